@@ -1,0 +1,98 @@
+// Versioned schema migrations for the SQLite store, tracked with PRAGMA user_version.
+
+import type { DatabaseSync } from "node:sqlite";
+import { inWriteTransaction } from "./transaction.ts";
+
+/** One schema step. Its position in the list (1-based) is the version it brings the database to. */
+export interface Migration {
+  name: string;
+  sql: string;
+}
+
+/** The store's schema, oldest step first. Append new steps; never edit one that has shipped. */
+export const schemaMigrations: readonly Migration[] = [
+  {
+    name: "conversations, messages and idempotency records",
+    sql: `
+      CREATE TABLE conversations (
+        id TEXT PRIMARY KEY,
+        user_id TEXT,
+        title TEXT,
+        message_count INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        last_message_preview TEXT
+      ) STRICT;
+
+      CREATE INDEX conversations_by_user_recency
+        ON conversations (user_id, updated_at DESC, id DESC);
+
+      CREATE TABLE messages (
+        id TEXT PRIMARY KEY,
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'system')),
+        content TEXT NOT NULL,
+        user_id TEXT,
+        sequence INTEGER NOT NULL CHECK (sequence >= 1),
+        created_at TEXT NOT NULL,
+        metadata TEXT NOT NULL DEFAULT '{}',
+        UNIQUE (conversation_id, sequence)
+      ) STRICT;
+
+      CREATE TABLE idempotency_records (
+        user_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        conversation_created INTEGER NOT NULL,
+        user_message_id TEXT NOT NULL,
+        assistant_message_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (user_id, key)
+      ) STRICT;
+
+      CREATE INDEX idempotency_records_by_conversation ON idempotency_records (conversation_id);
+    `,
+  },
+];
+
+/** The version a database has once every step of `migrations` is applied. */
+export function readSchemaVersion(database: DatabaseSync): number {
+  const row = database.prepare("PRAGMA user_version").get();
+  return Number(row?.user_version ?? 0);
+}
+
+/**
+ * Brings the database up to date: applies, in order, each step it has not seen yet, each in its own
+ * transaction together with the version bump. Safe to call on every open and from several processes
+ * at once (the version is read again under the write lock). Returns how many steps were applied.
+ * Throws when the database is newer than `migrations`, rather than run on a schema it does not know.
+ */
+export function applyMigrations(
+  database: DatabaseSync,
+  migrations: readonly Migration[] = schemaMigrations,
+): number {
+  const found = readSchemaVersion(database);
+  if (found > migrations.length) {
+    throw new Error(
+      `The database is at schema version ${found}, newer than this program knows (${migrations.length}); upgrade the program.`,
+    );
+  }
+  let applied = 0;
+  for (const [index, migration] of migrations.entries()) {
+    const version = index + 1;
+    if (readSchemaVersion(database) >= version) continue;
+    inWriteTransaction(database, () => {
+      if (readSchemaVersion(database) >= version) return;
+      try {
+        database.exec(migration.sql);
+      } catch (error) {
+        throw new Error(`Migration ${version} (${migration.name}) failed.`, { cause: error });
+      }
+      database.exec(`PRAGMA user_version = ${version}`);
+      applied += 1;
+    });
+  }
+  return applied;
+}

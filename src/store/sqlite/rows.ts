@@ -1,0 +1,120 @@
+// Mapping between SQLite rows and the store's records.
+// The tables are STRICT, so each column holds the type its row interface states.
+
+import type { SQLOutputValue } from "node:sqlite";
+import type { ConversationRecord, IdempotencyRecord, MessageRecord, MessageRole } from "../store.ts";
+
+type Row = Record<string, SQLOutputValue>;
+
+/** Longest preview kept in `conversations.last_message_preview`, in characters. */
+export const previewLength = 160;
+
+interface ConversationRow {
+  id: string;
+  user_id: string | null;
+  title: string | null;
+  message_count: number;
+  created_at: string;
+  updated_at: string;
+  last_message_preview: string | null;
+}
+
+interface MessageRow {
+  id: string;
+  conversation_id: string;
+  role: MessageRole;
+  content: string;
+  user_id: string | null;
+  sequence: number;
+  created_at: string;
+  metadata: string;
+}
+
+interface IdempotencyRow {
+  user_id: string;
+  key: string;
+  tool: string;
+  fingerprint: string;
+  conversation_id: string;
+  conversation_created: number;
+  user_message_id: string;
+  assistant_message_id: string;
+  created_at: string;
+}
+
+/** A `conversations` row as a record. */
+export function toConversation(row: Row): ConversationRecord {
+  const conversation = row as unknown as ConversationRow;
+  return {
+    id: conversation.id,
+    userId: conversation.user_id,
+    title: conversation.title,
+    messageCount: conversation.message_count,
+    createdAt: conversation.created_at,
+    updatedAt: conversation.updated_at,
+    lastMessagePreview: conversation.last_message_preview,
+  };
+}
+
+/** A `messages` row as a record; metadata is parsed, and is `{}` when absent or not an object. */
+export function toMessage(row: Row): MessageRecord {
+  const message = row as unknown as MessageRow;
+  return {
+    id: message.id,
+    conversationId: message.conversation_id,
+    role: message.role,
+    content: message.content,
+    userId: message.user_id,
+    sequence: message.sequence,
+    createdAt: message.created_at,
+    metadata: parseMetadata(message.metadata),
+  };
+}
+
+/** An `idempotency_records` row as a record. */
+export function toIdempotencyRecord(row: Row): IdempotencyRecord {
+  const record = row as unknown as IdempotencyRow;
+  return {
+    userId: record.user_id,
+    key: record.key,
+    tool: record.tool,
+    fingerprint: record.fingerprint,
+    conversationId: record.conversation_id,
+    conversationCreated: record.conversation_created === 1,
+    userMessageId: record.user_message_id,
+    assistantMessageId: record.assistant_message_id,
+    createdAt: record.created_at,
+  };
+}
+
+/** The named parameters of the message insert: the record's fields, metadata as JSON text. */
+export function toMessageParameters(message: MessageRecord): Record<string, string | number | null> {
+  return {
+    id: message.id,
+    conversationId: message.conversationId,
+    role: message.role,
+    content: message.content,
+    userId: message.userId,
+    sequence: message.sequence,
+    createdAt: message.createdAt,
+    metadata: JSON.stringify(message.metadata ?? {}),
+  };
+}
+
+function parseMetadata(text: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(text);
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/**
+ * The conversation-list preview of a message: whitespace runs folded to single spaces so it fits on
+ * one line, cut to {@link previewLength} characters with an ellipsis when longer.
+ */
+export function previewOf(content: string): string {
+  const line = content.replace(/\s+/g, " ").trim();
+  const characters = Array.from(line);
+  if (characters.length <= previewLength) return line;
+  return `${characters.slice(0, previewLength - 1).join("")}…`;
+}

@@ -1,0 +1,87 @@
+// The SQL the SQLite store runs, prepared once per connection.
+
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+
+const conversationColumns = "id, user_id, title, message_count, created_at, updated_at, last_message_preview";
+const messageColumns = "id, conversation_id, role, content, user_id, sequence, created_at, metadata";
+
+/** Every statement the store uses, prepared on one connection and reused for its lifetime. */
+export interface Statements {
+  ping: StatementSync;
+  getConversation: StatementSync;
+  insertConversation: StatementSync;
+  updateConversationAfterTurn: StatementSync;
+  lastSequence: StatementSync;
+  insertMessage: StatementSync;
+  insertIdempotencyRecord: StatementSync;
+  findIdempotencyRecord: StatementSync;
+  readMessagesAfter: StatementSync;
+  readRecentMessages: StatementSync;
+  getMessagesByIds: StatementSync;
+  listConversationsFirstPage: StatementSync;
+  listConversationsAfter: StatementSync;
+  deleteConversation: StatementSync;
+}
+
+/** Prepares {@link Statements} on `database`; the schema must already be migrated. */
+export function prepareStatements(database: DatabaseSync): Statements {
+  return {
+    ping: database.prepare("SELECT 1 AS ok"),
+    getConversation: database.prepare(`SELECT ${conversationColumns} FROM conversations WHERE id = ?`),
+    insertConversation: database.prepare(
+      `INSERT INTO conversations (id, user_id, title, message_count, created_at, updated_at)
+       VALUES (:id, :userId, :title, 0, :createdAt, :createdAt)
+       ON CONFLICT (id) DO NOTHING`,
+    ),
+    updateConversationAfterTurn: database.prepare(
+      `UPDATE conversations
+       SET message_count = message_count + :added,
+           updated_at = max(updated_at, :updatedAt),
+           last_message_preview = :preview
+       WHERE id = :id
+       RETURNING ${conversationColumns}`,
+    ),
+    lastSequence: database.prepare(
+      "SELECT coalesce(max(sequence), 0) AS sequence FROM messages WHERE conversation_id = ?",
+    ),
+    insertMessage: database.prepare(
+      `INSERT INTO messages (${messageColumns})
+       VALUES (:id, :conversationId, :role, :content, :userId, :sequence, :createdAt, :metadata)`,
+    ),
+    insertIdempotencyRecord: database.prepare(
+      `INSERT INTO idempotency_records (user_id, key, tool, fingerprint, conversation_id,
+         conversation_created, user_message_id, assistant_message_id, created_at)
+       VALUES (:userId, :key, :tool, :fingerprint, :conversationId,
+         :conversationCreated, :userMessageId, :assistantMessageId, :createdAt)
+       ON CONFLICT (user_id, key) DO NOTHING`,
+    ),
+    findIdempotencyRecord: database.prepare(
+      `SELECT user_id, key, tool, fingerprint, conversation_id, conversation_created,
+         user_message_id, assistant_message_id, created_at
+       FROM idempotency_records WHERE user_id = ? AND key = ?`,
+    ),
+    readMessagesAfter: database.prepare(
+      `SELECT ${messageColumns} FROM messages
+       WHERE conversation_id = ? AND sequence > ? ORDER BY sequence LIMIT ?`,
+    ),
+    readRecentMessages: database.prepare(
+      `SELECT * FROM (
+         SELECT ${messageColumns} FROM messages
+         WHERE conversation_id = ? ORDER BY sequence DESC LIMIT ?
+       ) ORDER BY sequence`,
+    ),
+    getMessagesByIds: database.prepare(
+      `SELECT ${messageColumns} FROM messages WHERE id IN (SELECT value FROM json_each(?))`,
+    ),
+    listConversationsFirstPage: database.prepare(
+      `SELECT ${conversationColumns} FROM conversations
+       WHERE user_id IS ? ORDER BY updated_at DESC, id DESC LIMIT ?`,
+    ),
+    listConversationsAfter: database.prepare(
+      `SELECT ${conversationColumns} FROM conversations
+       WHERE user_id IS ? AND (updated_at, id) < (?, ?)
+       ORDER BY updated_at DESC, id DESC LIMIT ?`,
+    ),
+    deleteConversation: database.prepare("DELETE FROM conversations WHERE id = ?"),
+  };
+}

@@ -1,0 +1,128 @@
+// Store contract: conversations (lookup, listing per user with keyset pages, deletion, lifecycle).
+
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { ConversationRecord, Store } from "../../../src/store/store.ts";
+import { appendTurn, createClock, createConversation, creatingTurn, readAll } from "./fixtures.ts";
+
+/** Every conversation of `userId`, read in pages of `limit`, as ids. */
+async function listAll(store: Store, userId: string | null, limit = 100): Promise<string[]> {
+  const ids: string[] = [];
+  let after: ConversationRecord | undefined;
+  for (let hasMore = true; hasMore; ) {
+    const page = await store.listConversations(userId, { after, limit });
+    ids.push(...page.conversations.map((conversation) => conversation.id));
+    after = page.conversations.at(-1);
+    hasMore = page.hasMore;
+  }
+  return ids;
+}
+
+/** Registers the conversation cases; `store` returns the store opened for the running case. */
+export function describeConversationCases(store: () => Store): void {
+  describe("conversations", () => {
+    it("answers ping and reads an unknown conversation as undefined", async () => {
+      await store().ping();
+      assert.equal(await store().getConversation("no-such-conversation"), undefined);
+    });
+
+    it("lists a user's conversations most recently updated first", async () => {
+      const clock = createClock();
+      const first = await createConversation(store(), clock, { id: "first", userId: "user-1" });
+      await createConversation(store(), clock, { id: "second", userId: "user-1" });
+      await createConversation(store(), clock, { id: "third", userId: "user-1" });
+      await appendTurn(store(), clock, first.conversation.id);
+
+      const page = await store().listConversations("user-1", { limit: 10 });
+      assert.deepEqual(
+        page.conversations.map((conversation) => conversation.id),
+        ["first", "third", "second"],
+      );
+      assert.equal(page.hasMore, false);
+      assert.deepEqual(page.conversations[0], await store().getConversation("first"));
+    });
+
+    it("breaks ties in update time by id, descending", async () => {
+      for (const id of ["b", "c", "a"]) {
+        const turn = creatingTurn(createClock(), { id, userId: "user-1" });
+        turn.messages = turn.messages.map((message) => ({
+          ...message,
+          createdAt: "2026-02-01T00:00:00.000Z",
+        }));
+        await store().saveTurn(turn);
+      }
+      assert.deepEqual(await listAll(store(), "user-1", 1), ["c", "b", "a"]);
+    });
+
+    it("keeps keyset pages stable when a conversation is added between pages", async () => {
+      const clock = createClock();
+      const ids: string[] = [];
+      for (let index = 0; index < 5; index++) {
+        ids.push((await createConversation(store(), clock, { userId: "user-1" })).conversation.id);
+      }
+      const firstPage = await store().listConversations("user-1", { limit: 2 });
+      assert.equal(firstPage.hasMore, true);
+      const added = await createConversation(store(), clock, { userId: "user-1" });
+
+      const rest: string[] = [];
+      let after = firstPage.conversations.at(-1);
+      for (let hasMore = true; hasMore; ) {
+        const page = await store().listConversations("user-1", { after, limit: 2 });
+        rest.push(...page.conversations.map((conversation) => conversation.id));
+        after = page.conversations.at(-1);
+        hasMore = page.hasMore;
+      }
+
+      const seen = [...firstPage.conversations.map((conversation) => conversation.id), ...rest];
+      assert.deepEqual(seen, ids.toReversed());
+      assert.deepEqual((await listAll(store(), "user-1"))[0], added.conversation.id);
+    });
+
+    it("keeps users apart, the anonymous user included", async () => {
+      const clock = createClock();
+      const owners = { "user-a": ["a1", "a2"], "user-b": ["b1"], anonymous: ["n1", "n2"] };
+      for (const [owner, ids] of Object.entries(owners)) {
+        for (const id of ids) {
+          await createConversation(store(), clock, { id, userId: owner === "anonymous" ? null : owner });
+        }
+      }
+
+      assert.deepEqual(await listAll(store(), "user-a", 1), ["a2", "a1"]);
+      assert.deepEqual(await listAll(store(), "user-b", 1), ["b1"]);
+      assert.deepEqual(await listAll(store(), null, 1), ["n2", "n1"]);
+      assert.deepEqual(await listAll(store(), "user-c"), []);
+    });
+
+    it("deletes a conversation with its messages and idempotency records", async () => {
+      const clock = createClock();
+      const doomed = await store().saveTurn({
+        ...creatingTurn(clock, { userId: "user-1" }),
+        idempotency: {
+          userId: "user-1",
+          key: "key-1",
+          tool: "agent.second_opinion",
+          fingerprint: "fingerprint",
+          conversationCreated: true,
+          createdAt: clock(),
+        },
+      });
+      const kept = await createConversation(store(), clock, { userId: "user-1" });
+      const doomedId = doomed.conversation.id;
+
+      assert.equal(await store().deleteConversation(doomedId), true);
+      assert.equal(await store().getConversation(doomedId), undefined);
+      assert.deepEqual(await store().getMessages(doomed.messages.map((message) => message.id)), []);
+      assert.equal(await store().findIdempotencyRecord("user-1", "key-1"), undefined);
+      assert.deepEqual(await listAll(store(), "user-1"), [kept.conversation.id]);
+      assert.deepEqual(await readAll(store(), kept.conversation.id), kept.messages);
+
+      assert.equal(await store().deleteConversation(doomedId), false);
+      assert.equal(await store().deleteConversation("no-such-conversation"), false);
+    });
+
+    it("can be closed more than once", async () => {
+      await store().close();
+      await store().close();
+    });
+  });
+}

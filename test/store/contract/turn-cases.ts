@@ -1,0 +1,235 @@
+// Store contract: saving turns (creation, sequence numbers, atomicity, idempotency, metadata).
+
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { describe, it } from "node:test";
+import { ConversationNotFoundError, IdempotencyConflictError, type Store } from "../../../src/store/store.ts";
+import {
+  appendTurn,
+  createClock,
+  createConversation,
+  creatingTurn,
+  newMessage,
+  questionAndAnswer,
+  readAll,
+} from "./fixtures.ts";
+
+/** Registers the saveTurn cases; `store` returns the store opened for the running case. */
+export function describeTurnCases(store: () => Store): void {
+  describe("saveTurn", () => {
+    it("creates the conversation with its first turn", async () => {
+      const clock = createClock();
+      const turn = creatingTurn(clock, { userId: "user-1", title: "Capitals" });
+      const saved = await store().saveTurn(turn);
+
+      const conversation = await store().getConversation(turn.conversationId);
+      assert.deepEqual(conversation, {
+        id: turn.conversationId,
+        userId: "user-1",
+        title: "Capitals",
+        messageCount: 2,
+        createdAt: turn.create?.createdAt,
+        updatedAt: turn.messages[1]?.createdAt,
+        lastMessagePreview: "Paris.",
+      });
+      assert.deepEqual(saved.conversation, conversation);
+      assert.deepEqual(
+        saved.messages.map((message) => [message.id, message.conversationId, message.sequence]),
+        turn.messages.map((message, index) => [message.id, turn.conversationId, index + 1]),
+      );
+      assert.deepEqual(await readAll(store(), turn.conversationId), saved.messages);
+    });
+
+    it("numbers messages from 1 with no gaps across turns", async () => {
+      const clock = createClock();
+      const { conversation } = await createConversation(store(), clock);
+      await appendTurn(store(), clock, conversation.id);
+      const third = await appendTurn(store(), clock, conversation.id);
+
+      assert.deepEqual(
+        third.messages.map((message) => message.sequence),
+        [5, 6],
+      );
+      const messages = await readAll(store(), conversation.id);
+      assert.deepEqual(
+        messages.map((message) => [message.sequence, message.role]),
+        [
+          [1, "user"],
+          [2, "assistant"],
+          [3, "user"],
+          [4, "assistant"],
+          [5, "user"],
+          [6, "assistant"],
+        ],
+      );
+      assert.equal((await store().getConversation(conversation.id))?.messageCount, 6);
+    });
+
+    it("keeps sequences unique and gap-free under 50 concurrent turns", async () => {
+      const clock = createClock();
+      const conversationId = randomUUID();
+      await store().saveTurn({
+        conversationId,
+        create: { userId: null, title: "Busy", createdAt: clock() },
+        messages: [],
+      });
+      const turns = Array.from({ length: 50 }, () => questionAndAnswer(clock));
+      const saved = await Promise.all(
+        turns.map((messages) => store().saveTurn({ conversationId, messages })),
+      );
+
+      for (const turn of saved) {
+        const [question, answer] = turn.messages;
+        assert.equal(
+          answer?.sequence,
+          (question?.sequence ?? Number.NaN) + 1,
+          "a turn's messages are adjacent",
+        );
+      }
+      const messages = await readAll(store(), conversationId);
+      assert.deepEqual(
+        messages.map((message) => message.sequence),
+        Array.from({ length: 100 }, (_, index) => index + 1),
+      );
+      assert.equal(new Set(messages.map((message) => message.id)).size, 100);
+      assert.equal((await store().getConversation(conversationId))?.messageCount, 100);
+    });
+
+    it("treats create on an existing conversation as an append", async () => {
+      const clock = createClock();
+      const first = creatingTurn(clock, { title: "Original title" });
+      await store().saveTurn(first);
+      const again = await store().saveTurn(creatingTurn(clock, { id: first.conversationId, title: "Other" }));
+
+      assert.deepEqual(
+        again.messages.map((message) => message.sequence),
+        [3, 4],
+      );
+      assert.equal(again.conversation.title, "Original title");
+      assert.equal(again.conversation.messageCount, 4);
+    });
+
+    it("refuses a turn on a missing conversation and writes nothing", async () => {
+      const clock = createClock();
+      const conversationId = randomUUID();
+      const messages = questionAndAnswer(clock);
+      await assert.rejects(
+        store().saveTurn({
+          conversationId,
+          messages,
+          idempotency: idempotencyFor("user-1", "key-1", clock()),
+        }),
+        (error: unknown) =>
+          error instanceof ConversationNotFoundError && error.conversationId === conversationId,
+      );
+
+      assert.equal(await store().getConversation(conversationId), undefined);
+      assert.deepEqual(await store().getMessages(messages.map((message) => message.id)), []);
+      assert.equal(await store().findIdempotencyRecord("user-1", "key-1"), undefined);
+    });
+
+    it("stores the idempotency record with the turn", async () => {
+      const clock = createClock();
+      const turn = creatingTurn(clock, { userId: "user-1" });
+      const idempotency = { ...idempotencyFor("user-1", "key-1", clock()), conversationCreated: true };
+      await store().saveTurn({ ...turn, idempotency });
+
+      assert.deepEqual(await store().findIdempotencyRecord("user-1", "key-1"), {
+        ...idempotency,
+        conversationId: turn.conversationId,
+        userMessageId: turn.messages[0]?.id,
+        assistantMessageId: turn.messages[1]?.id,
+      });
+      assert.equal(await store().findIdempotencyRecord("user-2", "key-1"), undefined);
+    });
+
+    it("refuses a reused idempotency key and stores nothing of that turn", async () => {
+      const clock = createClock();
+      const first = await store().saveTurn({
+        ...creatingTurn(clock, { userId: "user-1" }),
+        idempotency: idempotencyFor("user-1", "key-1", clock()),
+      });
+      const conversationId = first.conversation.id;
+      const appended = questionAndAnswer(clock);
+      await assert.rejects(
+        store().saveTurn({
+          conversationId,
+          messages: appended,
+          idempotency: idempotencyFor("user-1", "key-1", clock()),
+        }),
+        IdempotencyConflictError,
+      );
+      const created = creatingTurn(clock, { userId: "user-1" });
+      await assert.rejects(
+        store().saveTurn({ ...created, idempotency: idempotencyFor("user-1", "key-1", clock()) }),
+        IdempotencyConflictError,
+      );
+
+      assert.deepEqual(await store().getConversation(conversationId), first.conversation);
+      assert.deepEqual(await readAll(store(), conversationId), first.messages);
+      assert.equal(await store().getConversation(created.conversationId), undefined);
+      const refused = [...appended, ...created.messages].map((message) => message.id);
+      assert.deepEqual(await store().getMessages(refused), []);
+      assert.equal((await store().findIdempotencyRecord("user-1", "key-1"))?.conversationId, conversationId);
+    });
+
+    it("lets another user use the same idempotency key", async () => {
+      const clock = createClock();
+      for (const userId of ["user-1", "user-2"]) {
+        await store().saveTurn({
+          ...creatingTurn(clock, { userId }),
+          idempotency: idempotencyFor(userId, "key", clock()),
+        });
+      }
+      assert.notEqual(
+        (await store().findIdempotencyRecord("user-1", "key"))?.conversationId,
+        (await store().findIdempotencyRecord("user-2", "key"))?.conversationId,
+      );
+    });
+
+    it("updates the message count and a one-line preview of the newest message", async () => {
+      const clock = createClock();
+      const { conversation } = await createConversation(store(), clock);
+      const long = `First line of the answer.\n\n${"word ".repeat(100)}`;
+      await store().saveTurn({
+        conversationId: conversation.id,
+        messages: [newMessage("user", "Tell me more.", clock()), newMessage("assistant", long, clock())],
+      });
+
+      const updated = await store().getConversation(conversation.id);
+      assert.equal(updated?.messageCount, 4);
+      const preview = updated?.lastMessagePreview ?? "";
+      assert.ok(preview.startsWith("First line of the answer. word word"), preview);
+      assert.ok(!preview.includes("\n"));
+      assert.ok(preview.length <= 160 && preview.length >= 100, `preview length ${preview.length}`);
+    });
+
+    it("round-trips message metadata as JSON", async () => {
+      const clock = createClock();
+      const metadata = {
+        secondOpinion: { primary: { model: "gpt", tokens: 12, cost: 0.5 }, secondaries: [{ model: "b" }] },
+        flags: [true, false, null],
+        note: "ünïcødé ✓",
+      };
+      const turn = creatingTurn(clock);
+      turn.messages = [newMessage("user", "Q", clock()), newMessage("assistant", "A", clock(), { metadata })];
+      await store().saveTurn(turn);
+
+      const [question, answer] = await readAll(store(), turn.conversationId);
+      assert.deepEqual(question?.metadata, {});
+      assert.deepEqual(answer?.metadata, metadata);
+      assert.deepEqual((await store().getMessages([answer?.id ?? ""]))[0]?.metadata, metadata);
+    });
+  });
+}
+
+function idempotencyFor(userId: string, key: string, createdAt: string) {
+  return {
+    userId,
+    key,
+    tool: "agent.second_opinion",
+    fingerprint: `fingerprint-${key}`,
+    conversationCreated: false,
+    createdAt,
+  };
+}

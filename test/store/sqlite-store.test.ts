@@ -1,0 +1,146 @@
+// Runs the store contract against SQLite (in memory and on disk) and checks what only SQLite has:
+// migrations, durability across reopen, WAL, and writers from several threads on one file.
+
+import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { after, before, describe, it } from "node:test";
+import { Worker } from "node:worker_threads";
+import { applyMigrations, readSchemaVersion, schemaMigrations } from "../../src/store/sqlite/migrations.ts";
+import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
+import { createClock, createConversation, readAll } from "./contract/fixtures.ts";
+import { runStoreContract } from "./store-contract.ts";
+
+let directory = "";
+let fileCount = 0;
+before(async () => {
+  directory = await mkdtemp(join(tmpdir(), "ai-universe-sqlite-"));
+});
+after(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+/** A path for a new database file, in a folder that does not exist yet. */
+function newDatabasePath(): string {
+  fileCount += 1;
+  return join(directory, `case-${fileCount}`, "store.db");
+}
+
+runStoreContract("sqlite :memory:", async () => openSqliteStore(":memory:"));
+runStoreContract("sqlite file", async () => openSqliteStore(newDatabasePath()));
+
+describe("sqlite store on a file", () => {
+  it("keeps its data across close and reopen", async () => {
+    const path = newDatabasePath();
+    const store = openSqliteStore(path);
+    const saved = await createConversation(store, createClock(), { userId: "user-1" });
+    await store.close();
+
+    const reopened = openSqliteStore(path);
+    try {
+      assert.deepEqual(await reopened.getConversation(saved.conversation.id), saved.conversation);
+      assert.deepEqual(await readAll(reopened, saved.conversation.id), saved.messages);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it("applies migrations once, however often the file is reopened", async () => {
+    const path = newDatabasePath();
+    for (let open = 0; open < 3; open++) await openSqliteStore(path).close();
+
+    const database = new DatabaseSync(path);
+    try {
+      assert.equal(readSchemaVersion(database), schemaMigrations.length);
+      assert.equal(applyMigrations(database), 0);
+    } finally {
+      database.close();
+    }
+  });
+
+  it("uses write-ahead logging", async () => {
+    const path = newDatabasePath();
+    await openSqliteStore(path).close();
+    const database = new DatabaseSync(path);
+    try {
+      assert.equal(database.prepare("PRAGMA journal_mode").get()?.journal_mode, "wal");
+    } finally {
+      database.close();
+    }
+  });
+
+  it("keeps sequences gap-free when several threads write to one file", async () => {
+    const path = newDatabasePath();
+    const store = openSqliteStore(path);
+    const { conversation } = await createConversation(store, createClock());
+    const writers = 4;
+    const turnsPerWriter = 25;
+    await Promise.all(
+      Array.from({ length: writers }, (_, writer) =>
+        runWriter(path, conversation.id, writer, turnsPerWriter),
+      ),
+    );
+
+    const messages = await readAll(store, conversation.id);
+    await store.close();
+    const total = 2 + 2 * writers * turnsPerWriter;
+    assert.deepEqual(
+      messages.map((message) => message.sequence),
+      Array.from({ length: total }, (_, index) => index + 1),
+    );
+  });
+});
+
+describe("sqlite migrations", () => {
+  it("applies only the new steps, each with its version", () => {
+    const database = new DatabaseSync(":memory:");
+    const steps = [
+      { name: "first", sql: "CREATE TABLE first (id INTEGER)" },
+      { name: "second", sql: "CREATE TABLE second (id INTEGER)" },
+    ];
+    assert.equal(applyMigrations(database, steps.slice(0, 1)), 1);
+    assert.equal(applyMigrations(database, steps), 1);
+    assert.equal(readSchemaVersion(database), 2);
+    database.close();
+  });
+
+  it("rolls back a failing step and leaves the version where it was", () => {
+    const database = new DatabaseSync(":memory:");
+    const steps = [
+      { name: "first", sql: "CREATE TABLE first (id INTEGER)" },
+      { name: "broken", sql: "CREATE TABLE second (id INTEGER); INSERT INTO missing VALUES (1)" },
+    ];
+    assert.throws(() => applyMigrations(database, steps), /Migration 2 \(broken\) failed/);
+    assert.equal(readSchemaVersion(database), 1);
+    const tables = database
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .all();
+    assert.deepEqual(
+      tables.map((table) => table.name),
+      ["first"],
+    );
+    database.close();
+  });
+
+  it("refuses a database newer than the program", () => {
+    const database = new DatabaseSync(":memory:");
+    database.exec(`PRAGMA user_version = ${schemaMigrations.length + 1}`);
+    assert.throws(() => applyMigrations(database), /newer than this program knows/);
+    database.close();
+  });
+});
+
+/** Runs test/store/sqlite-writer.ts in a worker thread, appending turns with its own connection. */
+function runWriter(path: string, conversationId: string, writer: number, turns: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./sqlite-writer.ts", import.meta.url), {
+      workerData: { path, conversationId, writer, turns },
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`Writer ${writer} exited with ${code}.`)),
+    );
+  });
+}
