@@ -1,0 +1,145 @@
+// The built-in catalog: current models of each vendor with list prices (USD per million tokens).
+// A config file can override any field or add models; see README "Configuration".
+
+import type { ModelEntry } from "./model-entry.ts";
+
+/** Built-in models, in the order used to pick a default primary. */
+export const builtInCatalog: readonly ModelEntry[] = [
+  {
+    name: "cerebras",
+    provider: "cerebras",
+    modelId: "llama-3.3-70b",
+    displayName: "Llama 3.3 70B (Cerebras)",
+    inputPricePerMillion: 0.85,
+    outputPricePerMillion: 1.2,
+    contextWindow: 65_536,
+    webSearch: false,
+  },
+  {
+    name: "grok",
+    provider: "xai",
+    modelId: "grok-4",
+    displayName: "Grok 4 (xAI)",
+    inputPricePerMillion: 3,
+    outputPricePerMillion: 15,
+    contextWindow: 256_000,
+    webSearch: false,
+  },
+  {
+    name: "openai",
+    provider: "openai",
+    modelId: "gpt-5.1",
+    displayName: "GPT-5.1 (OpenAI)",
+    inputPricePerMillion: 1.25,
+    outputPricePerMillion: 10,
+    contextWindow: 400_000,
+    webSearch: false,
+  },
+  {
+    name: "claude",
+    provider: "anthropic",
+    modelId: "claude-sonnet-4-5",
+    displayName: "Claude Sonnet 4.5 (Anthropic)",
+    inputPricePerMillion: 3,
+    outputPricePerMillion: 15,
+    contextWindow: 200_000,
+    webSearch: false,
+  },
+  {
+    name: "gemini",
+    provider: "google",
+    modelId: "gemini-2.5-pro",
+    displayName: "Gemini 2.5 Pro (Google)",
+    inputPricePerMillion: 1.25,
+    outputPricePerMillion: 10,
+    contextWindow: 1_048_576,
+    webSearch: false,
+  },
+  {
+    name: "perplexity",
+    provider: "perplexity",
+    modelId: "sonar-pro",
+    displayName: "Sonar Pro (Perplexity, web search)",
+    inputPricePerMillion: 3,
+    outputPricePerMillion: 15,
+    contextWindow: 200_000,
+    webSearch: true,
+  },
+  {
+    name: "openrouter",
+    provider: "openrouter",
+    modelId: "deepseek/deepseek-chat-v3.1",
+    displayName: "DeepSeek V3.1 (OpenRouter)",
+    inputPricePerMillion: 0.27,
+    outputPricePerMillion: 1.1,
+    contextWindow: 131_072,
+    webSearch: false,
+  },
+  {
+    name: "gpt-mini",
+    provider: "openai",
+    modelId: "gpt-5-mini",
+    displayName: "GPT-5 mini (OpenAI)",
+    inputPricePerMillion: 0.25,
+    outputPricePerMillion: 2,
+    contextWindow: 400_000,
+    webSearch: false,
+  },
+  {
+    name: "claude-haiku",
+    provider: "anthropic",
+    modelId: "claude-haiku-4-5",
+    displayName: "Claude Haiku 4.5 (Anthropic)",
+    inputPricePerMillion: 1,
+    outputPricePerMillion: 5,
+    contextWindow: 200_000,
+    webSearch: false,
+  },
+  {
+    name: "gemini-flash",
+    provider: "google",
+    modelId: "gemini-2.5-flash",
+    displayName: "Gemini 2.5 Flash (Google)",
+    inputPricePerMillion: 0.3,
+    outputPricePerMillion: 2.5,
+    contextWindow: 1_048_576,
+    webSearch: false,
+  },
+  {
+    name: "sonar",
+    provider: "perplexity",
+    modelId: "sonar",
+    displayName: "Sonar (Perplexity, web search)",
+    inputPricePerMillion: 1,
+    outputPricePerMillion: 1,
+    contextWindow: 128_000,
+    webSearch: true,
+  },
+  {
+    name: "ollama",
+    provider: "ollama",
+    modelId: "llama3.2",
+    displayName: "Llama 3.2 (local Ollama)",
+    inputPricePerMillion: 0,
+    outputPricePerMillion: 0,
+    contextWindow: 128_000,
+    webSearch: false,
+  },
+];
+
+/**
+ * Models used when no provider is configured and no local Ollama answers. They answer from a
+ * built-in script so a newcomer sees the whole flow; every display name says "simulated".
+ */
+export const simulatedCatalog: readonly ModelEntry[] = ["analyst", "skeptic", "researcher", "pragmatist"].map(
+  (persona) => ({
+    name: `simulated-${persona}`,
+    provider: "simulated" as const,
+    modelId: `simulated-${persona}-1`,
+    displayName: `Simulated ${persona[0]?.toUpperCase()}${persona.slice(1)} (simulated: no provider key set)`,
+    inputPricePerMillion: 0,
+    outputPricePerMillion: 0,
+    contextWindow: 32_768,
+    webSearch: persona === "researcher",
+  }),
+);

@@ -1,0 +1,82 @@
+// The optional JSON config file (--config or AI_UNIVERSE_CONFIG): its schema and a loader whose
+// errors name the path, the field and what is wrong.
+
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { providerKinds } from "./model-entry.ts";
+
+const modelSchema = z
+  .object({
+    provider: z.enum(providerKinds).optional(),
+    modelId: z.string().min(1).optional(),
+    displayName: z.string().min(1).optional(),
+    inputPricePerMillion: z.number().nonnegative().optional(),
+    outputPricePerMillion: z.number().nonnegative().optional(),
+    contextWindow: z.number().int().positive().optional(),
+    webSearch: z.boolean().optional(),
+    baseURL: z.url().optional(),
+    apiKeyEnv: z
+      .string()
+      .regex(/^[A-Z_][A-Z0-9_]*$/, "must be an environment variable name")
+      .optional(),
+  })
+  .strict();
+
+const defaultsSchema = z
+  .object({
+    primary: z.string().min(1).optional(),
+    secondaries: z.array(z.string().min(1)).optional(),
+    synthesis: z.string().min(1).optional(),
+    maxOpinions: z.number().int().min(0).max(8).optional(),
+    modelDeadlineMs: z.number().int().min(1000).max(900_000).optional(),
+    requestDeadlineMs: z.number().int().min(1000).max(3_600_000).optional(),
+    maxRetries: z.number().int().min(0).max(10).optional(),
+  })
+  .strict();
+
+/** The config file's schema. */
+export const configFileSchema = z
+  .object({
+    $schema: z.string().optional(),
+    models: z
+      .record(z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "model names are lowercase"), modelSchema)
+      .optional(),
+    defaults: defaultsSchema.optional(),
+  })
+  .strict();
+
+export type ConfigFile = z.infer<typeof configFileSchema>;
+export type ConfigFileModel = z.infer<typeof modelSchema>;
+
+/** A config file that cannot be used; the message says which file, which field and why. */
+export class ConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigurationError";
+  }
+}
+
+/** Reads and validates the config file at `path`. Throws ConfigurationError. */
+export function loadConfigFile(path: string): ConfigFile {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new ConfigurationError(`Config file ${path} cannot be read: ${(error as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigurationError(`Config file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = configFileSchema.safeParse(data);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const field = issue.path.length > 0 ? issue.path.join(".") : "(top level)";
+      return `  - ${field}: ${issue.message}`;
+    });
+    throw new ConfigurationError(`Config file ${path} is invalid:\n${problems.join("\n")}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,108 @@
+// Builds the running configuration from the built-in catalog, the environment and the config file.
+
+import { builtInCatalog } from "./catalog.ts";
+import { type ConfigFile, ConfigurationError, loadConfigFile } from "./config-file.ts";
+import type { ModelEntry, ProviderKind } from "./model-entry.ts";
+import { type ProviderSettings, readProviderSettings } from "./provider-environment.ts";
+
+/** Consultation defaults; every field has a documented default. */
+export interface ConsultationDefaults {
+  primary?: string;
+  secondaries?: string[];
+  synthesis?: string;
+  maxOpinions: number;
+  modelDeadlineMs: number;
+  requestDeadlineMs: number;
+  maxRetries: number;
+}
+
+/** The whole running configuration. */
+export interface Configuration {
+  /** Every known model: the catalog merged with the config file. Availability is decided elsewhere. */
+  models: ModelEntry[];
+  providers: Record<ProviderKind, ProviderSettings>;
+  defaults: ConsultationDefaults;
+  /** SQLite file path or ":memory:". */
+  databaseUrl: string;
+  configPath?: string;
+  environment: Record<string, string | undefined>;
+}
+
+/** Hard limits callers cannot raise. */
+export const limits = {
+  maxOpinions: 8,
+  questionCharacters: 60_000,
+  historyPageSize: 200,
+} as const;
+
+/** Defaults used when neither the config file nor the caller says otherwise. */
+export const defaultConsultation: ConsultationDefaults = {
+  maxOpinions: 3,
+  modelDeadlineMs: 210_000,
+  requestDeadlineMs: 600_000,
+  maxRetries: 2,
+};
+
+/** Reads the configuration. Throws ConfigurationError for a bad config file or a bad reference in it. */
+export function loadConfiguration(options: {
+  environment: Record<string, string | undefined>;
+  configPath?: string;
+  databaseUrl?: string;
+}): Configuration {
+  const { environment } = options;
+  const configPath = options.configPath ?? (environment.AI_UNIVERSE_CONFIG?.trim() || undefined);
+  const file: ConfigFile = configPath ? loadConfigFile(configPath) : {};
+  const models = mergeModels(builtInCatalog, file, configPath ?? "");
+  const defaults = { ...defaultConsultation, ...file.defaults };
+  checkDefaultReferences(defaults, models, configPath ?? "");
+  return {
+    models,
+    providers: readProviderSettings(environment),
+    defaults,
+    databaseUrl: options.databaseUrl ?? (environment.DATABASE_URL?.trim() || "./data/ai-universe.db"),
+    ...(configPath ? { configPath } : {}),
+    environment,
+  };
+}
+
+function mergeModels(catalog: readonly ModelEntry[], file: ConfigFile, path: string): ModelEntry[] {
+  const byName = new Map(catalog.map((entry) => [entry.name, { ...entry }]));
+  for (const [name, override] of Object.entries(file.models ?? {})) {
+    const existing = byName.get(name);
+    if (existing) {
+      byName.set(name, { ...existing, ...override });
+      continue;
+    }
+    if (!override.provider || !override.modelId) {
+      throw new ConfigurationError(
+        `Config file ${path} is invalid:\n  - models.${name}: a new model needs "provider" and "modelId"`,
+      );
+    }
+    byName.set(name, {
+      name,
+      provider: override.provider,
+      modelId: override.modelId,
+      displayName: override.displayName ?? `${override.modelId} (${override.provider})`,
+      contextWindow: override.contextWindow ?? 32_768,
+      webSearch: override.webSearch ?? false,
+      ...override,
+    });
+  }
+  return [...byName.values()];
+}
+
+function checkDefaultReferences(defaults: ConsultationDefaults, models: ModelEntry[], path: string): void {
+  const names = new Set(models.map((entry) => entry.name));
+  const references = [
+    ["defaults.primary", defaults.primary],
+    ["defaults.synthesis", defaults.synthesis],
+    ...(defaults.secondaries ?? []).map((name, index) => [`defaults.secondaries.${index}`, name]),
+  ] as const;
+  for (const [field, name] of references) {
+    if (name !== undefined && !names.has(name)) {
+      throw new ConfigurationError(
+        `Config file ${path} is invalid:\n  - ${field}: unknown model "${name}" (known: ${[...names].join(", ")})`,
+      );
+    }
+  }
+}

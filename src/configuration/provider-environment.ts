@@ -1,0 +1,60 @@
+// Reads each provider's key and endpoint from its standard environment variables.
+
+import type { ProviderKind } from "./model-entry.ts";
+
+/** Where a provider's key and base URL come from. */
+export interface ProviderEnvironment {
+  keyVariables: readonly string[];
+  baseUrlVariable?: string;
+  /** True for endpoints that need a URL rather than a key (local servers). */
+  local: boolean;
+}
+
+/** The environment variables of every provider kind. */
+export const providerEnvironments: Record<ProviderKind, ProviderEnvironment> = {
+  openai: { keyVariables: ["OPENAI_API_KEY"], baseUrlVariable: "OPENAI_BASE_URL", local: false },
+  anthropic: { keyVariables: ["ANTHROPIC_API_KEY"], baseUrlVariable: "ANTHROPIC_BASE_URL", local: false },
+  google: {
+    keyVariables: ["GOOGLE_GENERATIVE_AI_API_KEY", "GEMINI_API_KEY"],
+    baseUrlVariable: "GOOGLE_GENERATIVE_AI_BASE_URL",
+    local: false,
+  },
+  xai: { keyVariables: ["XAI_API_KEY"], baseUrlVariable: "XAI_BASE_URL", local: false },
+  cerebras: { keyVariables: ["CEREBRAS_API_KEY"], baseUrlVariable: "CEREBRAS_BASE_URL", local: false },
+  perplexity: { keyVariables: ["PERPLEXITY_API_KEY"], baseUrlVariable: "PERPLEXITY_BASE_URL", local: false },
+  openrouter: { keyVariables: ["OPENROUTER_API_KEY"], baseUrlVariable: "OPENROUTER_BASE_URL", local: false },
+  ollama: { keyVariables: [], baseUrlVariable: "OLLAMA_BASE_URL", local: true },
+  "openai-compatible": { keyVariables: [], local: true },
+  simulated: { keyVariables: [], local: true },
+};
+
+/** A provider's resolved settings. */
+export interface ProviderSettings {
+  apiKey?: string;
+  baseURL?: string;
+}
+
+/** Reads the settings of every provider from `environment` (normally process.env). */
+export function readProviderSettings(
+  environment: Record<string, string | undefined>,
+): Record<ProviderKind, ProviderSettings> {
+  const settings = {} as Record<ProviderKind, ProviderSettings>;
+  for (const [kind, description] of Object.entries(providerEnvironments) as [
+    ProviderKind,
+    ProviderEnvironment,
+  ][]) {
+    const apiKey = description.keyVariables.map((name) => environment[name]?.trim()).find(Boolean);
+    const baseURL = description.baseUrlVariable
+      ? environment[description.baseUrlVariable]?.trim()
+      : undefined;
+    settings[kind] = { ...(apiKey ? { apiKey } : {}), ...(baseURL ? { baseURL } : {}) };
+  }
+  return settings;
+}
+
+/** Every configured secret, so error messages can be scrubbed of them. */
+export function collectSecrets(settings: Record<ProviderKind, ProviderSettings>): string[] {
+  return Object.values(settings)
+    .map((provider) => provider.apiKey)
+    .filter((key): key is string => typeof key === "string" && key.length >= 6);
+}

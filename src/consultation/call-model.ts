@@ -1,0 +1,108 @@
+// One model call with a deadline and retries. Never throws for a provider failure: the failure
+// becomes an opinion with `error: true`. Throws only when the caller cancelled.
+
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { generateText, type ModelMessage } from "ai";
+import type { ModelEntry } from "../configuration/model-entry.ts";
+import { citationsFromSources } from "./citations.ts";
+import { ConsultationError } from "./consultation-error.ts";
+import { describeFailure } from "./describe-failure.ts";
+import type { ModelOpinion } from "./opinion.ts";
+import { isRetryable, retryDelayMs } from "./retry-policy.ts";
+import { usageFields } from "./usage-cost.ts";
+
+/** What to ask one model. */
+export interface ModelRequest {
+  entry: ModelEntry;
+  model: LanguageModelV4;
+  instructions: string;
+  messages: ModelMessage[];
+}
+
+/** Limits and collaborators of a call. */
+export interface CallPolicy {
+  deadlineMs: number;
+  maxRetries: number;
+  /** Aborted when the caller cancels: the call stops at once. */
+  signal: AbortSignal;
+  secrets: readonly string[];
+  now: () => number;
+}
+
+/** Calls the model, retrying transient failures while the deadline allows. */
+export async function callModel(request: ModelRequest, policy: CallPolicy): Promise<ModelOpinion> {
+  const { entry } = request;
+  const started = policy.now();
+  const deadline = AbortSignal.timeout(policy.deadlineMs);
+  const signal = AbortSignal.any([policy.signal, deadline]);
+  const identity = { model: entry.name, modelId: entry.modelId, modelDisplayName: entry.displayName };
+  let attempts = 0;
+  for (;;) {
+    attempts += 1;
+    try {
+      const result = await generateText({
+        model: request.model,
+        instructions: request.instructions,
+        messages: request.messages,
+        abortSignal: signal,
+        maxRetries: 0,
+      });
+      return {
+        ...identity,
+        response: result.text,
+        ...usageFields(entry, result.usage),
+        latencyMs: elapsed(policy.now, started),
+        citations: citationsFromSources(result.sources),
+        attempts,
+      };
+    } catch (error) {
+      if (policy.signal.aborted) throw cancelled();
+      const remaining = policy.deadlineMs - (policy.now() - started);
+      const wait = retryDelayMs(error, attempts);
+      const retry =
+        !deadline.aborted && isRetryable(error) && attempts <= policy.maxRetries && wait < remaining;
+      if (retry && (await sleep(wait, signal))) continue;
+      if (policy.signal.aborted) throw cancelled();
+      const failure = describeFailure(entry, error, {
+        timedOut: deadline.aborted,
+        deadlineMs: policy.deadlineMs,
+        attempts,
+        secrets: policy.secrets,
+      });
+      return {
+        ...identity,
+        response: failure.message,
+        latencyMs: elapsed(policy.now, started),
+        citations: [],
+        error: true,
+        ...(failure.status !== undefined ? { errorStatus: failure.status } : {}),
+        retryable: failure.retryable,
+        attempts,
+      };
+    }
+  }
+}
+
+function elapsed(now: () => number, started: number): number {
+  return Math.max(0, Math.round(now() - started));
+}
+
+function cancelled(): ConsultationError {
+  return new ConsultationError("cancelled", "The consultation was cancelled by the client.");
+}
+
+/** Waits `milliseconds`; resolves false early when `signal` aborts. */
+function sleep(milliseconds: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(true);
+    }, milliseconds);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}

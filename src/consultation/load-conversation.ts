@@ -1,0 +1,36 @@
+// Finds the conversation a request continues, refusing malformed ids and other users' conversations
+// with the same clear error (so ids of others cannot be probed).
+
+import type { ConversationRecord, Store } from "../store/store.ts";
+import { ConsultationError } from "./consultation-error.ts";
+
+const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Throws invalid_argument for a malformed id. */
+export function checkConversationId(conversationId: string): void {
+  if (!idPattern.test(conversationId)) {
+    throw new ConsultationError(
+      "invalid_argument",
+      `conversationId "${conversationId.slice(0, 80)}" is malformed: it must be a UUID as returned by an earlier call. Omit it to start a new conversation.`,
+    );
+  }
+}
+
+/** The conversation, or undefined when no id was given. Throws conversation_not_found. */
+export async function loadConversation(
+  conversationId: string | undefined,
+  userId: string | null,
+  store: Store,
+): Promise<ConversationRecord | undefined> {
+  if (conversationId === undefined) return undefined;
+  checkConversationId(conversationId);
+  const conversation = await store.getConversation(conversationId);
+  if (!conversation || conversation.userId !== userId) {
+    throw new ConsultationError(
+      "conversation_not_found",
+      `Conversation ${conversationId} does not exist (or belongs to another user). Omit conversationId to start a new one.`,
+      { conversationId },
+    );
+  }
+  return conversation;
+}

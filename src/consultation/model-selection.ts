@@ -1,0 +1,114 @@
+// Chooses the primary, the secondaries and the synthesis candidates of a consultation, and refuses
+// unknown or unavailable models before any provider is called.
+
+import { type ConsultationDefaults, limits } from "../configuration/configuration.ts";
+import type { ModelEntry } from "../configuration/model-entry.ts";
+import type { ModelRoster } from "../providers/model-roster.ts";
+import { ConsultationError } from "./consultation-error.ts";
+
+/** What the caller asked for; every field is optional. */
+export interface ModelChoice {
+  primaryModel?: string;
+  secondaryModels?: string[];
+  maxOpinions?: number;
+  synthesisModel?: string;
+}
+
+/** The models of one consultation. `synthesis` is empty when no synthesis is wanted. */
+export interface ConsultationPlan {
+  primary: ModelEntry;
+  secondaries: ModelEntry[];
+  /** In order of preference: the first that succeeds writes the synthesis. */
+  synthesis: ModelEntry[];
+}
+
+/** Plans a consultation. Throws ConsultationError (unknown_model, invalid_argument). */
+export function planConsultation(
+  choice: ModelChoice,
+  roster: ModelRoster,
+  defaults: ConsultationDefaults,
+): ConsultationPlan {
+  const resolve = resolver(roster);
+  const maxOpinions = choice.maxOpinions ?? defaults.maxOpinions;
+  if (!Number.isInteger(maxOpinions) || maxOpinions < 0 || maxOpinions > limits.maxOpinions) {
+    throw new ConsultationError(
+      "invalid_argument",
+      `maxOpinions must be a whole number from 0 to ${limits.maxOpinions}.`,
+    );
+  }
+  const defaultPrimary =
+    defaults.primary && isAvailable(roster, defaults.primary) ? defaults.primary : undefined;
+  const primaryName = choice.primaryModel ?? defaultPrimary;
+  const primary = primaryName ? resolve(primaryName) : roster.available[0];
+  if (!primary)
+    throw new ConsultationError(
+      "unknown_model",
+      "No model is available. Run `ai-universe models` to see why.",
+    );
+
+  let secondaries: ModelEntry[];
+  if (maxOpinions === 0) secondaries = [];
+  else if (choice.secondaryModels && choice.secondaryModels.length > 0) {
+    const chosen = unique(choice.secondaryModels.map(resolve)).filter((entry) => entry.name !== primary.name);
+    secondaries = chosen.slice(0, choice.maxOpinions ?? limits.maxOpinions);
+  } else {
+    const preferred = (defaults.secondaries ?? []).filter((name) => isAvailable(roster, name));
+    secondaries = defaultSecondaries(primary, preferred.map(resolve), roster.available).slice(0, maxOpinions);
+  }
+
+  const synthesis: ModelEntry[] = [];
+  if (maxOpinions > 0) {
+    const requested = choice.synthesisModel ? resolve(choice.synthesisModel) : undefined;
+    const configured =
+      defaults.synthesis && isAvailable(roster, defaults.synthesis) ? resolve(defaults.synthesis) : undefined;
+    const candidates = [requested ?? configured ?? primary, primary, ...secondaries, ...roster.available];
+    synthesis.push(...unique(candidates.filter((entry): entry is ModelEntry => entry !== undefined)));
+  }
+  return { primary, secondaries, synthesis };
+}
+
+/** Others than the primary: configured preferences first, then one per other vendor, then the rest. */
+function defaultSecondaries(
+  primary: ModelEntry,
+  preferred: ModelEntry[],
+  available: ModelEntry[],
+): ModelEntry[] {
+  const others = available.filter((entry) => entry.name !== primary.name);
+  const vendors = new Set([primary.provider]);
+  const diverse: ModelEntry[] = [];
+  for (const entry of others) {
+    if (vendors.has(entry.provider)) continue;
+    vendors.add(entry.provider);
+    diverse.push(entry);
+  }
+  return unique([...preferred.filter((entry) => entry.name !== primary.name), ...diverse, ...others]);
+}
+
+function resolver(roster: ModelRoster): (name: string) => ModelEntry {
+  return (name) => {
+    const available = roster.available.find((entry) => entry.name === name);
+    if (available) return available;
+    const names = roster.available.map((entry) => entry.name).join(", ") || "none";
+    const known = roster.statuses.find((status) => status.entry.name === name);
+    if (known) {
+      throw new ConsultationError(
+        "unknown_model",
+        `Model "${name}" is not available (${known.reason ?? "not configured"}). Available models: ${names}.`,
+        { model: name, available: roster.available.map((entry) => entry.name) },
+      );
+    }
+    throw new ConsultationError("unknown_model", `Unknown model "${name}". Available models: ${names}.`, {
+      model: name,
+      available: roster.available.map((entry) => entry.name),
+    });
+  };
+}
+
+function isAvailable(roster: ModelRoster, name: string): boolean {
+  return roster.available.some((entry) => entry.name === name);
+}
+
+function unique(entries: ModelEntry[]): ModelEntry[] {
+  const seen = new Set<string>();
+  return entries.filter((entry) => !seen.has(entry.name) && seen.add(entry.name));
+}

@@ -1,0 +1,72 @@
+// The shapes a consultation produces: one opinion per model, the synthesis and the totals.
+// They follow the `modelOpinion`, `synthesis` and `summary` definitions of the seed schema.
+
+/** A citation normalised from a provider's sources. */
+export interface Citation {
+  title: string;
+  url: string;
+  snippet?: string;
+}
+
+/** One model's answer (or its failure, with `error: true` and the cause in `response`). */
+export interface ModelOpinion {
+  model: string;
+  modelId: string;
+  modelDisplayName: string;
+  response: string;
+  /** Left out when the provider reported no usage. */
+  tokensUsed?: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  latencyMs: number;
+  /** USD; left out when usage or price is unknown, never reported as 0 for a missing usage. */
+  cost?: number;
+  citations: Citation[];
+  error?: boolean;
+  /** For failures: the HTTP status the provider answered, if any. */
+  errorStatus?: number;
+  /** For failures: whether retrying later may succeed. */
+  retryable?: boolean;
+  /** How many attempts the call took (1 when it worked at once). */
+  attempts?: number;
+}
+
+/** The synthesis of all successful opinions. */
+export interface Synthesis extends Omit<ModelOpinion, "citations"> {
+  /** Citations of the opinions, deduplicated by URL. */
+  sources: Citation[];
+  /** The models whose opinions were synthesised. */
+  basedOn: string[];
+  /** Models that were tried for the synthesis before this one and failed, with the cause. */
+  fallbackFrom?: { model: string; error: string }[];
+}
+
+/** Totals over every call of a consultation, the synthesis included. */
+export interface ConsultationSummary {
+  /** Models that gave an opinion (primary plus secondaries), failed ones included. */
+  totalModels: number;
+  /** Sum of the reported tokens; left out when no call reported usage. */
+  totalTokens?: number;
+  /** Sum of the known costs in USD; left out when no cost is known. */
+  totalCost?: number;
+  /** Wall time of the whole consultation. */
+  totalLatencyMs: number;
+  successfulModels: number;
+  failedModels: number;
+  /** Models whose provider did not report usage: totals leave them out. */
+  unreportedUsage?: string[];
+}
+
+/** Progress of a consultation, as it happens. */
+export type ConsultationEvent =
+  | { type: "consultation-started"; models: string[]; synthesis: boolean }
+  | { type: "model-started"; model: string; role: "primary" | "secondary" }
+  | {
+      type: "model-finished";
+      model: string;
+      role: "primary" | "secondary";
+      error: boolean;
+      latencyMs: number;
+    }
+  | { type: "synthesis-started"; model: string }
+  | { type: "synthesis-finished"; model: string; error: boolean };

@@ -1,0 +1,129 @@
+// Decides which models can be consulted now, and why the others cannot. With nothing configured it
+// falls back to a local Ollama when one answers, and otherwise to the simulated models.
+
+import { simulatedCatalog } from "../configuration/catalog.ts";
+import type { Configuration } from "../configuration/configuration.ts";
+import type { ModelEntry } from "../configuration/model-entry.ts";
+import { providerEnvironments } from "../configuration/provider-environment.ts";
+import { defaultOllamaUrl, ollamaApiUrl } from "./create-language-model.ts";
+
+/** Whether one model can be used, and if not, what the user can do about it. */
+export interface ModelStatus {
+  entry: ModelEntry;
+  available: boolean;
+  reason?: string;
+}
+
+/** How the roster came about: real providers, a discovered local Ollama, or simulation. */
+export type RosterMode = "configured" | "ollama" | "simulated";
+
+/** The models of this run. `available` keeps catalog order, which is the primary preference order. */
+export interface ModelRoster {
+  mode: RosterMode;
+  statuses: ModelStatus[];
+  available: ModelEntry[];
+  /** A sentence for the start-up banner and /health when not running on configured providers. */
+  notice?: string;
+}
+
+/** Answers whether an HTTP endpoint responds and which model ids it lists, if any. */
+export type EndpointProbe = (
+  apiUrl: string,
+) => Promise<{ reachable: boolean; modelIds: string[]; error?: string }>;
+
+/** Probes `${apiUrl}/models` (OpenAI-compatible); any HTTP answer counts as reachable. */
+export function createEndpointProbe(timeoutMs = 1500, fetchFunction: typeof fetch = fetch): EndpointProbe {
+  return async (apiUrl) => {
+    try {
+      const response = await fetchFunction(`${apiUrl.replace(/\/+$/, "")}/models`, {
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const body = (await response.json().catch(() => ({}))) as { data?: { id?: unknown }[] };
+      const modelIds = (body.data ?? [])
+        .map((model) => model.id)
+        .filter((id): id is string => typeof id === "string");
+      return { reachable: true, modelIds };
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+      return { reachable: false, modelIds: [], error: cause };
+    }
+  };
+}
+
+/** Works out the roster for `configuration`, probing local endpoints with `probe`. */
+export async function resolveModelRoster(
+  configuration: Configuration,
+  probe: EndpointProbe,
+): Promise<ModelRoster> {
+  const statuses = await Promise.all(
+    configuration.models
+      .filter((entry) => entry.provider !== "simulated")
+      .map((entry) => modelStatus(entry, configuration, probe)),
+  );
+  const available = statuses.filter((status) => status.available).map((status) => status.entry);
+  if (available.length > 0) return { mode: "configured", statuses, available };
+
+  const local = await probe(ollamaApiUrl(defaultOllamaUrl));
+  if (local.reachable && local.modelIds.length > 0) {
+    const template = configuration.models.find((entry) => entry.name === "ollama");
+    const discovered = local.modelIds.map((modelId, index) => ({
+      name: index === 0 ? "ollama" : `ollama-${modelId.replace(/[^a-z0-9._-]+/gi, "-").toLowerCase()}`,
+      provider: "ollama" as const,
+      modelId,
+      displayName: `${modelId} (local Ollama)`,
+      inputPricePerMillion: 0,
+      outputPricePerMillion: 0,
+      contextWindow: template?.contextWindow ?? 32_768,
+      webSearch: false,
+    }));
+    return {
+      mode: "ollama",
+      statuses: [...statuses, ...discovered.map((entry) => ({ entry, available: true }))],
+      available: discovered,
+      notice: `No provider key is set; using the local Ollama at ${defaultOllamaUrl} (${local.modelIds.length} models).`,
+    };
+  }
+  const simulated = simulatedCatalog.map((entry) => ({ ...entry }));
+  return {
+    mode: "simulated",
+    statuses: [...statuses, ...simulated.map((entry) => ({ entry, available: true }))],
+    available: simulated,
+    notice:
+      "No provider is configured and no local Ollama answers: running on SIMULATED models. " +
+      "Set a key such as OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY (see README) for real opinions.",
+  };
+}
+
+async function modelStatus(
+  entry: ModelEntry,
+  configuration: Configuration,
+  probe: EndpointProbe,
+): Promise<ModelStatus> {
+  const settings = configuration.providers[entry.provider];
+  const description = providerEnvironments[entry.provider];
+  if (entry.provider === "openai-compatible" || entry.provider === "ollama") {
+    const url =
+      entry.provider === "ollama"
+        ? entry.baseURL || settings.baseURL
+          ? ollamaApiUrl(entry.baseURL ?? settings.baseURL ?? "")
+          : undefined
+        : entry.baseURL;
+    if (!url) return { entry, available: false, reason: "not configured: set OLLAMA_BASE_URL" };
+    if (entry.apiKeyEnv && !configuration.environment[entry.apiKeyEnv]) {
+      return { entry, available: false, reason: `missing key: set ${entry.apiKeyEnv}` };
+    }
+    const answer = await probe(url);
+    if (!answer.reachable) {
+      return {
+        entry,
+        available: false,
+        reason: `unreachable endpoint: ${url} (${answer.error ?? "no answer"})`,
+      };
+    }
+    return { entry, available: true };
+  }
+  if (!settings.apiKey) {
+    return { entry, available: false, reason: `missing key: set ${description.keyVariables.join(" or ")}` };
+  }
+  return { entry, available: true };
+}

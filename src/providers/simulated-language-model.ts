@@ -1,0 +1,86 @@
+// A built-in stand-in model used only when no provider is configured: it lets a newcomer run the
+// whole flow (opinions, synthesis, history) before adding a key. Every answer says it is simulated.
+
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4GenerateResult,
+} from "@ai-sdk/provider";
+
+const personaAngles: Record<string, string> = {
+  analyst: "breaks the question into its parts and weighs each one",
+  skeptic: "looks for the weakest assumption and the ways the obvious answer could fail",
+  researcher: "looks for what the published sources say",
+  pragmatist: "asks what a practitioner would actually do first",
+};
+
+/** Creates a simulated model for a persona such as "analyst". `delayMs` imitates network latency. */
+export function createSimulatedLanguageModel(
+  modelId: string,
+  persona: string,
+  delayMs = 250,
+): LanguageModelV4 {
+  return {
+    specificationVersion: "v4",
+    provider: "simulated",
+    modelId,
+    supportedUrls: {},
+    async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
+      await delay(delayMs, options.abortSignal);
+      const prompt = lastUserText(options);
+      const text = prompt.includes("## Opinions")
+        ? simulatedSynthesis(prompt)
+        : `[Simulated ${persona} answer, no real model was called] The ${persona} ${personaAngles[persona] ?? "answers"}: "${firstLine(prompt)}". Add a provider key (for example OPENAI_API_KEY) to get real opinions.`;
+      const inputTokens = Math.ceil(JSON.stringify(options.prompt).length / 4);
+      const outputTokens = Math.ceil(text.length / 4);
+      return {
+        content: [{ type: "text", text }],
+        finishReason: { unified: "stop", raw: "stop" },
+        usage: {
+          inputTokens: {
+            total: inputTokens,
+            noCache: inputTokens,
+            cacheRead: undefined,
+            cacheWrite: undefined,
+          },
+          outputTokens: { total: outputTokens, text: outputTokens, reasoning: undefined },
+        },
+        warnings: [],
+      };
+    },
+    doStream() {
+      throw new Error("The simulated model does not stream.");
+    },
+  };
+}
+
+function simulatedSynthesis(prompt: string): string {
+  const opinions = prompt.match(/^### /gm)?.length ?? 0;
+  return `[Simulated synthesis, no real model was called] ${opinions} simulated opinions were compared. Agreement: they all restate the question. Differences: each takes its persona's angle. Answer: configure a real provider to get a substantive answer.`;
+}
+
+function lastUserText(options: LanguageModelV4CallOptions): string {
+  const user = [...options.prompt].reverse().find((message) => message.role === "user");
+  if (!user || typeof user.content === "string") return "";
+  return user.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+}
+
+function firstLine(text: string): string {
+  const line = text.trim().split("\n")[0] ?? "";
+  return line.length > 120 ? `${line.slice(0, 117)}...` : line;
+}
+
+function delay(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, milliseconds);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
