@@ -1,0 +1,58 @@
+// Builds consultation services around fake models and an in-memory SQLite store.
+
+import { randomUUID } from "node:crypto";
+import { defaultConsultation } from "../../src/configuration/configuration.ts";
+import type { ModelEntry } from "../../src/configuration/model-entry.ts";
+import type { ConsultationServices } from "../../src/consultation/consult.ts";
+import type { ModelRoster } from "../../src/providers/model-roster.ts";
+import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
+import { FakeModels } from "./fake-language-model.ts";
+
+/** Four models from four vendors, priced like the catalog. */
+export const fakeEntries: ModelEntry[] = [
+  ["alpha", "cerebras"],
+  ["beta", "google"],
+  ["gamma", "xai"],
+  ["delta", "perplexity"],
+  ["epsilon", "openai"],
+].map(([name, provider]) => ({
+  name: name as string,
+  provider: provider as ModelEntry["provider"],
+  modelId: `${name}-1`,
+  displayName: `Model ${name}`,
+  inputPricePerMillion: 1,
+  outputPricePerMillion: 2,
+  contextWindow: 100_000,
+  webSearch: false,
+}));
+
+/** Services whose models are fakes; `entries` replaces the default roster. */
+export function consultationFixture(entries: ModelEntry[] = fakeEntries) {
+  const models = new FakeModels();
+  const roster: ModelRoster = {
+    mode: "configured",
+    statuses: entries.map((entry) => ({ entry, available: true })),
+    available: entries,
+  };
+  const store = openSqliteStore(":memory:");
+  const services: ConsultationServices = {
+    store,
+    roster,
+    defaults: { ...defaultConsultation, maxRetries: 1 },
+    createModel: (entry) => models.model(entry.modelId),
+    secrets: ["sk-secret-key-123"],
+    now: () => performance.now(),
+    clock: () => new Date(),
+    newId: () => randomUUID(),
+  };
+  return { models, services, store };
+}
+
+/** A promise with its resolve function, to hold a fake call open. */
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}

@@ -1,0 +1,104 @@
+// A hand-written fake language model that records its calls and answers as told, for unit tests.
+
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4GenerateResult,
+} from "@ai-sdk/provider";
+
+/** How a fake answers one call. */
+export interface FakeAnswer {
+  text?: string;
+  /** Thrown instead of answering. */
+  error?: unknown;
+  usage?: { input: number; output: number } | null;
+  sources?: { url: string; title?: string }[];
+  /** Resolves before the answer is given; lets a test hold a call open. */
+  gate?: Promise<void>;
+}
+
+/** A recorded call. */
+export interface FakeCall {
+  model: string;
+  prompt: LanguageModelV4CallOptions["prompt"];
+  signal: AbortSignal | undefined;
+  startedAt: number;
+  finishedAt?: number;
+}
+
+/** A set of fake models sharing one call log. */
+export class FakeModels {
+  readonly calls: FakeCall[] = [];
+  private readonly scripts = new Map<string, FakeAnswer[]>();
+  private tick = 0;
+
+  /** Queues answers for `modelId`; the last one repeats. */
+  script(modelId: string, ...answers: FakeAnswer[]): void {
+    this.scripts.set(modelId, answers);
+  }
+
+  callsOf(modelId: string): FakeCall[] {
+    return this.calls.filter((call) => call.model === modelId);
+  }
+
+  /** A LanguageModelV4 for `modelId`. */
+  model(modelId: string): LanguageModelV4 {
+    return {
+      specificationVersion: "v4",
+      provider: "fake",
+      modelId,
+      supportedUrls: {},
+      doGenerate: (options) => this.answer(modelId, options),
+      doStream: () => {
+        throw new Error("not used");
+      },
+    };
+  }
+
+  private async answer(
+    modelId: string,
+    options: LanguageModelV4CallOptions,
+  ): Promise<LanguageModelV4GenerateResult> {
+    const call: FakeCall = {
+      model: modelId,
+      prompt: options.prompt,
+      signal: options.abortSignal,
+      startedAt: this.tick++,
+    };
+    this.calls.push(call);
+    const queue = this.scripts.get(modelId) ?? [];
+    const answer = (queue.length > 1 ? queue.shift() : queue[0]) ?? {};
+    if (answer.gate) await abortable(answer.gate, options.abortSignal);
+    call.finishedAt = this.tick++;
+    if (answer.error !== undefined) throw answer.error;
+    const text = answer.text ?? `answer of ${modelId}`;
+    const usage = answer.usage === undefined ? { input: 100, output: 50 } : answer.usage;
+    return {
+      content: [
+        { type: "text", text },
+        ...(answer.sources ?? []).map((source, index) => ({
+          type: "source" as const,
+          sourceType: "url" as const,
+          id: `${modelId}-${index}`,
+          url: source.url,
+          ...(source.title ? { title: source.title } : {}),
+        })),
+      ],
+      finishReason: { unified: "stop", raw: "stop" },
+      usage: {
+        inputTokens: { total: usage?.input, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+        outputTokens: { total: usage?.output, text: undefined, reasoning: undefined },
+      },
+      warnings: [],
+    };
+  }
+}
+
+function abortable(gate: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return gate;
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    gate.then(resolve, reject);
+  });
+}
