@@ -1,0 +1,134 @@
+// Scripted behaviour of simulated models: what each model answers, how slowly, and how it fails.
+// The book decides one outcome per request; the protocol modules only render it.
+
+import { STATUS_CODES } from "node:http";
+
+/** A web source a simulated model cites; each protocol renders it in its native form. */
+export interface SimulatedCitation {
+  url: string;
+  title: string;
+  snippet?: string;
+}
+
+/** Token counts a simulated model reports. */
+export interface SimulatedUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/**
+ * How a simulated model answers. A model's own behaviour replaces the default behaviour entirely
+ * (fields are not merged). `failTimes` limits every failure mode (`status`, `hang`, `malformed`)
+ * to the first N requests for the model, counted from when the behaviour was set.
+ */
+export interface ModelBehaviour {
+  /** Reply text; default: `Answer from ${model}: ` + first 80 chars of the last user message text. */
+  text?: string;
+  /** Delay before the response starts (default 0). */
+  latencyMs?: number;
+  /** Respond with this HTTP error status and the provider's real error body shape. */
+  status?: number;
+  /** Message inside that error body. */
+  errorMessage?: string;
+  /** Sets the Retry-After header on the error response; fractions are allowed to keep tests fast. */
+  retryAfterSeconds?: number;
+  /** Only the first N requests for this model fail; later ones succeed. */
+  failTimes?: number;
+  /** Accept the request and never answer (until the client disconnects). */
+  hang?: boolean;
+  /** 200 with a body that is not valid JSON for the protocol (truncated JSON). */
+  malformed?: boolean;
+  /** null omits usage from the response entirely; default: computed from lengths (~chars/4). */
+  usage?: SimulatedUsage | null;
+  /** Sources in the protocol's native form. */
+  citations?: SimulatedCitation[];
+}
+
+/** The text of a request that the default reply and the default usage are computed from. */
+export interface PromptSummary {
+  lastUserText: string;
+  totalCharacters: number;
+}
+
+/** What the simulator does with one request. */
+export type Outcome =
+  | { kind: "fail"; status: number; message: string; retryAfterSeconds?: number }
+  | { kind: "hang" }
+  | { kind: "malformed" }
+  | { kind: "answer"; text: string; usage: SimulatedUsage | null; citations: SimulatedCitation[] };
+
+/** A decision for one request: how long to wait first, then what to do. */
+export interface Decision {
+  latencyMs: number;
+  outcome: Outcome;
+}
+
+/** Holds scripted behaviours and turns them into one decision per request. */
+export interface BehaviourBook {
+  set(model: string, behaviour: ModelBehaviour): void;
+  setDefault(behaviour: ModelBehaviour): void;
+  reset(): void;
+  decide(model: string, prompt: PromptSummary): Decision;
+}
+
+/** Creates an empty book: every model answers at once with its default text. */
+export function createBehaviourBook(): BehaviourBook {
+  const behaviours = new Map<string, ModelBehaviour>();
+  const failuresServed = new Map<string, number>();
+  let fallback: ModelBehaviour = {};
+
+  return {
+    set(model, behaviour) {
+      behaviours.set(model, { ...behaviour });
+      failuresServed.delete(model);
+    },
+    setDefault(behaviour) {
+      fallback = { ...behaviour };
+      for (const model of failuresServed.keys()) if (!behaviours.has(model)) failuresServed.delete(model);
+    },
+    reset() {
+      behaviours.clear();
+      failuresServed.clear();
+      fallback = {};
+    },
+    decide(model, prompt) {
+      const behaviour = behaviours.get(model) ?? fallback;
+      const latencyMs = behaviour.latencyMs ?? 0;
+      const failing =
+        behaviour.status !== undefined || behaviour.hang === true || behaviour.malformed === true;
+      const served = failuresServed.get(model) ?? 0;
+      if (failing && (behaviour.failTimes === undefined || served < behaviour.failTimes)) {
+        failuresServed.set(model, served + 1);
+        return { latencyMs, outcome: failureOf(model, behaviour) };
+      }
+      return { latencyMs, outcome: answerOf(model, behaviour, prompt) };
+    },
+  };
+}
+
+function failureOf(model: string, behaviour: ModelBehaviour): Outcome {
+  if (behaviour.hang) return { kind: "hang" };
+  if (behaviour.status !== undefined) {
+    const status = behaviour.status;
+    const message =
+      behaviour.errorMessage ?? `Simulated ${status} ${STATUS_CODES[status] ?? "error"} for ${model}`;
+    return behaviour.retryAfterSeconds === undefined
+      ? { kind: "fail", status, message }
+      : { kind: "fail", status, message, retryAfterSeconds: behaviour.retryAfterSeconds };
+  }
+  return { kind: "malformed" };
+}
+
+function answerOf(model: string, behaviour: ModelBehaviour, prompt: PromptSummary): Outcome {
+  const text = behaviour.text ?? `Answer from ${model}: ${prompt.lastUserText.slice(0, 80)}`;
+  const usage =
+    behaviour.usage === undefined
+      ? { inputTokens: estimateTokens(prompt.totalCharacters), outputTokens: estimateTokens(text.length) }
+      : behaviour.usage;
+  return { kind: "answer", text, usage, citations: behaviour.citations ?? [] };
+}
+
+/** Roughly four characters per token, at least one token. */
+export function estimateTokens(characters: number): number {
+  return Math.max(1, Math.ceil(characters / 4));
+}

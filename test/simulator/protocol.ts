@@ -1,0 +1,89 @@
+// The contract between the simulator's server and the modules that speak each provider's wire protocol.
+
+import type { PromptSummary, SimulatedCitation, SimulatedUsage } from "./behaviour.ts";
+
+/** The wire protocols the simulator speaks. */
+export type ProtocolName =
+  | "openai-chat"
+  | "openai-responses"
+  | "anthropic-messages"
+  | "gemini-generate-content";
+
+/** What a protocol module reads from an incoming request. */
+export interface ParsedRequest {
+  model: string;
+  stream: boolean;
+  prompt: PromptSummary;
+}
+
+/** Everything a protocol module needs to render a successful answer. */
+export interface SimulatedReply {
+  /** First path segment, e.g. "openai" or "perplexity"; selects provider dialects. */
+  provider: string;
+  model: string;
+  stream: boolean;
+  text: string;
+  usage: SimulatedUsage | null;
+  citations: SimulatedCitation[];
+  /** Unique per response, used for the protocol's response and item ids. */
+  id: string;
+  /** Unix seconds. */
+  created: number;
+  /** The parsed request body, for request-dependent options such as `stream_options`. */
+  body: unknown;
+}
+
+/** One server-sent event; string data is written verbatim (used for malformed streams). */
+export interface ServerSentEvent {
+  event?: string;
+  data: unknown;
+}
+
+/** A rendered response body. */
+export type Rendered =
+  | { kind: "json"; body: unknown }
+  | { kind: "events"; events: ServerSentEvent[]; done?: boolean }
+  | { kind: "raw"; contentType: string; text: string };
+
+/** A provider wire protocol: how to read its requests and write its answers. */
+export interface Protocol {
+  name: ProtocolName;
+  /** Reads the model, the stream flag and the prompt text; `url` carries path and query. */
+  parse(body: unknown, url: URL): ParsedRequest;
+  /** Renders an answer as JSON or as the protocol's event stream, following `reply.stream`. */
+  render(reply: SimulatedReply, url: URL): Rendered;
+  /** A 200 response that the provider's parser must reject. */
+  malformed(stream: boolean, url: URL): Rendered;
+}
+
+/** Splits text into small pieces for streaming, keeping whitespace attached to the following word. */
+export function splitIntoDeltas(text: string): string[] {
+  const pieces: string[] = text.match(/\s*\S+/g) ?? [];
+  const trailing = text.length - pieces.join("").length;
+  if (trailing > 0) pieces.push(text.slice(text.length - trailing));
+  return pieces.length > 0 ? pieces : [""];
+}
+
+/** Collects the text of a message content that is either a string or an array of typed parts. */
+export function textOfContent(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((part) => (isRecord(part) && typeof part.text === "string" ? part.text : ""))
+    .filter((text) => text.length > 0)
+    .join("\n");
+}
+
+/** Narrows an unknown JSON value to an object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Builds a prompt summary from (role, text) pairs; the user role name differs per protocol. */
+export function summarisePrompt(messages: { role: string; text: string }[], userRole: string): PromptSummary {
+  const userMessages = messages.filter((message) => message.role === userRole);
+  return {
+    lastUserText: userMessages.at(-1)?.text ?? "",
+    totalCharacters: messages.reduce((sum, message) => sum + message.text.length, 0),
+  };
+}
