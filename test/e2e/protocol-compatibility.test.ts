@@ -1,0 +1,72 @@
+// Every supported client (v2 modern 2026-07-28, v2 and v1 on 2025-11-25, v1 on 2025-06-18) over
+// both transports: the tools are listed with their seed output schemas, and results validate.
+
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { historyJsonSchema, secondOpinionJsonSchema } from "../../src/mcp/output-schemas.ts";
+import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
+import { assertMatchesSchema } from "../support/seed-schemas.ts";
+import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type ClientKind, connectClient, type Target } from "./support/mcp-clients.ts";
+import { serverEnvironment } from "./support/server-environment.ts";
+
+const expectedVersions: Record<ClientKind, string> = {
+  "v2-modern": "2026-07-28",
+  "v2-2025-11-25": "2025-11-25",
+  "v1-2025-11-25": "2025-11-25",
+  "v1-2025-06-18": "2025-06-18",
+};
+
+describe("protocol compatibility", () => {
+  let simulator: ProviderSimulator;
+  let server: ServerProcess;
+  let environment: Record<string, string>;
+
+  before(async () => {
+    simulator = await startProviderSimulator();
+    environment = serverEnvironment(simulator.url).environment;
+    server = await startHttpServerProcess(environment);
+  });
+  after(async () => {
+    await server?.stop();
+    await simulator?.close();
+  });
+
+  for (const transport of ["http", "stdio"] as const) {
+    for (const kind of Object.keys(expectedVersions) as ClientKind[]) {
+      it(`${kind} over ${transport}: lists the tools, consults, reads the history`, async () => {
+        const target: Target =
+          transport === "http" ? { transport, url: server.url } : { transport, environment };
+        const client = await connectClient(kind, target);
+        try {
+          assert.equal(client.protocolVersion, expectedVersions[kind]);
+          const tools = await client.listTools();
+          const secondOpinion = tools.find((tool) => tool.name === "agent.second_opinion");
+          const history = tools.find((tool) => tool.name === "conversation.get-history");
+          assert.deepEqual(secondOpinion?.outputSchema, secondOpinionJsonSchema);
+          assert.deepEqual(history?.outputSchema, historyJsonSchema);
+          assert.ok(secondOpinion?.title && secondOpinion.description?.includes("synthesis"));
+
+          const result = await client.callTool("agent.second_opinion", {
+            question: `Which protocol? ${kind}`,
+            maxOpinions: 2,
+          });
+          assert.equal(result.isError, undefined, JSON.stringify(result.content));
+          assertMatchesSchema("secondOpinion", result.structuredContent);
+          assert.deepEqual(JSON.parse(result.content[0]?.text ?? "null"), result.structuredContent);
+          const conversationId = result.structuredContent?.conversationId as string;
+
+          const read = await client.callTool("conversation.get-history", { conversationId });
+          assertMatchesSchema("history", read.structuredContent);
+          const messages = (read.structuredContent?.history as { messages: { role: string }[] }).messages;
+          assert.deepEqual(
+            messages.map((message) => message.role),
+            ["user", "assistant"],
+          );
+        } finally {
+          await client.close();
+        }
+      });
+    }
+  }
+});

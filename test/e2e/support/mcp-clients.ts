@@ -1,0 +1,119 @@
+// Connects the official MCP clients of each supported major and protocol revision, over HTTP or
+// stdio, behind one small interface the end-to-end tests share.
+
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as HttpTransportV2,
+} from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioTransportV2 } from "@modelcontextprotocol/client/stdio";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as StdioTransportV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport as HttpTransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client as Client20250618 } from "mcp-sdk-2025-06-18/client/index.js";
+import { StdioClientTransport as StdioTransport20250618 } from "mcp-sdk-2025-06-18/client/stdio.js";
+import { StreamableHTTPClientTransport as HttpTransport20250618 } from "mcp-sdk-2025-06-18/client/streamableHttp.js";
+import { mainScript } from "./http-server-process.ts";
+
+/** Which official client, speaking which protocol revision. */
+export type ClientKind = "v2-modern" | "v2-2025-11-25" | "v1-2025-11-25" | "v1-2025-06-18";
+
+/** Where the server is: an HTTP URL, or an environment to spawn it over stdio with. */
+export type Target =
+  | { transport: "http"; url: string }
+  | { transport: "stdio"; environment: Record<string, string> };
+
+/** A tool call's result as the tests read it. */
+export interface ToolResult {
+  isError?: boolean;
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+}
+
+/** What the tests need of a connected client. */
+export interface TestClient {
+  kind: ClientKind;
+  protocolVersion: string | undefined;
+  listTools(): Promise<
+    { name: string; title?: string; description?: string; inputSchema: unknown; outputSchema?: unknown }[]
+  >;
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: {
+      onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
+      signal?: AbortSignal;
+    },
+  ): Promise<ToolResult>;
+  close(): Promise<void>;
+}
+
+const clientInfo = { name: "ai-universe-e2e", version: "1.0.0" };
+const timeout = { timeout: 60_000, resetTimeoutOnProgress: true };
+
+/** Connects a client of `kind` to `target`. */
+export async function connectClient(kind: ClientKind, target: Target): Promise<TestClient> {
+  const stdio =
+    target.transport === "stdio"
+      ? {
+          command: process.execPath,
+          args: [mainScript, "mcp"],
+          env: target.environment,
+          stderr: "pipe" as const,
+        }
+      : undefined;
+  const url = target.transport === "http" ? new URL(`${target.url}/mcp`) : undefined;
+  // The three SDKs have structurally different types; the tests only use their common surface.
+  // biome-ignore lint/suspicious/noExplicitAny: see above
+  let client: any;
+  // biome-ignore lint/suspicious/noExplicitAny: see above
+  let transport: any;
+  if (kind === "v2-modern" || kind === "v2-2025-11-25") {
+    client = new ClientV2(clientInfo, kind === "v2-modern" ? { versionNegotiation: { mode: "auto" } } : {});
+    transport = stdio ? new StdioTransportV2(stdio) : new HttpTransportV2(url as URL);
+  } else if (kind === "v1-2025-11-25") {
+    client = new ClientV1(clientInfo);
+    transport = stdio ? new StdioTransportV1(stdio) : new HttpTransportV1(url as URL);
+  } else {
+    client = new Client20250618(clientInfo);
+    transport = stdio ? new StdioTransport20250618(stdio) : new HttpTransport20250618(url as URL);
+  }
+  const initialized = recordInitializeResult(transport);
+  await client.connect(transport);
+  const protocolVersion: string | undefined =
+    typeof client.getNegotiatedProtocolVersion === "function"
+      ? client.getNegotiatedProtocolVersion()
+      : initialized.protocolVersion;
+  return {
+    kind,
+    protocolVersion,
+    async listTools() {
+      return (await client.listTools()).tools;
+    },
+    async callTool(name, args, options = {}) {
+      return client.callTool({ name, arguments: args }, undefined, { ...timeout, ...options });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+/** Watches the transport's incoming messages for the server's `initialize` answer. */
+// biome-ignore lint/suspicious/noExplicitAny: wraps transports of three SDK versions
+function recordInitializeResult(transport: any): { protocolVersion?: string } {
+  const seen: { protocolVersion?: string } = {};
+  let handler: ((message: unknown, extra?: unknown) => void) | undefined;
+  const wrapped = (message: { result?: { protocolVersion?: string } }, extra?: unknown) => {
+    if (typeof message.result?.protocolVersion === "string")
+      seen.protocolVersion ??= message.result.protocolVersion;
+    handler?.(message, extra);
+  };
+  Object.defineProperty(transport, "onmessage", {
+    configurable: true,
+    get: () => (handler ? wrapped : undefined),
+    set: (value) => {
+      handler = value;
+    },
+  });
+  return seen;
+}
