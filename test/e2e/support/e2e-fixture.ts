@@ -1,0 +1,69 @@
+// One simulator and one HTTP server process per test file, plus helpers to call the tools.
+
+import assert from "node:assert/strict";
+import { after, before } from "node:test";
+import { type ProviderSimulator, startProviderSimulator } from "../../simulator/provider-simulator.ts";
+import { assertMatchesSchema } from "../../support/seed-schemas.ts";
+import { type ServerProcess, startHttpServerProcess } from "./http-server-process.ts";
+import { type ClientKind, connectClient, type TestClient, type ToolResult } from "./mcp-clients.ts";
+import { serverEnvironment } from "./server-environment.ts";
+
+/** Catalog model ids, as the simulator sees them in requests. */
+export const modelIds = {
+  cerebras: "llama-3.3-70b",
+  grok: "grok-4",
+  openai: "gpt-5.1",
+  claude: "claude-sonnet-4-5",
+  gemini: "gemini-2.5-pro",
+  perplexity: "sonar-pro",
+} as const;
+
+/** The live pieces of a test file. */
+export interface EndToEnd {
+  simulator: ProviderSimulator;
+  server: ServerProcess;
+  environment: Record<string, string>;
+  client: TestClient;
+}
+
+/** Starts the simulator, a server with `defaults`, and a v2 client over HTTP; stops them after the file. */
+export function useEndToEnd(
+  defaults: Record<string, unknown> = {},
+  kind: ClientKind = "v2-modern",
+): EndToEnd {
+  const context = {} as EndToEnd;
+  before(async () => {
+    context.simulator = await startProviderSimulator();
+    context.environment = serverEnvironment(context.simulator.url, defaults).environment;
+    context.server = await startHttpServerProcess(context.environment);
+    context.client = await connectClient(kind, { transport: "http", url: context.server.url });
+  });
+  after(async () => {
+    await context.client?.close();
+    await context.server?.stop();
+    await context.simulator?.close();
+  });
+  return context;
+}
+
+/** The structured result of a successful second opinion, checked against the seed schema. */
+export function secondOpinionOf(result: ToolResult) {
+  assert.notEqual(result.isError, true, `tool failed: ${result.content[0]?.text}`);
+  assertMatchesSchema("secondOpinion", result.structuredContent);
+  return result.structuredContent as unknown as import("../../../src/consultation/second-opinion-result.ts").SecondOpinionResult;
+}
+
+/** The structured result of get-history, checked against the seed schema. */
+export function historyOf(result: ToolResult) {
+  assert.notEqual(result.isError, true, `tool failed: ${result.content[0]?.text}`);
+  assertMatchesSchema("history", result.structuredContent);
+  return (
+    result.structuredContent as unknown as import("../../../src/conversations/read-history.ts").HistoryResult
+  ).history;
+}
+
+/** The text of a failed tool call. */
+export function errorTextOf(result: ToolResult): string {
+  assert.equal(result.isError, true, "expected the tool call to fail");
+  return result.content.map((block) => block.text ?? "").join("\n");
+}
