@@ -50,7 +50,7 @@ export async function callModel(request: ModelRequest, policy: CallPolicy): Prom
       return {
         ...identity,
         response: result.text,
-        ...usageFields(entry, result.usage),
+        ...usageFields(entry, result.usage, result.text),
         latencyMs: elapsed(policy.now, started),
         citations: citationsFromSources(result.sources),
         attempts,

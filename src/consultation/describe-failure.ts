@@ -25,6 +25,10 @@ export function describeFailure(
       retryable: true,
     };
   }
+  if (APICallError.isInstance(error) && error.statusCode !== undefined && error.statusCode < 300) {
+    const detail = scrub(error.message || "unreadable body", options.secrets).slice(0, 300);
+    return { message: `${who} returned a malformed response${tries}: ${detail}`, retryable: false };
+  }
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
     const providerMessage = scrub(error.message || "no message", options.secrets);

@@ -19,9 +19,16 @@ export interface UsageFields {
 }
 
 /** Computes the known usage fields and the cost for `entry`. */
-export function usageFields(entry: ModelEntry, usage: ReportedUsage | undefined): UsageFields {
-  const input = wholeNumber(usage?.inputTokens);
-  const output = wholeNumber(usage?.outputTokens);
+export function usageFields(
+  entry: ModelEntry,
+  usage: ReportedUsage | undefined,
+  answer: string,
+): UsageFields {
+  // Some providers (xAI, OpenRouter) report zeros when the response carried no usage at all;
+  // a non-empty answer cannot have cost zero output tokens, so such a usage counts as unreported.
+  const reportedNothing = !usage?.outputTokens && !usage?.totalTokens && answer.length > 0;
+  const input = reportedNothing ? undefined : wholeNumber(usage?.inputTokens);
+  const output = reportedNothing ? undefined : wholeNumber(usage?.outputTokens);
   const total =
     wholeNumber(usage?.totalTokens) ??
     (input !== undefined && output !== undefined ? input + output : undefined);

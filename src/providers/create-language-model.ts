@@ -49,6 +49,7 @@ export function createLanguageModelFactory(
       case "ollama":
         return createOpenAICompatible({
           name: "ollama",
+          includeUsage: true,
           baseURL: ollamaApiUrl(entry.baseURL ?? settings.baseURL ?? defaultOllamaUrl),
         }).chatModel(entry.modelId);
       case "openai-compatible": {

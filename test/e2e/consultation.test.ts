@@ -125,7 +125,7 @@ describe("agent.second_opinion end to end", () => {
     context.simulator.setDefaultBehaviour({ status: 503, errorMessage: "everyone is down" });
     const text = errorTextOf(await ask({ question: "q", maxOpinions: 2 }));
     assert.match(text, /^all_models_failed: Every model failed/);
-    assert.equal(text.match(/HTTP 503: everyone is down/g)?.length, 3);
+    assert.equal(text.match(/HTTP 503: .*everyone is down/g)?.length, 3);
   });
 
   it("with maxOpinions 0 asks only the primary and returns synthesis null", async () => {

@@ -90,7 +90,10 @@ export async function connectClient(kind: ClientKind, target: Target): Promise<T
       return (await client.listTools()).tools;
     },
     async callTool(name, args, options = {}) {
-      return client.callTool({ name, arguments: args }, undefined, { ...timeout, ...options });
+      const request = { name, arguments: args };
+      // v2 takes (params, options); v1 takes (params, resultSchema, options).
+      if (kind.startsWith("v2")) return client.callTool(request, { ...timeout, ...options });
+      return client.callTool(request, undefined, { ...timeout, ...options });
     },
     async close() {
       await client.close();
