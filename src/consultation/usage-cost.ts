@@ -30,7 +30,7 @@ export function usageFields(
   const input = reportedNothing ? undefined : wholeNumber(usage?.inputTokens);
   const output = reportedNothing ? undefined : wholeNumber(usage?.outputTokens);
   const total =
-    wholeNumber(usage?.totalTokens) ??
+    (reportedNothing ? undefined : wholeNumber(usage?.totalTokens)) ??
     (input !== undefined && output !== undefined ? input + output : undefined);
   const fields: UsageFields = {};
   if (total !== undefined) fields.tokensUsed = total;
