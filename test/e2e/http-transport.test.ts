@@ -1,0 +1,111 @@
+// The HTTP transport's guards and health report, and the zero-configuration start on simulated models.
+
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
+import { secondOpinionOf } from "./support/e2e-fixture.ts";
+import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { connectClient } from "./support/mcp-clients.ts";
+import { serverEnvironment } from "./support/server-environment.ts";
+
+const initialize = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "curl", version: "1" } },
+});
+const mcpHeaders = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+
+describe("HTTP transport", () => {
+  let simulator: ProviderSimulator;
+  let server: ServerProcess;
+  before(async () => {
+    simulator = await startProviderSimulator();
+    server = await startHttpServerProcess(serverEnvironment(simulator.url).environment);
+  });
+  after(async () => {
+    await server?.stop();
+    await simulator?.close();
+  });
+
+  it("reports health: version, store, available models", async () => {
+    const response = await fetch(`${server.url}/health`);
+    assert.equal(response.status, 200);
+    const health = await response.json();
+    assert.equal(health.status, "ok");
+    assert.equal(health.store.reachable, true);
+    assert.equal(health.models.simulated, false);
+    assert.ok(health.models.available.some((model: { name: string }) => model.name === "gemini"));
+    assert.ok(
+      health.models.unavailable.some((model: { reason: string }) => /OLLAMA_BASE_URL/.test(model.reason)),
+    );
+  });
+
+  it("rejects a foreign Host or Origin (DNS rebinding) and accepts localhost", async () => {
+    const url = new URL(`${server.url}/mcp`);
+    const send = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        import("node:http").then(({ request }) => {
+          const call = request(
+            url,
+            { method: "POST", headers: { ...mcpHeaders, ...headers } },
+            (response) => {
+              response.resume();
+              resolve(response.statusCode ?? 0);
+            },
+          );
+          call.on("error", reject);
+          call.end(initialize);
+        });
+      });
+    assert.equal(await send({ host: "attacker.example" }), 403);
+    assert.equal(await send({ host: `localhost:${url.port}`, origin: "http://attacker.example" }), 403);
+    assert.equal(await send({ host: `localhost:${url.port}`, origin: `http://localhost:${url.port}` }), 200);
+  });
+
+  it("refuses an oversized body with 413 and unknown paths with 404", async () => {
+    const huge = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { padding: "x".repeat(2_000_000) },
+    });
+    const response = await fetch(`${server.url}/mcp`, { method: "POST", headers: mcpHeaders, body: huge });
+    assert.equal(response.status, 413);
+    const missing = await fetch(`${server.url}/nowhere`);
+    assert.equal(missing.status, 404);
+    assert.match((await missing.json()).message, /MCP is served at \/mcp/);
+  });
+});
+
+describe("zero configuration", () => {
+  let server: ServerProcess;
+  before(async () => {
+    const { environment } = serverEnvironment("http://127.0.0.1:9");
+    const bare = Object.fromEntries(
+      Object.entries(environment).filter(([name]) => !/_API_KEY|_BASE_URL/.test(name)),
+    );
+    server = await startHttpServerProcess(bare);
+  });
+  after(async () => server?.stop());
+
+  it("runs on simulated models, says so everywhere, and still completes a consultation", async () => {
+    assert.match(server.stderr(), /running on SIMULATED models/);
+    const health = await (await fetch(`${server.url}/health`)).json();
+    assert.equal(health.models.simulated, true);
+    assert.match(health.notice, /OPENAI_API_KEY/);
+    const client = await connectClient("v2-modern", { transport: "http", url: server.url });
+    try {
+      const result = secondOpinionOf(
+        await client.callTool("agent.second_opinion", { question: "What is MCP?" }),
+      );
+      for (const opinion of [result.primary, ...result.secondaryOpinions]) {
+        assert.match(opinion.modelDisplayName, /simulated/i);
+      }
+      assert.equal(result.secondaryOpinions.length, 3);
+      assert.match(result.synthesis?.response ?? "", /Simulated synthesis/);
+    } finally {
+      await client.close();
+    }
+  });
+});
