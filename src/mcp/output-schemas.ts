@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { fromJsonSchema } from "@modelcontextprotocol/server";
 
 function loadSchema(fileName: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`../schemas/${fileName}`, import.meta.url), "utf8"));
+  return JSON.parse(readFileSync(new URL(`../../schemas/${fileName}`, import.meta.url), "utf8"));
 }
 
 /** The `agent.second_opinion` result schema, as in shared/seeds. */

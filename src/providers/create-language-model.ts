@@ -25,46 +25,61 @@ export function createLanguageModelFactory(
   providers: Record<ProviderKind, ProviderSettings>,
   environment: Record<string, string | undefined>,
 ): LanguageModelFactory {
+  // Models are immutable configuration holders, safe to share between concurrent calls; caching
+  // them per entry saves rebuilding a provider on every call.
+  const cache = new Map<ModelEntry, LanguageModelV4>();
   return (entry) => {
-    const settings = providers[entry.provider];
-    const options = {
-      apiKey: settings.apiKey ?? "",
-      ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
-    };
-    switch (entry.provider) {
-      case "openai":
-        return createOpenAI(options)(entry.modelId);
-      case "anthropic":
-        return createAnthropic(options)(entry.modelId);
-      case "google":
-        return createGoogleGenerativeAI(options)(entry.modelId);
-      case "xai":
-        return createXai(options)(entry.modelId);
-      case "cerebras":
-        return createCerebras(options)(entry.modelId);
-      case "perplexity":
-        return createPerplexity(options)(entry.modelId);
-      case "openrouter":
-        return createOpenRouter(options)(entry.modelId) as unknown as LanguageModelV4;
-      case "ollama":
-        return createOpenAICompatible({
-          name: "ollama",
-          includeUsage: true,
-          baseURL: ollamaApiUrl(entry.baseURL ?? settings.baseURL ?? defaultOllamaUrl),
-        }).chatModel(entry.modelId);
-      case "openai-compatible": {
-        if (!entry.baseURL) throw new Error(`Model ${entry.name} has no baseURL.`);
-        const apiKey = entry.apiKeyEnv ? environment[entry.apiKeyEnv] : undefined;
-        return createOpenAICompatible({
-          name: entry.name,
-          baseURL: entry.baseURL,
-          ...(apiKey ? { apiKey } : {}),
-        }).chatModel(entry.modelId);
-      }
-      case "simulated":
-        return createSimulatedLanguageModel(entry.modelId, entry.name.replace(/^simulated-/, ""));
-    }
+    const cached = cache.get(entry);
+    if (cached) return cached;
+    const model = createModel(entry, providers, environment);
+    cache.set(entry, model);
+    return model;
   };
+}
+
+function createModel(
+  entry: ModelEntry,
+  providers: Record<ProviderKind, ProviderSettings>,
+  environment: Record<string, string | undefined>,
+): LanguageModelV4 {
+  const settings = providers[entry.provider];
+  const options = {
+    apiKey: settings.apiKey ?? "",
+    ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
+  };
+  switch (entry.provider) {
+    case "openai":
+      return createOpenAI(options)(entry.modelId);
+    case "anthropic":
+      return createAnthropic(options)(entry.modelId);
+    case "google":
+      return createGoogleGenerativeAI(options)(entry.modelId);
+    case "xai":
+      return createXai(options)(entry.modelId);
+    case "cerebras":
+      return createCerebras(options)(entry.modelId);
+    case "perplexity":
+      return createPerplexity(options)(entry.modelId);
+    case "openrouter":
+      return createOpenRouter(options)(entry.modelId) as unknown as LanguageModelV4;
+    case "ollama":
+      return createOpenAICompatible({
+        name: "ollama",
+        includeUsage: true,
+        baseURL: ollamaApiUrl(entry.baseURL ?? settings.baseURL ?? defaultOllamaUrl),
+      }).chatModel(entry.modelId);
+    case "openai-compatible": {
+      if (!entry.baseURL) throw new Error(`Model ${entry.name} has no baseURL.`);
+      const apiKey = entry.apiKeyEnv ? environment[entry.apiKeyEnv] : undefined;
+      return createOpenAICompatible({
+        name: entry.name,
+        baseURL: entry.baseURL,
+        ...(apiKey ? { apiKey } : {}),
+      }).chatModel(entry.modelId);
+    }
+    case "simulated":
+      return createSimulatedLanguageModel(entry.modelId, entry.name.replace(/^simulated-/, ""));
+  }
 }
 
 /** Ollama serves its OpenAI-compatible API under /v1; accept the server root or the /v1 URL. */

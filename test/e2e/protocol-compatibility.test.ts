@@ -6,6 +6,7 @@ import { after, before, describe, it } from "node:test";
 import { historyJsonSchema, secondOpinionJsonSchema } from "../../src/mcp/output-schemas.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
+import { historyOf } from "./support/e2e-fixture.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { type ClientKind, connectClient, type Target } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
@@ -57,8 +58,7 @@ describe("protocol compatibility", () => {
           const conversationId = result.structuredContent?.conversationId as string;
 
           const read = await client.callTool("conversation.get-history", { conversationId });
-          assertMatchesSchema("history", read.structuredContent);
-          const messages = (read.structuredContent?.history as { messages: { role: string }[] }).messages;
+          const messages = historyOf(read).messages;
           assert.deepEqual(
             messages.map((message) => message.role),
             ["user", "assistant"],

@@ -38,6 +38,12 @@ export interface ModelBehaviour {
   hang?: boolean;
   /** 200 with a body that is not valid JSON for the protocol (truncated JSON). */
   malformed?: boolean;
+  /**
+   * Take the delay from a `<model>=<ms>` pair inside a `[latency ...]` marker in the last user
+   * message when there is one (falls back to latencyMs). The benchmark uses it to give every
+   * consultation its own spread of latencies while knowing each one's critical path.
+   */
+  latencyFromPrompt?: boolean;
   /** null omits usage from the response entirely; default: computed from lengths (~chars/4). */
   usage?: SimulatedUsage | null;
   /** Sources in the protocol's native form. */
@@ -93,7 +99,10 @@ export function createBehaviourBook(): BehaviourBook {
     },
     decide(model, prompt) {
       const behaviour = behaviours.get(model) ?? fallback;
-      const latencyMs = behaviour.latencyMs ?? 0;
+      const latencyMs =
+        (behaviour.latencyFromPrompt ? promptLatency(model, prompt.lastUserText) : undefined) ??
+        behaviour.latencyMs ??
+        0;
       const failing =
         behaviour.status !== undefined || behaviour.hang === true || behaviour.malformed === true;
       const served = failuresServed.get(model) ?? 0;
@@ -131,4 +140,15 @@ function answerOf(model: string, behaviour: ModelBehaviour, prompt: PromptSummar
 /** Roughly four characters per token, at least one token. */
 export function estimateTokens(characters: number): number {
   return Math.max(1, Math.ceil(characters / 4));
+}
+
+/** The delay a `[latency model=ms ...]` marker in `text` names for `model`, if any. */
+export function promptLatency(model: string, text: string): number | undefined {
+  const marker = text.match(/\[latency ([^\]]*)\]/)?.[1];
+  if (!marker) return undefined;
+  for (const pair of marker.split(/\s+/)) {
+    const [name, value] = pair.split("=");
+    if (name === model && value !== undefined && /^\d+$/.test(value)) return Number(value);
+  }
+  return undefined;
 }

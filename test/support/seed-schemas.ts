@@ -7,7 +7,7 @@ import addFormatsModule from "ajv-formats";
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 function compile(fileName: string): ValidateFunction {
-  const schema = JSON.parse(readFileSync(new URL(`../../src/schemas/${fileName}`, import.meta.url), "utf8"));
+  const schema = JSON.parse(readFileSync(new URL(`../../schemas/${fileName}`, import.meta.url), "utf8"));
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
   return ajv.compile(schema);

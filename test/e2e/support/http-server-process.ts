@@ -19,11 +19,16 @@ export interface ServerProcess {
 export async function startHttpServerProcess(
   environment: Record<string, string>,
   extraArguments: string[] = [],
+  nodeArguments: string[] = [],
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [mainScript, "serve", "--port", "0", ...extraArguments], {
-    env: environment,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArguments, mainScript, "serve", "--port", "0", ...extraArguments],
+    {
+      env: environment,
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let output = "";
   const url = await new Promise<string>((resolve, reject) => {
     child.stderr?.setEncoding("utf8");
