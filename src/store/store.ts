@@ -60,6 +60,8 @@ export interface TurnInput {
   conversationId: string;
   /** Present when the conversation does not exist yet: it is created in the same transaction. */
   create?: { userId: string | null; title: string; createdAt: string };
+  /** Present when the caller renames the conversation: set in the same transaction. */
+  title?: string;
   /** Messages in the order they get sequence numbers (normally user then assistant). */
   messages: NewMessage[];
   /** Present when the caller sent an idempotency key; stored in the same transaction. */

@@ -39,7 +39,7 @@ export function openSqliteStore(location: string): SqliteStore {
     database.exec("PRAGMA foreign_keys = ON");
     if (!inMemory) {
       database.exec("PRAGMA journal_mode = WAL");
-      database.exec("PRAGMA synchronous = NORMAL");
+      database.exec("PRAGMA synchronous = FULL");
     }
     applyMigrations(database);
     return new SqliteStore(database);
@@ -141,6 +141,7 @@ export class SqliteStore implements Store {
     }
     const existing = statements.getConversation.get(conversationId);
     if (existing === undefined) throw new ConversationNotFoundError(conversationId);
+    if (turn.title !== undefined) statements.setTitle.run(turn.title, conversationId);
 
     const lastSequence = Number(statements.lastSequence.get(conversationId)?.sequence ?? 0);
     const messages: MessageRecord[] = turn.messages.map((message, index) => ({

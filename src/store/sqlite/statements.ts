@@ -11,6 +11,7 @@ export interface Statements {
   getConversation: StatementSync;
   insertConversation: StatementSync;
   updateConversationAfterTurn: StatementSync;
+  setTitle: StatementSync;
   lastSequence: StatementSync;
   insertMessage: StatementSync;
   insertIdempotencyRecord: StatementSync;
@@ -41,6 +42,7 @@ export function prepareStatements(database: DatabaseSync): Statements {
        WHERE id = :id
        RETURNING ${conversationColumns}`,
     ),
+    setTitle: database.prepare("UPDATE conversations SET title = ? WHERE id = ?"),
     lastSequence: database.prepare(
       "SELECT coalesce(max(sequence), 0) AS sequence FROM messages WHERE conversation_id = ?",
     ),

@@ -187,6 +187,19 @@ export function describeTurnCases(store: () => Store): void {
       );
     });
 
+    it("renames the conversation in the same transaction when a title is given", async () => {
+      const clock = createClock();
+      const first = creatingTurn(clock, { userId: "user-1", title: "Old title" });
+      await store().saveTurn(first);
+      const saved = await store().saveTurn({
+        conversationId: first.conversationId,
+        messages: questionAndAnswer(clock),
+        title: "New title",
+      });
+      assert.equal(saved.conversation.title, "New title");
+      assert.equal((await store().getConversation(first.conversationId))?.title, "New title");
+    });
+
     it("updates the message count and a one-line preview of the newest message", async () => {
       const clock = createClock();
       const { conversation } = await createConversation(store(), clock);
