@@ -1,0 +1,152 @@
+// Loading the running configuration: built-in defaults, environment overrides, and config files whose
+// errors name the file and the field.
+
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { ConfigurationError } from "../../src/configuration/config-file.ts";
+import { loadConfiguration } from "../../src/configuration/configuration.ts";
+
+const directory = mkdtempSync(join(tmpdir(), "ai-universe-configuration-"));
+after(() => rmSync(directory, { recursive: true, force: true }));
+
+let fileCount = 0;
+/** Writes `content` (JSON-encoded unless already a string) to a fresh file and returns its path. */
+function configFile(content: unknown): string {
+  fileCount += 1;
+  const path = join(directory, `config-${fileCount}.json`);
+  writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));
+  return path;
+}
+
+/** Asserts that loading `path` fails with a ConfigurationError naming the path and every `fragment`. */
+function assertRejected(path: string, ...fragments: string[]): void {
+  assert.throws(
+    () => loadConfiguration({ environment: {}, configPath: path }),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigurationError, `expected a ConfigurationError, got ${String(error)}`);
+      for (const fragment of [path, ...fragments]) {
+        assert.ok(error.message.includes(fragment), `"${error.message}" lacks "${fragment}"`);
+      }
+      return true;
+    },
+  );
+}
+
+describe("loadConfiguration without a config file", () => {
+  it("uses the documented defaults", () => {
+    const configuration = loadConfiguration({ environment: {} });
+    assert.equal(configuration.defaults.maxOpinions, 3);
+    assert.equal(configuration.defaults.modelDeadlineMs, 210_000);
+    assert.equal(configuration.databaseUrl, "./data/ai-universe.db");
+    assert.equal(configuration.configPath, undefined);
+    const gemini = configuration.models.find((entry) => entry.name === "gemini");
+    assert.equal(gemini?.modelId, "gemini-2.5-pro");
+  });
+
+  it("takes the database from DATABASE_URL, and an explicit option over it", () => {
+    const environment = { DATABASE_URL: " :memory: " };
+    assert.equal(loadConfiguration({ environment }).databaseUrl, ":memory:");
+    assert.equal(
+      loadConfiguration({ environment, databaseUrl: "/tmp/other.db" }).databaseUrl,
+      "/tmp/other.db",
+    );
+  });
+});
+
+describe("loadConfiguration with a config file", () => {
+  const valid = {
+    models: {
+      gemini: { modelId: "gemini-2.5-flash", inputPricePerMillion: 0.3 },
+      qwen: {
+        provider: "openai-compatible",
+        modelId: "qwen3-32b",
+        baseURL: "http://127.0.0.1:1234/v1",
+        apiKeyEnv: "LMSTUDIO_API_KEY",
+      },
+    },
+    defaults: { primary: "qwen", maxOpinions: 2 },
+  };
+
+  it("overrides a built-in model field and keeps its other fields", () => {
+    const configuration = loadConfiguration({ environment: {}, configPath: configFile(valid) });
+    const gemini = configuration.models.find((entry) => entry.name === "gemini");
+    assert.equal(gemini?.modelId, "gemini-2.5-flash");
+    assert.equal(gemini?.inputPricePerMillion, 0.3);
+    assert.equal(gemini?.outputPricePerMillion, 10);
+    assert.equal(gemini?.provider, "google");
+    assert.equal(configuration.defaults.maxOpinions, 2);
+    assert.equal(configuration.defaults.modelDeadlineMs, 210_000);
+  });
+
+  it("adds an openai-compatible model with defaults for the fields it leaves out", () => {
+    const configuration = loadConfiguration({ environment: {}, configPath: configFile(valid) });
+    const qwen = configuration.models.find((entry) => entry.name === "qwen");
+    assert.deepEqual(qwen, {
+      name: "qwen",
+      provider: "openai-compatible",
+      modelId: "qwen3-32b",
+      displayName: "qwen3-32b (openai-compatible)",
+      contextWindow: 32_768,
+      webSearch: false,
+      baseURL: "http://127.0.0.1:1234/v1",
+      apiKeyEnv: "LMSTUDIO_API_KEY",
+    });
+    assert.equal(configuration.defaults.primary, "qwen");
+  });
+
+  it("reads the file named by AI_UNIVERSE_CONFIG", () => {
+    const path = configFile(valid);
+    const configuration = loadConfiguration({ environment: { AI_UNIVERSE_CONFIG: path } });
+    assert.equal(configuration.configPath, path);
+    assert.ok(configuration.models.some((entry) => entry.name === "qwen"));
+  });
+
+  it("prefers an explicit path over AI_UNIVERSE_CONFIG", () => {
+    const configuration = loadConfiguration({
+      environment: { AI_UNIVERSE_CONFIG: join(directory, "missing.json") },
+      configPath: configFile(valid),
+    });
+    assert.ok(configuration.models.some((entry) => entry.name === "qwen"));
+  });
+});
+
+describe("loadConfiguration refuses a bad config file", () => {
+  it("that cannot be read", () => {
+    assertRejected(join(directory, "does-not-exist.json"), "cannot be read");
+  });
+
+  it("that is not JSON", () => {
+    assertRejected(configFile("{ models: "), "not valid JSON");
+  });
+
+  it("with an unknown field", () => {
+    assertRejected(configFile({ models: { gemini: { temperature: 0.2 } } }), "models.gemini", "temperature");
+    assertRejected(configFile({ default: {} }), "default");
+  });
+
+  it("with a field of the wrong type", () => {
+    assertRejected(
+      configFile({ models: { x: { provider: "openai", modelId: "x", inputPricePerMillion: "cheap" } } }),
+      "models.x.inputPricePerMillion",
+    );
+    assertRejected(configFile({ defaults: { maxOpinions: 9 } }), "defaults.maxOpinions");
+    assertRejected(configFile({ models: { x: { provider: "acme", modelId: "x" } } }), "models.x.provider");
+  });
+
+  it("with a new model that lacks provider or modelId", () => {
+    assertRejected(configFile({ models: { mine: { modelId: "mine-1" } } }), "models.mine", "provider");
+    assertRejected(configFile({ models: { mine: { provider: "openai" } } }), "models.mine", "modelId");
+  });
+
+  it("with defaults naming an unknown model", () => {
+    assertRejected(configFile({ defaults: { primary: "gpt-7" } }), "defaults.primary", "gpt-7");
+    assertRejected(
+      configFile({ defaults: { secondaries: ["gemini", "nope"] } }),
+      "defaults.secondaries.1",
+      "nope",
+    );
+  });
+});

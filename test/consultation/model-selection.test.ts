@@ -1,0 +1,154 @@
+// Choosing the primary, secondaries and synthesis candidates of a consultation, and refusing bad choices.
+
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { type ConsultationDefaults, defaultConsultation } from "../../src/configuration/configuration.ts";
+import type { ModelEntry, ProviderKind } from "../../src/configuration/model-entry.ts";
+import { ConsultationError } from "../../src/consultation/consultation-error.ts";
+import { type ModelChoice, planConsultation } from "../../src/consultation/model-selection.ts";
+import type { ModelRoster } from "../../src/providers/model-roster.ts";
+
+function entry(name: string, provider: ProviderKind): ModelEntry {
+  return {
+    name,
+    provider,
+    modelId: `${name}-1`,
+    displayName: `Model ${name}`,
+    contextWindow: 100_000,
+    webSearch: false,
+  };
+}
+
+/** Six available models from four vendors, in preference order, and one known but unavailable. */
+const available = [
+  entry("openai-a", "openai"),
+  entry("openai-b", "openai"),
+  entry("claude-a", "anthropic"),
+  entry("gemini-a", "google"),
+  entry("claude-b", "anthropic"),
+  entry("grok-a", "xai"),
+];
+const unavailable = entry("sonar", "perplexity");
+const roster: ModelRoster = {
+  mode: "configured",
+  statuses: [
+    ...available.map((model) => ({ entry: model, available: true })),
+    { entry: unavailable, available: false, reason: "missing key: set PERPLEXITY_API_KEY" },
+  ],
+  available,
+};
+
+function plan(choice: ModelChoice, defaults: Partial<ConsultationDefaults> = {}) {
+  const result = planConsultation(choice, roster, { ...defaultConsultation, ...defaults });
+  return {
+    primary: result.primary.name,
+    secondaries: result.secondaries.map((model) => model.name),
+    synthesis: result.synthesis.map((model) => model.name),
+  };
+}
+
+/** Asserts that `choice` is refused with `code` and a message containing every `fragment`. */
+function assertRefused(choice: ModelChoice, code: string, ...fragments: string[]): void {
+  assert.throws(
+    () => plan(choice),
+    (error: unknown) => {
+      assert.ok(error instanceof ConsultationError, `expected a ConsultationError, got ${String(error)}`);
+      assert.equal(error.code, code);
+      for (const fragment of fragments) {
+        assert.ok(error.message.includes(fragment), `"${error.message}" lacks "${fragment}"`);
+      }
+      return true;
+    },
+  );
+}
+
+describe("planConsultation: primary", () => {
+  it("defaults to the first available model", () => {
+    assert.equal(plan({}).primary, "openai-a");
+  });
+
+  it("honours defaults.primary when it is available, and ignores it when it is not", () => {
+    assert.equal(plan({}, { primary: "gemini-a" }).primary, "gemini-a");
+    assert.equal(plan({}, { primary: "sonar" }).primary, "openai-a");
+  });
+
+  it("lets the caller's primaryModel win over defaults.primary", () => {
+    assert.equal(plan({ primaryModel: "grok-a" }, { primary: "gemini-a" }).primary, "grok-a");
+  });
+});
+
+describe("planConsultation: secondaries", () => {
+  it("takes one model per other vendor first, capped by maxOpinions", () => {
+    assert.deepEqual(plan({}).secondaries, ["claude-a", "gemini-a", "grok-a"]);
+    assert.deepEqual(plan({ maxOpinions: 2 }).secondaries, ["claude-a", "gemini-a"]);
+    assert.deepEqual(plan({ maxOpinions: 8 }).secondaries, [
+      "claude-a",
+      "gemini-a",
+      "grok-a",
+      "openai-b",
+      "claude-b",
+    ]);
+  });
+
+  it("avoids the vendor of a non-default primary", () => {
+    assert.deepEqual(plan({ primaryModel: "claude-b" }).secondaries, ["openai-a", "gemini-a", "grok-a"]);
+  });
+
+  it("prefers defaults.secondaries in their order, skipping the primary and unavailable ones", () => {
+    const defaults = { secondaries: ["grok-a", "sonar", "openai-a", "claude-b"] };
+    assert.deepEqual(plan({ maxOpinions: 2 }, defaults).secondaries, ["grok-a", "claude-b"]);
+  });
+
+  it("honours explicit secondaryModels without duplicates and without the primary", () => {
+    const chosen = plan({
+      primaryModel: "openai-a",
+      secondaryModels: ["claude-b", "openai-a", "openai-b", "claude-b"],
+    });
+    assert.deepEqual(chosen.secondaries, ["claude-b", "openai-b"]);
+  });
+
+  it("asks no secondaries and plans no synthesis when maxOpinions is 0", () => {
+    assert.deepEqual(plan({ maxOpinions: 0, secondaryModels: ["claude-a"] }), {
+      primary: "openai-a",
+      secondaries: [],
+      synthesis: [],
+    });
+  });
+});
+
+describe("planConsultation: synthesis", () => {
+  it("tries synthesisModel, then the primary, then the others, each once", () => {
+    const { synthesis } = plan({ primaryModel: "openai-a", synthesisModel: "grok-a", maxOpinions: 2 });
+    assert.deepEqual(synthesis, ["grok-a", "openai-a", "claude-a", "gemini-a", "openai-b", "claude-b"]);
+  });
+
+  it("starts with defaults.synthesis when the caller names none, else with the primary", () => {
+    assert.equal(plan({}, { synthesis: "claude-b" }).synthesis[0], "claude-b");
+    assert.equal(plan({}).synthesis[0], "openai-a");
+    assert.equal(new Set(plan({}).synthesis).size, available.length);
+  });
+});
+
+describe("planConsultation: refusals", () => {
+  it("refuses an unknown model and lists the available ones", () => {
+    assertRefused({ primaryModel: "gpt-9" }, "unknown_model", '"gpt-9"', "openai-a, openai-b, claude-a");
+    assertRefused({ secondaryModels: ["claude-a", "llama"] }, "unknown_model", '"llama"');
+    assertRefused({ synthesisModel: "nobody" }, "unknown_model", '"nobody"');
+  });
+
+  it("says why a known model is unavailable", () => {
+    assertRefused({ primaryModel: "sonar" }, "unknown_model", "not available", "PERPLEXITY_API_KEY");
+  });
+
+  it("refuses maxOpinions outside 0 to 8", () => {
+    for (const maxOpinions of [9, -1, 1.5]) assertRefused({ maxOpinions }, "invalid_argument", "maxOpinions");
+  });
+
+  it("refuses when no model is available", () => {
+    const empty: ModelRoster = { mode: "configured", statuses: [], available: [] };
+    assert.throws(
+      () => planConsultation({}, empty, defaultConsultation),
+      (error: unknown) => error instanceof ConsultationError && error.code === "unknown_model",
+    );
+  });
+});
