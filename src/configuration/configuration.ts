@@ -31,8 +31,14 @@ export interface Configuration {
 /** Hard limits callers cannot raise. */
 export const limits = {
   maxOpinions: 8,
+  /** A question or a message. */
   questionCharacters: 60_000,
+  titleCharacters: 200,
   historyPageSize: 200,
+  listPageSize: 200,
+  /** Messages one conversation may hold; a fuller one must be continued in a new conversation. */
+  conversationMessages: 10_000,
+  idempotencyKeyCharacters: 200,
 } as const;
 
 /** Defaults used when neither the config file nor the caller says otherwise. */

@@ -2,16 +2,17 @@
 // model at once, synthesise, store the turn, build the result. Each stage lives in its own file.
 
 import type { ConsultationDefaults } from "../configuration/configuration.ts";
+import type { IdempotencyGate, IdempotencyStamp } from "../conversations/idempotency.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { MessageRecord, Store } from "../store/store.ts";
 import { type CallPolicy, callModel } from "./call-model.ts";
 import { ConsultationError } from "./consultation-error.ts";
 import { buildContext, type ContextTrim } from "./conversation-context.ts";
-import { loadConversation } from "./load-conversation.ts";
+import { loadConversationForWrite } from "./load-conversation.ts";
 import { type ModelChoice, planConsultation } from "./model-selection.ts";
 import type { ConsultationEvent, ModelOpinion } from "./opinion.ts";
-import { persistTurn } from "./persist-turn.ts";
+import { persistTurn, replaySecondOpinion } from "./persist-turn.ts";
 import { type SecondOpinionRecord, type SecondOpinionResult, summarise } from "./second-opinion-result.ts";
 import { synthesise } from "./synthesis.ts";
 
@@ -35,26 +36,55 @@ export interface ConsultationServices {
   /** Wall clock for stored timestamps. */
   clock: () => Date;
   newId: () => string;
+  /** Makes keyed writes happen at most once. */
+  idempotency: IdempotencyGate;
 }
 
 /** The arguments of one consultation. */
 export interface SecondOpinionRequest extends ModelChoice {
   question: string;
   conversationId?: string;
+  /** Names a new conversation, or renames the one being continued. */
+  title?: string;
+  /** A retry with the same key returns the first call's stored result. */
+  idempotencyKey?: string;
   /** The verified caller; null for the anonymous local user. */
   userId: string | null;
 }
 
-/** Runs a consultation. Throws ConsultationError for bad input, cancellation, or when every model failed. */
+/** Options of one run: cancellation and progress. */
+export interface RunOptions {
+  signal: AbortSignal;
+  onEvent?: (event: ConsultationEvent) => void;
+}
+
+/**
+ * Runs a consultation, or replays the stored result of an earlier call with the same idempotency key.
+ * Throws ConsultationError for bad input, cancellation, or when every model failed.
+ */
 export async function consultSecondOpinion(
   request: SecondOpinionRequest,
   services: ConsultationServices,
-  options: { signal: AbortSignal; onEvent?: (event: ConsultationEvent) => void },
+  options: RunOptions,
+): Promise<SecondOpinionResult> {
+  const { userId, idempotencyKey, ...callArguments } = request;
+  return services.idempotency.run(
+    { userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: callArguments },
+    (stamp) => consult(request, services, options, stamp),
+    (stored) => replaySecondOpinion(stored, services.store),
+  );
+}
+
+async function consult(
+  request: SecondOpinionRequest,
+  services: ConsultationServices,
+  options: RunOptions,
+  stamp: IdempotencyStamp | undefined,
 ): Promise<SecondOpinionResult> {
   const started = services.now();
   const onEvent = options.onEvent ?? (() => {});
   const plan = planConsultation(request, services.roster, services.defaults);
-  const conversation = await loadConversation(request.conversationId, request.userId, services.store);
+  const conversation = await loadConversationForWrite(request.conversationId, request.userId, services.store);
   const history: MessageRecord[] = conversation
     ? await services.store.readRecentMessages(conversation.id, 200)
     : [];
@@ -125,7 +155,7 @@ export async function consultSecondOpinion(
     summary: summarise(opinions, synthesis, services.now() - started),
   };
   const answer = synthesis && !synthesis.error ? synthesis.response : bestAnswer(opinions);
-  return persistTurn({ request, conversation, record, answer, trims }, services);
+  return persistTurn({ request, conversation, record, answer, trims, stamp }, services);
 }
 
 /** The answer stored when there is no synthesis: the primary's, or the first successful secondary's. */

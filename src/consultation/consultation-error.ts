@@ -6,6 +6,9 @@ export type ConsultationErrorCode =
   | "unknown_model"
   | "conversation_not_found"
   | "all_models_failed"
+  | "model_failed"
+  | "idempotency_conflict"
+  | "conversation_full"
   | "cancelled";
 
 /** An error meant for the caller: the message names the cause and the fix, and holds no secrets. */

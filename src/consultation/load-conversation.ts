@@ -1,6 +1,7 @@
 // Finds the conversation a request continues, refusing malformed ids and other users' conversations
 // with the same clear error (so ids of others cannot be probed).
 
+import { limits } from "../configuration/configuration.ts";
 import type { ConversationRecord, Store } from "../store/store.ts";
 import { ConsultationError } from "./consultation-error.ts";
 
@@ -30,6 +31,22 @@ export async function loadConversation(
       "conversation_not_found",
       `Conversation ${conversationId} does not exist (or belongs to another user). Omit conversationId to start a new one.`,
       { conversationId },
+    );
+  }
+  return conversation;
+}
+
+/** Like loadConversation, for a write of two messages: also refuses a conversation that is full. */
+export async function loadConversationForWrite(
+  conversationId: string | undefined,
+  userId: string | null,
+  store: Store,
+): Promise<ConversationRecord | undefined> {
+  const conversation = await loadConversation(conversationId, userId, store);
+  if (conversation && conversation.messageCount + 2 > limits.conversationMessages) {
+    throw new ConsultationError(
+      "conversation_full",
+      `Conversation ${conversation.id} holds ${conversation.messageCount} messages; one conversation holds at most ${limits.conversationMessages}. Start a new conversation (omit conversationId).`,
     );
   }
   return conversation;

@@ -73,15 +73,16 @@ function defaultSecondaries(
   preferred: ModelEntry[],
   available: ModelEntry[],
 ): ModelEntry[] {
+  const chosen = preferred.filter((entry) => entry.name !== primary.name);
   const others = available.filter((entry) => entry.name !== primary.name);
-  const vendors = new Set([primary.provider]);
+  const vendors = new Set([primary.provider, ...chosen.map((entry) => entry.provider)]);
   const diverse: ModelEntry[] = [];
   for (const entry of others) {
     if (vendors.has(entry.provider)) continue;
     vendors.add(entry.provider);
     diverse.push(entry);
   }
-  return unique([...preferred.filter((entry) => entry.name !== primary.name), ...diverse, ...others]);
+  return unique([...chosen, ...diverse, ...others]);
 }
 
 function resolver(roster: ModelRoster): (name: string) => ModelEntry {

@@ -1,46 +1,34 @@
-// Opaque cursors for paging a conversation's history. A cursor names its conversation and the last
+// Cursors for paging a conversation's history. A cursor names its conversation and the last
 // sequence read; one from another conversation, or one that was altered, is refused.
 
 import { ConsultationError } from "../consultation/consultation-error.ts";
+import { decodeCursor, encodeCursor } from "./cursor-codec.ts";
 
-interface CursorContent {
-  conversationId: string;
-  afterSequence: number;
+interface HistoryPosition {
+  c: string;
+  s: number;
 }
 
 /** Encodes the position after `afterSequence` in `conversationId`. */
 export function encodeHistoryCursor(conversationId: string, afterSequence: number): string {
-  return Buffer.from(JSON.stringify({ v: 1, c: conversationId, s: afterSequence })).toString("base64url");
+  return encodeCursor({ c: conversationId, s: afterSequence });
 }
 
 /** Decodes a cursor for `conversationId`. Throws invalid_argument for a bad or foreign cursor. */
-export function decodeHistoryCursor(cursor: string, conversationId: string): CursorContent {
-  let content: { v?: unknown; c?: unknown; s?: unknown };
-  try {
-    content = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-  } catch {
-    throw invalid();
-  }
-  if (
-    content.v !== 1 ||
-    typeof content.c !== "string" ||
-    !Number.isSafeInteger(content.s) ||
-    (content.s as number) < 0
-  ) {
-    throw invalid();
-  }
-  if (content.c !== conversationId) {
+export function decodeHistoryCursor(
+  cursor: string,
+  conversationId: string,
+): { conversationId: string; afterSequence: number } {
+  const position = decodeCursor<HistoryPosition>(
+    cursor,
+    (value): value is HistoryPosition & Record<string, unknown> =>
+      typeof value.c === "string" && Number.isSafeInteger(value.s) && (value.s as number) >= 0,
+  );
+  if (position.c !== conversationId) {
     throw new ConsultationError(
       "invalid_argument",
       "This cursor belongs to another conversation. Use the nextCursor returned for this conversationId.",
     );
   }
-  return { conversationId: content.c, afterSequence: content.s as number };
-}
-
-function invalid(): ConsultationError {
-  return new ConsultationError(
-    "invalid_argument",
-    "The cursor is not valid. Pass nextCursor exactly as an earlier call returned it, or omit it to start at the first message.",
-  );
+  return { conversationId: position.c, afterSequence: position.s };
 }

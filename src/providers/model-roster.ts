@@ -76,9 +76,13 @@ export async function resolveModelRoster(
       contextWindow: template?.contextWindow ?? 32_768,
       webSearch: false,
     }));
+    const discoveredNames = new Set(discovered.map((entry) => entry.name));
     return {
       mode: "ollama",
-      statuses: [...statuses, ...discovered.map((entry) => ({ entry, available: true }))],
+      statuses: [
+        ...statuses.filter((status) => !discoveredNames.has(status.entry.name)),
+        ...discovered.map((entry) => ({ entry, available: true })),
+      ],
       available: discovered,
       notice: `No provider key is set; using the local Ollama at ${defaultOllamaUrl} (${local.modelIds.length} models).`,
     };
@@ -108,8 +112,14 @@ async function modelStatus(
           ? ollamaApiUrl(entry.baseURL ?? settings.baseURL ?? "")
           : undefined
         : entry.baseURL;
-    if (!url) return { entry, available: false, reason: "not configured: set OLLAMA_BASE_URL" };
-    if (entry.apiKeyEnv && !configuration.environment[entry.apiKeyEnv]) {
+    if (!url) {
+      const fix =
+        entry.provider === "ollama"
+          ? "set OLLAMA_BASE_URL"
+          : `set "baseURL" of model ${entry.name} in the config file`;
+      return { entry, available: false, reason: `not configured: ${fix}` };
+    }
+    if (entry.apiKeyEnv && !configuration.environment[entry.apiKeyEnv]?.trim()) {
       return { entry, available: false, reason: `missing key: set ${entry.apiKeyEnv}` };
     }
     const answer = await probe(url);

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import type { Configuration } from "../configuration/configuration.ts";
 import { collectSecrets } from "../configuration/provider-environment.ts";
 import type { ConsultationServices } from "../consultation/consult.ts";
+import { IdempotencyGate } from "../conversations/idempotency.ts";
 import { createLanguageModelFactory, type LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
 import { openSqliteStore } from "../store/sqlite/sqlite-store.ts";
@@ -41,5 +42,6 @@ export async function createServices(
     now: () => performance.now(),
     clock: () => new Date(),
     newId: () => randomUUID(),
+    idempotency: new IdempotencyGate(store),
   };
 }

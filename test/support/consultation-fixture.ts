@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { defaultConsultation } from "../../src/configuration/configuration.ts";
 import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import type { ConsultationServices } from "../../src/consultation/consult.ts";
+import { IdempotencyGate } from "../../src/conversations/idempotency.ts";
 import type { ModelRoster } from "../../src/providers/model-roster.ts";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
 import { FakeModels } from "./fake-language-model.ts";
@@ -44,6 +45,7 @@ export function consultationFixture(entries: ModelEntry[] = fakeEntries) {
     now: () => performance.now(),
     clock: () => new Date(),
     newId: () => randomUUID(),
+    idempotency: new IdempotencyGate(store),
   };
   return { models, services, store };
 }
