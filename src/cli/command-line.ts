@@ -12,10 +12,13 @@ export interface CommandOptions {
   allowedOrigins: string[];
   maxBodyBytes: number;
   environment: Record<string, string | undefined>;
+  /** For `export`: the conversation and the output format. */
+  conversationId?: string;
+  format: "md" | "json";
 }
 
 /** A parsed command. */
-export type Command = { name: "serve" | "mcp" | "models" | "help"; options: CommandOptions };
+export type Command = { name: "serve" | "mcp" | "models" | "export" | "help"; options: CommandOptions };
 
 /** The help text. */
 export const usage = `Usage: ai-universe <command> [options]
@@ -24,6 +27,7 @@ Commands:
   serve     Serve MCP over Streamable HTTP at http://HOST:PORT/mcp (default), with GET /health
   mcp       Serve MCP over stdio (for Claude Code, Claude Desktop, Cursor)
   models    List the models and, for each unavailable one, why
+  export ID Write conversation ID to stdout (--format md or json; default md)
 
 Options:
   --config PATH          JSON config file (or AI_UNIVERSE_CONFIG)
@@ -32,6 +36,7 @@ Options:
   --port PORT            HTTP port (or PORT; default 3000)
   --allowed-hosts LIST   Extra Host names accepted, comma-separated (or AI_UNIVERSE_ALLOWED_HOSTS)
   --allowed-origins LIST Extra browser Origin host names accepted (or AI_UNIVERSE_ALLOWED_ORIGINS)
+  --format md|json       Output format of export (default md)
   -h, --help             Show this help
 `;
 
@@ -56,6 +61,7 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
         port: { type: "string" },
         "allowed-hosts": { type: "string" },
         "allowed-origins": { type: "string" },
+        format: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -64,8 +70,14 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
   }
   const { values, positionals } = parsed;
   const name = values.help ? "help" : (positionals[0] ?? "serve");
-  if (!["serve", "mcp", "models", "help"].includes(name))
+  if (!["serve", "mcp", "models", "export", "help"].includes(name)) {
     throw new CommandLineError(`Unknown command "${name}".`);
+  }
+  const conversationId = name === "export" ? positionals[1] : undefined;
+  if (name === "export" && !conversationId) throw new CommandLineError("export needs a conversation id.");
+  const format = (values.format as string | undefined) ?? "md";
+  if (format !== "md" && format !== "json")
+    throw new CommandLineError(`Format "${format}" is not md or json.`);
   const portText = (values.port as string | undefined) ?? environment.PORT ?? "3000";
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
@@ -93,6 +105,8 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
       ),
       maxBodyBytes: 1_048_576,
       environment,
+      ...(conversationId ? { conversationId } : {}),
+      format,
     },
   };
 }

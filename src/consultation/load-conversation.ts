@@ -12,7 +12,7 @@ export function checkConversationId(conversationId: string): void {
   if (!idPattern.test(conversationId)) {
     throw new ConsultationError(
       "invalid_argument",
-      `conversationId "${conversationId.slice(0, 80)}" is malformed: it must be a UUID as returned by an earlier call. Omit it to start a new conversation.`,
+      `conversationId "${conversationId.slice(0, 80)}" is malformed: it must be a conversation id (a UUID) as returned by an earlier call.`,
     );
   }
 }

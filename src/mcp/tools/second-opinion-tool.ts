@@ -9,6 +9,7 @@ import { callerOf } from "../caller.ts";
 import { outputSchemas } from "../output-schemas.ts";
 import { progressReporter } from "../progress-reporter.ts";
 import { toolFailure, toolSuccess } from "../tool-result.ts";
+import { idempotencyKeyInput, titleInput } from "./shared-schemas.ts";
 
 const modelName = z.string().min(1).max(100);
 
@@ -46,6 +47,8 @@ export const secondOpinionInput = z.object({
     .max(100)
     .optional()
     .describe("Continue this conversation (its earlier turns become context). Omit to start a new one."),
+  title: titleInput.optional(),
+  idempotencyKey: idempotencyKeyInput.optional(),
 });
 
 /** Registers the tool on `server`. */

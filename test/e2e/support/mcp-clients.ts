@@ -44,6 +44,8 @@ export interface TestClient {
       signal?: AbortSignal;
     },
   ): Promise<ToolResult>;
+  listResources(): Promise<{ uri: string; name: string; mimeType?: string }[]>;
+  readResource(uri: string): Promise<{ contents: { uri: string; mimeType?: string; text?: string }[] }>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,12 @@ export async function connectClient(kind: ClientKind, target: Target): Promise<T
       // v2 takes (params, options); v1 takes (params, resultSchema, options).
       if (kind.startsWith("v2")) return client.callTool(request, { ...timeout, ...options });
       return client.callTool(request, undefined, { ...timeout, ...options });
+    },
+    async listResources() {
+      return (await client.listResources()).resources;
+    },
+    async readResource(uri) {
+      return client.readResource({ uri });
     },
     async close() {
       await client.close();
