@@ -78,21 +78,37 @@ export class IdempotencyGate {
       fingerprint: fingerprintOf(call.tool, call.arguments),
     };
     const slot = `${stamp.userId}\u0000${stamp.key}`;
-    const earlier = this.#running.get(slot);
-    if (earlier) await earlier.catch(() => {});
+    // Wait for a running call with this key; registering ours happens with no await in between, so
+    // at most one call per key is in flight in this process.
+    for (let running = this.#running.get(slot); running; running = this.#running.get(slot)) {
+      await running.catch(() => {});
+    }
+    const attempt = this.#attempt(stamp, write, replay);
+    this.#running.set(slot, attempt);
+    try {
+      return await attempt;
+    } finally {
+      if (this.#running.get(slot) === attempt) this.#running.delete(slot);
+    }
+  }
+
+  async #attempt<T>(
+    stamp: IdempotencyStamp,
+    write: (stamp: IdempotencyStamp) => Promise<T>,
+    replay: (record: IdempotencyRecord) => Promise<T>,
+  ): Promise<T> {
     const stored = await this.#store.findIdempotencyRecord(stamp.userId, stamp.key);
     if (stored) return replay(this.#check(stored, stamp));
-    const running = write(stamp).catch(async (error: unknown) => {
-      if (!(error instanceof IdempotencyConflictError)) throw error;
-      const winner = await this.#store.findIdempotencyRecord(stamp.userId, stamp.key);
+    try {
+      return await write(stamp);
+    } catch (error) {
+      // Another process stored the key first: answer with its turn.
+      const winner =
+        error instanceof IdempotencyConflictError
+          ? await this.#store.findIdempotencyRecord(stamp.userId, stamp.key)
+          : undefined;
       if (!winner) throw error;
       return replay(this.#check(winner, stamp));
-    });
-    this.#running.set(slot, running);
-    try {
-      return await running;
-    } finally {
-      if (this.#running.get(slot) === running) this.#running.delete(slot);
     }
   }
 

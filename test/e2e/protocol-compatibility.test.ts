@@ -42,6 +42,14 @@ describe("protocol compatibility", () => {
         try {
           assert.equal(client.protocolVersion, expectedVersions[kind]);
           const tools = await client.listTools();
+          assert.deepEqual(tools.map((tool) => tool.name).sort(), [
+            "agent.second_opinion",
+            "conversation.delete",
+            "conversation.get-history",
+            "conversation.list",
+            "conversation.send-message",
+          ]);
+          for (const tool of tools) assert.ok(tool.title && tool.description && tool.outputSchema, tool.name);
           const secondOpinion = tools.find((tool) => tool.name === "agent.second_opinion");
           const history = tools.find((tool) => tool.name === "conversation.get-history");
           assert.deepEqual(secondOpinion?.outputSchema, secondOpinionJsonSchema);
