@@ -29,6 +29,25 @@ export interface CallPolicy {
   now: () => number;
 }
 
+/** The policy of every call of one request: the configured deadline and retries, the caller's signal. */
+export function callPolicy(
+  services: {
+    defaults: { modelDeadlineMs: number; maxRetries: number };
+    secrets: readonly string[];
+    now: () => number;
+  },
+  signal: AbortSignal,
+  deadlineMs = services.defaults.modelDeadlineMs,
+): CallPolicy {
+  return {
+    deadlineMs,
+    maxRetries: services.defaults.maxRetries,
+    signal,
+    secrets: services.secrets,
+    now: services.now,
+  };
+}
+
 /** Calls the model, retrying transient failures while the deadline allows. */
 export async function callModel(request: ModelRequest, policy: CallPolicy): Promise<ModelOpinion> {
   const { entry } = request;

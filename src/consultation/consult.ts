@@ -6,7 +6,7 @@ import type { IdempotencyGate, IdempotencyStamp } from "../conversations/idempot
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { MessageRecord, Store } from "../store/store.ts";
-import { type CallPolicy, callModel } from "./call-model.ts";
+import { callModel, callPolicy } from "./call-model.ts";
 import { ConsultationError } from "./consultation-error.ts";
 import { buildContext, type ContextTrim } from "./conversation-context.ts";
 import { loadConversationForWrite } from "./load-conversation.ts";
@@ -88,13 +88,11 @@ async function consult(
   const history: MessageRecord[] = conversation
     ? await services.store.readRecentMessages(conversation.id, 200)
     : [];
-  const policy: CallPolicy = {
-    deadlineMs: Math.min(services.defaults.modelDeadlineMs, services.defaults.requestDeadlineMs),
-    maxRetries: services.defaults.maxRetries,
-    signal: options.signal,
-    secrets: services.secrets,
-    now: services.now,
-  };
+  const policy = callPolicy(
+    services,
+    options.signal,
+    Math.min(services.defaults.modelDeadlineMs, services.defaults.requestDeadlineMs),
+  );
 
   const participants = [
     { entry: plan.primary, role: "primary" as const },

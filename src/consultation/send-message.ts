@@ -3,7 +3,7 @@
 
 import { type IdempotencyStamp, loadStoredTurn } from "../conversations/idempotency.ts";
 import type { IdempotencyRecord, MessageRecord, Store } from "../store/store.ts";
-import { callModel } from "./call-model.ts";
+import { callModel, callPolicy } from "./call-model.ts";
 import type { ConsultationServices, RunOptions } from "./consult.ts";
 import { ConsultationError } from "./consultation-error.ts";
 import { buildContext } from "./conversation-context.ts";
@@ -72,13 +72,7 @@ async function send(
       instructions: messageInstructions,
       messages: context.messages,
     },
-    {
-      deadlineMs: services.defaults.modelDeadlineMs,
-      maxRetries: services.defaults.maxRetries,
-      signal: options.signal,
-      secrets: services.secrets,
-      now: services.now,
-    },
+    callPolicy(services, options.signal),
   );
   const failed = opinion.error === true;
   options.onEvent?.({

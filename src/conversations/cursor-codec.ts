@@ -32,3 +32,12 @@ export function decodeCursor<T>(
   }
   return value as T;
 }
+
+/** The page size asked for, or `fallback`; throws invalid_argument outside 1..`maximum`. */
+export function pageLimit(limit: number | undefined, fallback: number, maximum: number): number {
+  const size = limit ?? fallback;
+  if (!Number.isInteger(size) || size < 1 || size > maximum) {
+    throw new ConsultationError("invalid_argument", `limit must be a whole number from 1 to ${maximum}.`);
+  }
+  return size;
+}

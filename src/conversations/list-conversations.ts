@@ -2,9 +2,8 @@
 // (updatedAt, id) so pages stay stable while new conversations arrive.
 
 import { limits } from "../configuration/configuration.ts";
-import { ConsultationError } from "../consultation/consultation-error.ts";
 import type { ConversationRecord, Store } from "../store/store.ts";
-import { decodeCursor, encodeCursor } from "./cursor-codec.ts";
+import { decodeCursor, encodeCursor, pageLimit } from "./cursor-codec.ts";
 
 /** Conversations returned when no limit is given. */
 export const defaultListPageSize = 50;
@@ -29,13 +28,7 @@ export async function listConversations(
   request: { userId: string | null; limit?: number; cursor?: string },
   store: Store,
 ): Promise<ConversationListResult> {
-  const limit = request.limit ?? defaultListPageSize;
-  if (!Number.isInteger(limit) || limit < 1 || limit > limits.listPageSize) {
-    throw new ConsultationError(
-      "invalid_argument",
-      `limit must be a whole number from 1 to ${limits.listPageSize}.`,
-    );
-  }
+  const limit = pageLimit(request.limit, defaultListPageSize, limits.listPageSize);
   const after = request.cursor
     ? decodeCursor<ListPosition>(
         request.cursor,

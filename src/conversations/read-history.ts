@@ -4,6 +4,7 @@ import { limits } from "../configuration/configuration.ts";
 import { ConsultationError } from "../consultation/consultation-error.ts";
 import { loadConversation } from "../consultation/load-conversation.ts";
 import type { MessageRecord, Store } from "../store/store.ts";
+import { pageLimit } from "./cursor-codec.ts";
 import { decodeHistoryCursor, encodeHistoryCursor } from "./history-cursor.ts";
 
 /** Messages returned when no limit is given. */
@@ -26,13 +27,7 @@ export async function readHistory(
   request: { conversationId: string; limit?: number; cursor?: string; userId: string | null },
   store: Store,
 ): Promise<HistoryResult> {
-  const limit = request.limit ?? defaultHistoryPageSize;
-  if (!Number.isInteger(limit) || limit < 1 || limit > limits.historyPageSize) {
-    throw new ConsultationError(
-      "invalid_argument",
-      `limit must be a whole number from 1 to ${limits.historyPageSize}.`,
-    );
-  }
+  const limit = pageLimit(request.limit, defaultHistoryPageSize, limits.historyPageSize);
   const conversation = await loadConversation(request.conversationId, request.userId, store);
   if (!conversation) throw new ConsultationError("invalid_argument", "conversationId is required.");
   const afterSequence = request.cursor

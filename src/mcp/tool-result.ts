@@ -33,3 +33,12 @@ export function toolFailure(error: unknown, log: (message: string) => void): Cal
     ],
   };
 }
+
+/** Runs a tool's work and shapes its outcome: the value as a success, any throw as a failure. */
+export async function respond(work: () => Promise<object>): Promise<CallToolResult> {
+  try {
+    return toolSuccess(await work());
+  } catch (error) {
+    return toolFailure(error, (message) => console.error(message));
+  }
+}

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { deleteConversation } from "../../conversations/delete-conversation.ts";
 import type { Services } from "../../runtime/services.ts";
 import { callerOf } from "../caller.ts";
-import { toolFailure, toolSuccess } from "../tool-result.ts";
+import { respond } from "../tool-result.ts";
 import { conversationIdInput } from "./shared-schemas.ts";
 
 /** Input schema of `conversation.delete`. */
@@ -36,12 +36,8 @@ export function registerDeleteConversationTool(server: McpServer, services: Serv
         idempotentHint: false,
       },
     },
-    async (input, context) => {
-      try {
-        return toolSuccess(await deleteConversation({ ...input, userId: callerOf(context) }, services.store));
-      } catch (error) {
-        return toolFailure(error, (message) => console.error(message));
-      }
+    (input, context) => {
+      return respond(() => deleteConversation({ ...input, userId: callerOf(context) }, services.store));
     },
   );
 }

@@ -7,7 +7,7 @@ import { defaultHistoryPageSize, readHistory } from "../../conversations/read-hi
 import type { Services } from "../../runtime/services.ts";
 import { callerOf } from "../caller.ts";
 import { outputSchemas } from "../output-schemas.ts";
-import { toolFailure, toolSuccess } from "../tool-result.ts";
+import { respond } from "../tool-result.ts";
 
 /** Input schema of `conversation.get-history`. */
 export const historyInput = z.object({
@@ -43,12 +43,8 @@ export function registerGetHistoryTool(server: McpServer, services: Services): v
       outputSchema: outputSchemas.history,
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
     },
-    async (input, context) => {
-      try {
-        return toolSuccess(await readHistory({ ...input, userId: callerOf(context) }, services.store));
-      } catch (error) {
-        return toolFailure(error, (message) => console.error(message));
-      }
+    (input, context) => {
+      return respond(() => readHistory({ ...input, userId: callerOf(context) }, services.store));
     },
   );
 }

@@ -6,7 +6,7 @@ import { limits } from "../../configuration/configuration.ts";
 import { defaultListPageSize, listConversations } from "../../conversations/list-conversations.ts";
 import type { Services } from "../../runtime/services.ts";
 import { callerOf } from "../caller.ts";
-import { toolFailure, toolSuccess } from "../tool-result.ts";
+import { respond } from "../tool-result.ts";
 import { conversationSummary } from "./shared-schemas.ts";
 
 /** Input schema of `conversation.list`. */
@@ -45,12 +45,8 @@ export function registerListConversationsTool(server: McpServer, services: Servi
       outputSchema: listOutput,
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
     },
-    async (input, context) => {
-      try {
-        return toolSuccess(await listConversations({ ...input, userId: callerOf(context) }, services.store));
-      } catch (error) {
-        return toolFailure(error, (message) => console.error(message));
-      }
+    (input, context) => {
+      return respond(() => listConversations({ ...input, userId: callerOf(context) }, services.store));
     },
   );
 }

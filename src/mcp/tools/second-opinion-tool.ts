@@ -8,7 +8,7 @@ import type { Services } from "../../runtime/services.ts";
 import { callerOf } from "../caller.ts";
 import { outputSchemas } from "../output-schemas.ts";
 import { progressReporter } from "../progress-reporter.ts";
-import { toolFailure, toolSuccess } from "../tool-result.ts";
+import { respond } from "../tool-result.ts";
 import { idempotencyKeyInput, titleInput } from "./shared-schemas.ts";
 
 const modelName = z.string().min(1).max(100);
@@ -69,16 +69,13 @@ export function registerSecondOpinionTool(server: McpServer, services: Services)
       outputSchema: outputSchemas.secondOpinion,
       annotations: { readOnlyHint: false, openWorldHint: true, idempotentHint: false },
     },
-    async (input, context) => {
-      try {
-        const result = await consultSecondOpinion({ ...input, userId: callerOf(context) }, services, {
+    (input, context) => {
+      return respond(() =>
+        consultSecondOpinion({ ...input, userId: callerOf(context) }, services, {
           signal: context.mcpReq.signal,
           onEvent: progressReporter(context),
-        });
-        return toolSuccess(result);
-      } catch (error) {
-        return toolFailure(error, (message) => console.error(message));
-      }
+        }),
+      );
     },
   );
 }

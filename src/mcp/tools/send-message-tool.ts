@@ -7,7 +7,7 @@ import { sendMessage } from "../../consultation/send-message.ts";
 import type { Services } from "../../runtime/services.ts";
 import { callerOf } from "../caller.ts";
 import { progressReporter } from "../progress-reporter.ts";
-import { toolFailure, toolSuccess } from "../tool-result.ts";
+import { respond } from "../tool-result.ts";
 import { conversationIdInput, idempotencyKeyInput, storedMessage, titleInput } from "./shared-schemas.ts";
 
 /** Input schema of `conversation.send-message`. */
@@ -49,16 +49,13 @@ export function registerSendMessageTool(server: McpServer, services: Services): 
       outputSchema: sendMessageOutput,
       annotations: { readOnlyHint: false, openWorldHint: true, idempotentHint: false },
     },
-    async (input, context) => {
-      try {
-        const result = await sendMessage({ ...input, userId: callerOf(context) }, services, {
+    (input, context) => {
+      return respond(() =>
+        sendMessage({ ...input, userId: callerOf(context) }, services, {
           signal: context.mcpReq.signal,
           onEvent: progressReporter(context),
-        });
-        return toolSuccess(result);
-      } catch (error) {
-        return toolFailure(error, (message) => console.error(message));
-      }
+        }),
+      );
     },
   );
 }
