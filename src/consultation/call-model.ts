@@ -50,9 +50,24 @@ export function callPolicy(
 
 /** Calls the model, retrying transient failures while the deadline allows. */
 export async function callModel(request: ModelRequest, policy: CallPolicy): Promise<ModelOpinion> {
+  // A timer cleared as soon as the call ends (AbortSignal.timeout would stay armed for the whole
+  // deadline, keeping every finished call's signals alive under load).
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error("deadline")), policy.deadlineMs);
+  try {
+    return await attemptModel(request, policy, deadline.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function attemptModel(
+  request: ModelRequest,
+  policy: CallPolicy,
+  deadline: AbortSignal,
+): Promise<ModelOpinion> {
   const { entry } = request;
   const started = policy.now();
-  const deadline = AbortSignal.timeout(policy.deadlineMs);
   const signal = AbortSignal.any([policy.signal, deadline]);
   const identity = { model: entry.name, modelId: entry.modelId, modelDisplayName: entry.displayName };
   let attempts = 0;
