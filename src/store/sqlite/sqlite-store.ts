@@ -53,6 +53,8 @@ export function openSqliteStore(location: string): SqliteStore {
 export class SqliteStore implements Store {
   readonly #database: DatabaseSync;
   readonly #statements: Statements;
+  // Tracked here rather than read from DatabaseSync.isOpen, which Node 22.13 does not have.
+  #open = true;
 
   /** Takes ownership of `database`, which must be open and migrated. */
   constructor(database: DatabaseSync) {
@@ -124,7 +126,9 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    if (this.#database.isOpen) this.#database.close();
+    if (!this.#open) return;
+    this.#open = false;
+    this.#database.close();
   }
 
   /** The body of {@link saveTurn}; runs inside its transaction, so any throw undoes every write. */
