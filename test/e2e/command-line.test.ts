@@ -1,0 +1,48 @@
+// The ai-universe command itself: a bad config file stops it at start with the path, the field and
+// the problem; `models` says which models are available and why the others are not.
+
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { promisify } from "node:util";
+import { mainScript } from "./support/http-server-process.ts";
+import { serverEnvironment } from "./support/server-environment.ts";
+
+const run = promisify(execFile);
+
+describe("ai-universe command", () => {
+  it("refuses a bad config file at start, naming the file, the field and the problem", async () => {
+    const { environment, directory } = serverEnvironment("http://127.0.0.1:9");
+    const configPath = join(directory, "bad.json");
+    writeFileSync(configPath, JSON.stringify({ models: { gemini: { inputPricePerMillion: "cheap" } } }));
+    await assert.rejects(
+      run(process.execPath, [mainScript, "serve", "--config", configPath], { env: environment }),
+      (error) => {
+        const { code, stderr } = error as { code: number; stderr: string };
+        assert.equal(code, 2);
+        assert.ok(stderr.includes(configPath), stderr);
+        assert.match(stderr, /models\.gemini\.inputPricePerMillion: .*number/i);
+        assert.ok(!stderr.includes("    at "), "no stack trace");
+        return true;
+      },
+    );
+  });
+
+  it("lists the models, with the reason each unavailable one cannot be used", async () => {
+    const { environment } = serverEnvironment("http://127.0.0.1:9");
+    const bare = Object.fromEntries(
+      Object.entries(environment).filter(([name]) => !/^(OPENAI|XAI)_/.test(name)),
+    );
+    const { stdout } = await run(process.execPath, [mainScript, "models"], {
+      env: { ...bare, OLLAMA_BASE_URL: "http://127.0.0.1:9" },
+    });
+    assert.match(stdout, /^gemini\s+google\/gemini-2\.5-pro\s+available$/m);
+    assert.match(stdout, /^openai\s+openai\/gpt-5\.1\s+unavailable: missing key: set OPENAI_API_KEY$/m);
+    assert.match(
+      stdout,
+      /^ollama\s+ollama\/llama3\.2\s+unavailable: unreachable endpoint: http:\/\/127\.0\.0\.1:9\/v1/m,
+    );
+  });
+});
