@@ -2,7 +2,7 @@
 // sequence read; one from another conversation, or one that was altered, is refused.
 
 import { ConsultationError } from "../consultation/consultation-error.ts";
-import { decodeCursor, encodeCursor } from "./cursor-codec.ts";
+import { decodeCursor, encodeCursor } from "./paging.ts";
 
 interface HistoryPosition {
   c: string;

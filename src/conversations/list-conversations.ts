@@ -3,7 +3,7 @@
 
 import { limits } from "../configuration/configuration.ts";
 import type { ConversationRecord, Store } from "../store/store.ts";
-import { decodeCursor, encodeCursor, pageLimit } from "./cursor-codec.ts";
+import { decodeCursor, encodeCursor, pageLimit } from "./paging.ts";
 
 /** Conversations returned when no limit is given. */
 export const defaultListPageSize = 50;

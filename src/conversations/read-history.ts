@@ -4,8 +4,8 @@ import { limits } from "../configuration/configuration.ts";
 import { ConsultationError } from "../consultation/consultation-error.ts";
 import { loadConversation } from "../consultation/load-conversation.ts";
 import type { MessageRecord, Store } from "../store/store.ts";
-import { pageLimit } from "./cursor-codec.ts";
 import { decodeHistoryCursor, encodeHistoryCursor } from "./history-cursor.ts";
+import { pageLimit } from "./paging.ts";
 
 /** Messages returned when no limit is given. */
 export const defaultHistoryPageSize = 50;

@@ -1,4 +1,4 @@
-// Opaque page cursors: a versioned JSON position, base64url-encoded. Decoding checks the shape, so
+// Paging helpers. Cursors are a versioned JSON position, base64url-encoded; decoding checks the shape, so
 // an altered cursor is refused with a clear error instead of reading from a wrong position.
 
 import { ConsultationError } from "../consultation/consultation-error.ts";
