@@ -11,6 +11,7 @@ import {
   splitIntoDeltas,
   summarisePrompt,
   textOfContent,
+  truncatedReply,
 } from "./protocol.ts";
 
 /** The Messages protocol. */
@@ -38,9 +39,7 @@ export const anthropicMessages: Protocol = {
   },
   malformed(stream) {
     const truncated = '{"type":"message","id":"msg_broken","role":"assistant","content":[{"type":"te';
-    return stream
-      ? { kind: "events", events: [{ event: "message_start", data: truncated }] }
-      : { kind: "raw", contentType: "application/json", text: truncated };
+    return truncatedReply(stream, truncated, { event: "message_start", data: truncated });
   },
 };
 

@@ -10,6 +10,7 @@ import {
   splitIntoDeltas,
   summarisePrompt,
   textOfContent,
+  truncatedReply,
 } from "./protocol.ts";
 
 /** Matches the Gemini method path; the model is the segment before the colon. */
@@ -52,9 +53,7 @@ export const geminiGenerateContent: Protocol = {
   },
   malformed(stream, url) {
     const truncated = '{"candidates":[{"content":{"parts":[{"text":"Hel';
-    return stream && url.searchParams.get("alt") === "sse"
-      ? { kind: "events", events: [{ data: truncated }] }
-      : { kind: "raw", contentType: "application/json", text: truncated };
+    return truncatedReply(stream && url.searchParams.get("alt") === "sse", truncated);
   },
 };
 

@@ -3,6 +3,7 @@
 // environment variables that point the product at it, and runs until killed.
 
 import { parseArgs } from "node:util";
+import { simulatorVariables } from "./environment.ts";
 import { startProviderSimulator } from "./provider-simulator.ts";
 
 const { values } = parseArgs({
@@ -16,23 +17,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 const simulator = await startProviderSimulator({ port, host: values.host });
 const { url } = simulator;
-const environment = {
-  OPENAI_BASE_URL: `${url}/openai/v1`,
-  OPENAI_API_KEY: "simulated",
-  ANTHROPIC_BASE_URL: `${url}/anthropic/v1`,
-  ANTHROPIC_API_KEY: "simulated",
-  GOOGLE_GENERATIVE_AI_BASE_URL: `${url}/google/v1beta`,
-  GOOGLE_GENERATIVE_AI_API_KEY: "simulated",
-  XAI_BASE_URL: `${url}/xai/v1`,
-  XAI_API_KEY: "simulated",
-  CEREBRAS_BASE_URL: `${url}/cerebras/v1`,
-  CEREBRAS_API_KEY: "simulated",
-  PERPLEXITY_BASE_URL: `${url}/perplexity`,
-  PERPLEXITY_API_KEY: "simulated",
-  OPENROUTER_BASE_URL: `${url}/openrouter/api/v1`,
-  OPENROUTER_API_KEY: "simulated",
-  OLLAMA_BASE_URL: `${url}/ollama/v1`,
-};
+const environment = { ...simulatorVariables(url, "simulated"), OLLAMA_BASE_URL: `${url}/ollama/v1` };
 process.stdout.write(
   [
     `Provider simulator listening on ${url}`,

@@ -11,6 +11,7 @@ import {
   splitIntoDeltas,
   summarisePrompt,
   textOfContent,
+  truncatedReply,
 } from "./protocol.ts";
 
 /** Providers whose streams carry usage even without `stream_options.include_usage`. */
@@ -42,9 +43,9 @@ export const openaiChat: Protocol = {
   malformed(stream) {
     const truncated =
       '{"id":"chatcmpl-broken","object":"chat.completion","choices":[{"index":0,"message":{"role":"assis';
-    return stream
-      ? { kind: "events", events: [{ data: truncated.replace("chat.completion", "chat.completion.chunk") }] }
-      : { kind: "raw", contentType: "application/json", text: truncated };
+    return truncatedReply(stream, truncated, {
+      data: truncated.replace("chat.completion", "chat.completion.chunk"),
+    });
   },
 };
 

@@ -12,6 +12,7 @@ import {
   splitIntoDeltas,
   summarisePrompt,
   textOfContent,
+  truncatedReply,
 } from "./protocol.ts";
 
 /** The Responses protocol. */
@@ -40,9 +41,7 @@ export const openaiResponses: Protocol = {
   },
   malformed(stream) {
     const truncated = '{"id":"resp_broken","object":"response","status":"completed","output":[{"type":"mess';
-    return stream
-      ? { kind: "events", events: [{ event: "response.created", data: truncated }] }
-      : { kind: "raw", contentType: "application/json", text: truncated };
+    return truncatedReply(stream, truncated, { event: "response.created", data: truncated });
   },
 };
 

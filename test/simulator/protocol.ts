@@ -45,6 +45,13 @@ export type Rendered =
   | { kind: "events"; events: ServerSentEvent[]; done?: boolean }
   | { kind: "raw"; contentType: string; text: string };
 
+/** A body cut off mid-JSON: as a single server-sent event when streaming, else as the whole body. */
+export function truncatedReply(stream: boolean, text: string, event?: ServerSentEvent): Rendered {
+  return stream
+    ? { kind: "events", events: [event ?? { data: text }] }
+    : { kind: "raw", contentType: "application/json", text };
+}
+
 /** A provider wire protocol: how to read its requests and write its answers. */
 export interface Protocol {
   name: ProtocolName;

@@ -4,26 +4,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-
-/** Provider variables pointing at the simulator at `url`. */
-export function simulatorVariables(url: string): Record<string, string> {
-  return {
-    OPENAI_API_KEY: "test-openai-key-0001",
-    OPENAI_BASE_URL: `${url}/openai/v1`,
-    ANTHROPIC_API_KEY: "test-anthropic-key-0001",
-    ANTHROPIC_BASE_URL: `${url}/anthropic/v1`,
-    GEMINI_API_KEY: "test-gemini-key-0001",
-    GOOGLE_GENERATIVE_AI_BASE_URL: `${url}/google/v1beta`,
-    XAI_API_KEY: "test-xai-key-0001",
-    XAI_BASE_URL: `${url}/xai/v1`,
-    CEREBRAS_API_KEY: "test-cerebras-key-0001",
-    CEREBRAS_BASE_URL: `${url}/cerebras/v1`,
-    PERPLEXITY_API_KEY: "test-perplexity-key-0001",
-    PERPLEXITY_BASE_URL: `${url}/perplexity`,
-    OPENROUTER_API_KEY: "test-openrouter-key-0001",
-    OPENROUTER_BASE_URL: `${url}/openrouter/api/v1`,
-  };
-}
+import { simulatorVariables } from "../../simulator/environment.ts";
 
 /** A fresh environment: simulator variables, a temp database and a config file with `defaults`. */
 export function serverEnvironment(
@@ -43,7 +24,7 @@ export function serverEnvironment(
     environment: {
       PATH: process.env.PATH ?? "",
       HOME: directory,
-      ...simulatorVariables(simulatorUrl),
+      ...simulatorVariables(simulatorUrl, "test-key-0001"),
       AI_UNIVERSE_CONFIG: configPath,
       DATABASE_URL: databasePath,
     },
