@@ -1,112 +1,164 @@
-// Parses the command line into a command and its options, with errors that say what to type instead.
+// Parses the command line into a command and its options, with help for every command and errors
+// that say what to type instead.
 
 import { parseArgs } from "node:util";
 
-/** Options shared by every command. */
+/** The commands, with their one-line summaries. */
+export const commands = {
+  serve: "Serve MCP over Streamable HTTP at http://HOST:PORT/mcp, with GET /health",
+  mcp: "Serve MCP over stdio (for Claude Code, Claude Desktop, Cursor, Codex, ...)",
+  models: "List the models and, for each unavailable one, why",
+  export: "Write one conversation to stdout as Markdown or JSON",
+} as const;
+
+/** A command's name. */
+export type CommandName = keyof typeof commands;
+
+/** Options of every command (each command reads the ones it needs). */
 export interface CommandOptions {
   configPath?: string;
   databaseUrl?: string;
+  toolNames?: string;
   host: string;
   port: number;
   allowedHosts: string[];
   allowedOrigins: string[];
   maxBodyBytes: number;
+  sessionIdleMs: number;
   environment: Record<string, string | undefined>;
-  /** For `export`: the conversation and the output format. */
+  /** For `export`: the conversation, the format and whose conversation it is. */
   conversationId?: string;
   format: "md" | "json";
+  user?: string;
 }
 
-/** A parsed command. */
-export type Command = { name: "serve" | "mcp" | "models" | "export" | "help"; options: CommandOptions };
+/** A parsed command line: a command to run, or text to print (help, version). */
+export type Command =
+  | { name: CommandName; options: CommandOptions }
+  | { name: "help" | "version"; topic?: CommandName };
 
-/** The help text. */
-export const usage = `Usage: ai-universe <command> [options]
+const common = `  --config PATH          JSON config file (or AI_UNIVERSE_CONFIG)
+  -h, --help             Show this help
+  -v, --version          Show the version`;
+const database =
+  "  --database PATH        SQLite file or :memory: (or DATABASE_URL; default: the per-user data directory)";
+const toolNames =
+  "  --tool-names STYLE     standard (agent.second_opinion) or portable (agent_second_opinion), for clients that reject dots";
 
-Commands:
-  serve     Serve MCP over Streamable HTTP at http://HOST:PORT/mcp (default), with GET /health
-  mcp       Serve MCP over stdio (for Claude Code, Claude Desktop, Cursor)
-  models    List the models and, for each unavailable one, why
-  export ID Write conversation ID to stdout (--format md or json; default md)
-
-Options:
-  --config PATH          JSON config file (or AI_UNIVERSE_CONFIG)
-  --database PATH        SQLite file or :memory: (or DATABASE_URL; default ./data/ai-universe.db)
-  --host HOST            HTTP address to bind (default 127.0.0.1)
+const optionHelp: Record<CommandName, string> = {
+  serve: `${database}
+  --host HOST            HTTP address to bind (or HOST; default 127.0.0.1)
   --port PORT            HTTP port (or PORT; default 3000)
   --allowed-hosts LIST   Extra Host names accepted, comma-separated (or AI_UNIVERSE_ALLOWED_HOSTS)
   --allowed-origins LIST Extra browser Origin host names accepted (or AI_UNIVERSE_ALLOWED_ORIGINS)
-  --format md|json       Output format of export (default md)
-  -h, --help             Show this help
-`;
+${toolNames}`,
+  mcp: `${database}\n${toolNames}`,
+  models: "",
+  export: `${database}
+  --format md|json       Output format (default md)
+  --user ID              Whose conversation it is (default: the local user)`,
+};
 
-class CommandLineError extends Error {
-  constructor(message: string) {
-    super(`${message}\n\n${usage}`);
+/** The help text: the overview, or one command's. */
+export function helpText(topic?: CommandName): string {
+  if (topic) {
+    const usage = topic === "export" ? "ai-universe export ID [options]" : `ai-universe ${topic} [options]`;
+    const options = [optionHelp[topic], common].filter(Boolean).join("\n");
+    return `Usage: ${usage}\n\n${commands[topic]}.\n\nOptions:\n${options}\n`;
+  }
+  const list = Object.entries(commands)
+    .map(([name, summary]) => `  ${name.padEnd(8)}${summary}`)
+    .join("\n");
+  return `Usage: ai-universe <command> [options]\n\nCommands:\n${list}\n\nRun "ai-universe <command> --help" for a command's options.\n\nOptions:\n${common}\n`;
+}
+
+/** A command line that cannot be run; the message says what to type instead. */
+export class CommandLineError extends Error {
+  constructor(message: string, topic?: CommandName) {
+    super(`${message} Run "ai-universe ${topic ? `${topic} ` : ""}--help" for usage.`);
     this.name = "CommandLineError";
   }
 }
 
 /** Parses `argv` (without node and script). Throws CommandLineError for bad input. */
 export function parseCommandLine(argv: string[], environment: Record<string, string | undefined>): Command {
+  const first = argv[0];
+  const named = first !== undefined && first in commands ? (first as CommandName) : undefined;
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: named ? argv.slice(1) : argv,
       allowPositionals: true,
       options: {
         config: { type: "string" },
         database: { type: "string" },
+        "tool-names": { type: "string" },
         host: { type: "string" },
         port: { type: "string" },
         "allowed-hosts": { type: "string" },
         "allowed-origins": { type: "string" },
         format: { type: "string" },
+        user: { type: "string" },
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
       },
     });
   } catch (error) {
-    throw new CommandLineError((error as Error).message);
+    throw new CommandLineError(`${(error as Error).message}.`, named);
   }
   const { values, positionals } = parsed;
-  const name = values.help ? "help" : (positionals[0] ?? "serve");
-  if (!["serve", "mcp", "models", "export", "help"].includes(name)) {
-    throw new CommandLineError(`Unknown command "${name}".`);
+  if (values.version) return { name: "version" };
+  if (values.help) return { name: "help", ...(named ? { topic: named } : {}) };
+  if (!named) {
+    if (first === undefined) return { name: "help" };
+    throw new CommandLineError(`Unknown command "${first}".`);
   }
-  const conversationId = name === "export" ? positionals[1] : undefined;
-  if (name === "export" && !conversationId) throw new CommandLineError("export needs a conversation id.");
-  const format = (values.format as string | undefined) ?? "md";
+  const text = (name: string) => values[name] as string | undefined;
+  const conversationId = named === "export" ? positionals[0] : undefined;
+  if (named === "export" && !conversationId)
+    throw new CommandLineError("export needs a conversation id.", named);
+  const extra = positionals.slice(named === "export" ? 1 : 0);
+  if (extra.length > 0) throw new CommandLineError(`Unexpected argument "${extra[0]}".`, named);
+  const format = text("format") ?? "md";
   if (format !== "md" && format !== "json")
-    throw new CommandLineError(`Format "${format}" is not md or json.`);
-  const portText = (values.port as string | undefined) ?? environment.PORT ?? "3000";
+    throw new CommandLineError(`Format "${format}" is not md or json.`, named);
+  const portText = text("port") ?? environment.PORT ?? "3000";
   const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new CommandLineError(`Port "${portText}" is not a port number (0-65535).`);
+  if (!/^\d+$/.test(portText.trim()) || port > 65_535) {
+    throw new CommandLineError(`Port "${portText}" is not a port number (0-65535).`, named);
   }
-  const list = (text: string | undefined) =>
-    (text ?? "")
-      .split(",")
-      .map((item) => item.trim())
-      .filter(Boolean);
-  const configPath = values.config as string | undefined;
-  const databaseUrl = values.database as string | undefined;
+  const idleText = environment.AI_UNIVERSE_SESSION_IDLE_SECONDS?.trim() || "1800";
+  const idleSeconds = Number(idleText);
+  if (!Number.isFinite(idleSeconds) || idleSeconds <= 0) {
+    throw new CommandLineError(
+      `AI_UNIVERSE_SESSION_IDLE_SECONDS "${idleText}" is not a positive number.`,
+      named,
+    );
+  }
+  const optional = (key: keyof CommandOptions, value: string | undefined) => (value ? { [key]: value } : {});
   return {
-    name: name as Command["name"],
+    name: named,
     options: {
-      ...(configPath ? { configPath } : {}),
-      ...(databaseUrl ? { databaseUrl } : {}),
-      host: (values.host as string | undefined) ?? environment.HOST ?? "127.0.0.1",
+      ...optional("configPath", text("config")),
+      ...optional("databaseUrl", text("database")),
+      ...optional("toolNames", text("tool-names")),
+      ...optional("conversationId", conversationId),
+      ...optional("user", text("user")),
+      host: text("host") ?? environment.HOST ?? "127.0.0.1",
       port,
-      allowedHosts: list(
-        (values["allowed-hosts"] as string | undefined) ?? environment.AI_UNIVERSE_ALLOWED_HOSTS,
-      ),
-      allowedOrigins: list(
-        (values["allowed-origins"] as string | undefined) ?? environment.AI_UNIVERSE_ALLOWED_ORIGINS,
-      ),
+      allowedHosts: list(text("allowed-hosts") ?? environment.AI_UNIVERSE_ALLOWED_HOSTS),
+      allowedOrigins: list(text("allowed-origins") ?? environment.AI_UNIVERSE_ALLOWED_ORIGINS),
       maxBodyBytes: 1_048_576,
+      sessionIdleMs: idleSeconds * 1000,
       environment,
-      ...(conversationId ? { conversationId } : {}),
       format,
     },
   };
+}
+
+function list(text: string | undefined): string[] {
+  return (text ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 }

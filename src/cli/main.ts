@@ -1,47 +1,16 @@
 #!/usr/bin/env node
-// The `ai-universe` command: `serve` (Streamable HTTP), `mcp` (stdio), `models` (what is available),
-// `export` (a conversation to stdout).
+// The `ai-universe` command's entry point. It first checks the Node version, with nothing imported
+// that an older Node cannot load (node:sqlite), so an old Node gets one line saying what to do
+// instead of a stack trace; then it runs the command.
 
-import { ConfigurationError } from "../configuration/config-file.ts";
-import { ConsultationError } from "../consultation/consultation-error.ts";
-import { parseCommandLine, usage } from "./command-line.ts";
-import { runExport } from "./run-export.ts";
-import { runModels } from "./run-models.ts";
-import { runServe } from "./run-serve.ts";
-import { runStdio } from "./run-stdio.ts";
-
-async function main(argv: string[]): Promise<number> {
-  const command = parseCommandLine(argv, process.env);
-  switch (command.name) {
-    case "serve":
-      return runServe(command.options);
-    case "mcp":
-      return runStdio(command.options);
-    case "models":
-      return runModels(command.options);
-    case "export":
-      return runExport(command.options);
-    case "help":
-      process.stdout.write(usage);
-      return 0;
-  }
+const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 13)) {
+  process.stderr.write(
+    `ai-universe: needs Node.js 22.13 or newer, and this is Node.js ${process.versions.node}. ` +
+      "Install a current Node.js (https://nodejs.org), or start it with bin/ai-universe.js from the repository after npm install, which uses the Node it pins.\n",
+  );
+  process.exit(2);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    if (code !== 0) process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (
-      error instanceof ConfigurationError ||
-      error instanceof ConsultationError ||
-      (error as Error)?.name === "CommandLineError"
-    ) {
-      process.stderr.write(`ai-universe: ${(error as Error).message}\n`);
-      process.exitCode = 2;
-      return;
-    }
-    process.stderr.write(`ai-universe: ${(error as Error)?.stack ?? String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+const { runCommand } = await import("./run-command.ts");
+process.exitCode = await runCommand(process.argv.slice(2));

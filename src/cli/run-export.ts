@@ -1,36 +1,24 @@
-// `ai-universe export <id> --format md|json`: writes one conversation to stdout. It reads the store
-// directly, as the operator of this machine, so it can export any user's conversation.
+// `ai-universe export <id> --format md|json`: writes one conversation to stdout, through the same
+// use case as every other front end (the local user's by default; --user for another owner's).
 
-import { loadConfiguration } from "../configuration/configuration.ts";
-import { checkConversationId } from "../consultation/load-conversation.ts";
-import { conversationMarkdown, exportConversation } from "../conversations/conversation-export.ts";
-import { openSqliteStore } from "../store/sqlite/sqlite-store.ts";
+import { localCaller } from "../application/caller.ts";
+import { conversationMarkdown } from "../application/conversation-markdown.ts";
 import type { CommandOptions } from "./command-line.ts";
+import { startRuntime } from "./start-runtime.ts";
 
-/** Exports the conversation; exit code 1 when it does not exist. */
+/** Exports the conversation; a missing one is a ServiceError (exit code 1). */
 export async function runExport(options: CommandOptions): Promise<number> {
-  const conversationId = options.conversationId ?? "";
-  checkConversationId(conversationId);
-  const configuration = loadConfiguration({
-    environment: options.environment,
-    ...(options.configPath ? { configPath: options.configPath } : {}),
-    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
-  });
-  const store = openSqliteStore(configuration.databaseUrl);
+  const runtime = await startRuntime(options, false);
   try {
-    const conversation = await store.getConversation(conversationId);
-    if (!conversation) {
-      process.stderr.write(
-        `ai-universe: conversation ${conversationId} does not exist in ${configuration.databaseUrl}.\n`,
-      );
-      return 1;
-    }
-    const exported = await exportConversation(conversation, store);
+    const caller = options.user ? { userId: options.user } : localCaller;
+    const exported = await runtime.universe.exportConversation(caller, {
+      conversationId: options.conversationId,
+    });
     process.stdout.write(
       options.format === "json" ? `${JSON.stringify(exported, null, 2)}\n` : conversationMarkdown(exported),
     );
     return 0;
   } finally {
-    await store.close();
+    await runtime.close();
   }
 }

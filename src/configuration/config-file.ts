@@ -5,6 +5,14 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { providerKinds } from "./model-entry.ts";
 
+/**
+ * How tool names are listed: `standard` is the contract's names (`agent.second_opinion`), `portable`
+ * the same names with only letters, digits, `_` and `-` (`agent_second_opinion`), for clients that
+ * reject dots (Claude Desktop, the OpenAI API, Copilot CLI). Calls accept both spellings either way.
+ */
+export const toolNameStyles = ["standard", "portable"] as const;
+export type ToolNameStyle = (typeof toolNameStyles)[number];
+
 const modelSchema = z
   .object({
     provider: z.enum(providerKinds).optional(),
@@ -42,11 +50,11 @@ export const configFileSchema = z
       .record(z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "model names are lowercase"), modelSchema)
       .optional(),
     defaults: defaultsSchema.optional(),
+    toolNames: z.enum(toolNameStyles).optional(),
   })
   .strict();
 
 export type ConfigFile = z.infer<typeof configFileSchema>;
-export type ConfigFileModel = z.infer<typeof modelSchema>;
 
 /** A config file that cannot be used; the message says which file, which field and why. */
 export class ConfigurationError extends Error {

@@ -1,7 +1,14 @@
 // Builds the running configuration from the built-in catalog, the environment and the config file.
 
 import { builtInCatalog } from "./catalog.ts";
-import { type ConfigFile, ConfigurationError, loadConfigFile } from "./config-file.ts";
+import {
+  type ConfigFile,
+  ConfigurationError,
+  loadConfigFile,
+  type ToolNameStyle,
+  toolNameStyles,
+} from "./config-file.ts";
+import { defaultDatabasePath } from "./data-directory.ts";
 import type { ModelEntry, ProviderKind } from "./model-entry.ts";
 import { type ProviderSettings, readProviderSettings } from "./provider-environment.ts";
 
@@ -22,9 +29,10 @@ export interface Configuration {
   models: ModelEntry[];
   providers: Record<ProviderKind, ProviderSettings>;
   defaults: ConsultationDefaults;
-  /** SQLite file path or ":memory:". */
+  /** The database URL: a SQLite file path (default: in the per-user data directory) or ":memory:". */
   databaseUrl: string;
-  configPath?: string;
+  /** How tool names are listed to clients. */
+  toolNames: ToolNameStyle;
   environment: Record<string, string | undefined>;
 }
 
@@ -54,6 +62,7 @@ export function loadConfiguration(options: {
   environment: Record<string, string | undefined>;
   configPath?: string;
   databaseUrl?: string;
+  toolNames?: string;
 }): Configuration {
   const { environment } = options;
   const configPath = options.configPath ?? (environment.AI_UNIVERSE_CONFIG?.trim() || undefined);
@@ -65,10 +74,19 @@ export function loadConfiguration(options: {
     models,
     providers: readProviderSettings(environment),
     defaults,
-    databaseUrl: options.databaseUrl ?? (environment.DATABASE_URL?.trim() || "./data/ai-universe.db"),
-    ...(configPath ? { configPath } : {}),
+    databaseUrl:
+      options.databaseUrl ?? (environment.DATABASE_URL?.trim() || defaultDatabasePath(environment)),
+    toolNames: toolNameStyle(
+      options.toolNames ?? environment.AI_UNIVERSE_TOOL_NAMES?.trim() ?? file.toolNames,
+    ),
     environment,
   };
+}
+
+function toolNameStyle(value: string | undefined): ToolNameStyle {
+  if (value === undefined || value === "") return "standard";
+  if ((toolNameStyles as readonly string[]).includes(value)) return value as ToolNameStyle;
+  throw new ConfigurationError(`Tool name style "${value}" is not one of: ${toolNameStyles.join(", ")}.`);
 }
 
 function mergeModels(catalog: readonly ModelEntry[], file: ConfigFile, path: string): ModelEntry[] {

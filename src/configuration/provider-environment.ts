@@ -6,26 +6,23 @@ import type { ProviderKind } from "./model-entry.ts";
 export interface ProviderEnvironment {
   keyVariables: readonly string[];
   baseUrlVariable?: string;
-  /** True for endpoints that need a URL rather than a key (local servers). */
-  local: boolean;
 }
 
 /** The environment variables of every provider kind. */
 export const providerEnvironments: Record<ProviderKind, ProviderEnvironment> = {
-  openai: { keyVariables: ["OPENAI_API_KEY"], baseUrlVariable: "OPENAI_BASE_URL", local: false },
-  anthropic: { keyVariables: ["ANTHROPIC_API_KEY"], baseUrlVariable: "ANTHROPIC_BASE_URL", local: false },
+  openai: { keyVariables: ["OPENAI_API_KEY"], baseUrlVariable: "OPENAI_BASE_URL" },
+  anthropic: { keyVariables: ["ANTHROPIC_API_KEY"], baseUrlVariable: "ANTHROPIC_BASE_URL" },
   google: {
     keyVariables: ["GOOGLE_GENERATIVE_AI_API_KEY", "GEMINI_API_KEY"],
     baseUrlVariable: "GOOGLE_GENERATIVE_AI_BASE_URL",
-    local: false,
   },
-  xai: { keyVariables: ["XAI_API_KEY"], baseUrlVariable: "XAI_BASE_URL", local: false },
-  cerebras: { keyVariables: ["CEREBRAS_API_KEY"], baseUrlVariable: "CEREBRAS_BASE_URL", local: false },
-  perplexity: { keyVariables: ["PERPLEXITY_API_KEY"], baseUrlVariable: "PERPLEXITY_BASE_URL", local: false },
-  openrouter: { keyVariables: ["OPENROUTER_API_KEY"], baseUrlVariable: "OPENROUTER_BASE_URL", local: false },
-  ollama: { keyVariables: [], baseUrlVariable: "OLLAMA_BASE_URL", local: true },
-  "openai-compatible": { keyVariables: [], local: true },
-  simulated: { keyVariables: [], local: true },
+  xai: { keyVariables: ["XAI_API_KEY"], baseUrlVariable: "XAI_BASE_URL" },
+  cerebras: { keyVariables: ["CEREBRAS_API_KEY"], baseUrlVariable: "CEREBRAS_BASE_URL" },
+  perplexity: { keyVariables: ["PERPLEXITY_API_KEY"], baseUrlVariable: "PERPLEXITY_BASE_URL" },
+  openrouter: { keyVariables: ["OPENROUTER_API_KEY"], baseUrlVariable: "OPENROUTER_BASE_URL" },
+  ollama: { keyVariables: [], baseUrlVariable: "OLLAMA_BASE_URL" },
+  "openai-compatible": { keyVariables: [] },
+  simulated: { keyVariables: [] },
 };
 
 /** A provider's resolved settings. */

@@ -4,8 +4,8 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { generateText, type ModelMessage } from "ai";
 import type { ModelEntry } from "../configuration/model-entry.ts";
+import { ServiceError } from "../errors/service-error.ts";
 import { citationsFromSources } from "./citations.ts";
-import { ConsultationError } from "./consultation-error.ts";
 import { describeFailure } from "./describe-failure.ts";
 import type { ModelOpinion } from "./opinion.ts";
 import { isRetryable, retryDelayMs } from "./retry-policy.ts";
@@ -27,6 +27,8 @@ export interface CallPolicy {
   signal: AbortSignal;
   secrets: readonly string[];
   now: () => number;
+  /** Told before each retry: which attempt failed, how long the wait is, and why. */
+  onRetry?: (retry: { attempt: number; delayMs: number; reason: string }) => void;
 }
 
 /** The policy of every call of one request: the configured deadline and retries, the caller's signal. */
@@ -95,14 +97,15 @@ async function attemptModel(
       const wait = retryDelayMs(error, attempts);
       const retry =
         !deadline.aborted && isRetryable(error) && attempts <= policy.maxRetries && wait < remaining;
-      if (retry && (await sleep(wait, signal))) continue;
-      if (policy.signal.aborted) throw cancelled();
       const failure = describeFailure(entry, error, {
         timedOut: deadline.aborted,
         deadlineMs: policy.deadlineMs,
         attempts,
         secrets: policy.secrets,
       });
+      if (retry) policy.onRetry?.({ attempt: attempts, delayMs: Math.round(wait), reason: failure.message });
+      if (retry && (await sleep(wait, signal))) continue;
+      if (policy.signal.aborted) throw cancelled();
       return {
         ...identity,
         response: failure.message,
@@ -121,8 +124,8 @@ function elapsed(now: () => number, started: number): number {
   return Math.max(0, Math.round(now() - started));
 }
 
-function cancelled(): ConsultationError {
-  return new ConsultationError("cancelled", "The consultation was cancelled by the client.");
+function cancelled(): ServiceError {
+  return new ServiceError("cancelled", "The consultation was cancelled by the client.");
 }
 
 /** Waits `milliseconds`; resolves false early when `signal` aborts. */

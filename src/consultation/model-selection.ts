@@ -3,8 +3,8 @@
 
 import { type ConsultationDefaults, limits } from "../configuration/configuration.ts";
 import type { ModelEntry } from "../configuration/model-entry.ts";
+import { ServiceError } from "../errors/service-error.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
-import { ConsultationError } from "./consultation-error.ts";
 
 /** What the caller asked for; every field is optional. */
 export interface ModelChoice {
@@ -31,7 +31,7 @@ export function planConsultation(
   const resolve = resolver(roster);
   const maxOpinions = choice.maxOpinions ?? defaults.maxOpinions;
   if (!Number.isInteger(maxOpinions) || maxOpinions < 0 || maxOpinions > limits.maxOpinions) {
-    throw new ConsultationError(
+    throw new ServiceError(
       "invalid_argument",
       `maxOpinions must be a whole number from 0 to ${limits.maxOpinions}.`,
     );
@@ -41,10 +41,7 @@ export function planConsultation(
   const primaryName = choice.primaryModel ?? defaultPrimary;
   const primary = primaryName ? resolve(primaryName) : roster.available[0];
   if (!primary)
-    throw new ConsultationError(
-      "unknown_model",
-      "No model is available. Run `ai-universe models` to see why.",
-    );
+    throw new ServiceError("unknown_model", "No model is available. Run `ai-universe models` to see why.");
 
   let secondaries: ModelEntry[];
   if (maxOpinions === 0) secondaries = [];
@@ -92,13 +89,13 @@ function resolver(roster: ModelRoster): (name: string) => ModelEntry {
     const names = roster.available.map((entry) => entry.name).join(", ") || "none";
     const known = roster.statuses.find((status) => status.entry.name === name);
     if (known) {
-      throw new ConsultationError(
+      throw new ServiceError(
         "unknown_model",
         `Model "${name}" is not available (${known.reason ?? "not configured"}). Available models: ${names}.`,
         { model: name, available: roster.available.map((entry) => entry.name) },
       );
     }
-    throw new ConsultationError("unknown_model", `Unknown model "${name}". Available models: ${names}.`, {
+    throw new ServiceError("unknown_model", `Unknown model "${name}". Available models: ${names}.`, {
       model: name,
       available: roster.available.map((entry) => entry.name),
     });

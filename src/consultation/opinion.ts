@@ -57,16 +57,33 @@ export interface ConsultationSummary {
   unreportedUsage?: string[];
 }
 
-/** Progress of a consultation, as it happens. */
+/** The opinions of one consultation, as stored in the assistant message's `metadata.secondOpinion`. */
+export interface SecondOpinion {
+  primary: ModelOpinion;
+  secondaryOpinions: ModelOpinion[];
+  /** Absent when no synthesis was asked for (the schema does not allow null here). */
+  synthesis?: Synthesis;
+  summary: ConsultationSummary;
+}
+
+/** Progress of a consultation, as it happens. `failure` says why a model failed, for logs. */
 export type ConsultationEvent =
   | { type: "consultation-started"; models: string[]; synthesis: boolean }
   | { type: "model-started"; model: string; role: "primary" | "secondary" }
+  | {
+      type: "model-retrying";
+      model: string;
+      attempt: number;
+      delayMs: number;
+      reason: string;
+    }
   | {
       type: "model-finished";
       model: string;
       role: "primary" | "secondary";
       error: boolean;
       latencyMs: number;
+      failure?: string;
     }
   | { type: "synthesis-started"; model: string }
-  | { type: "synthesis-finished"; model: string; error: boolean };
+  | { type: "synthesis-finished"; model: string; error: boolean; failure?: string };

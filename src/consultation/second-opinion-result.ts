@@ -1,26 +1,9 @@
-// Builds the `agent.second_opinion` result (the seed schema's shape) and the metadata stored with
-// the assistant message, so a fresh answer and a replayed one come out identical.
+// Builds the `agent.second_opinion` result (the seed schema's shape) from a turn's outcome, so a
+// fresh answer and a replayed one come out identical.
 
-import type { ConversationRecord, MessageRecord } from "../store/store.ts";
-import type { ConsultationSummary, ModelOpinion, Synthesis } from "./opinion.ts";
-
-/** The opinions of one consultation, as stored in `metadata.secondOpinion`. */
-export interface SecondOpinionRecord {
-  primary: ModelOpinion;
-  secondaryOpinions: ModelOpinion[];
-  /** Absent when no synthesis was asked for (the schema does not allow null here). */
-  synthesis?: Synthesis;
-  summary: ConsultationSummary;
-}
-
-/** Whether the turn was stored, in the schema's `persistenceStatus` shape. */
-export interface PersistenceStatus {
-  userMessageSaved: boolean;
-  assistantMessageSaved: boolean;
-  userMessageId: string | null;
-  assistantMessageId: string | null;
-  error: string | null;
-}
+import type { Message } from "../store/store.ts";
+import type { ConsultationSummary, ModelOpinion, SecondOpinion, Synthesis } from "./opinion.ts";
+import type { PersistenceStatus, TurnOutcome } from "./record-turn.ts";
 
 /** The result of `agent.second_opinion`. */
 export interface SecondOpinionResult {
@@ -33,43 +16,28 @@ export interface SecondOpinionResult {
   userMessageId: string | null;
   assistantMessageId: string | null;
   persistenceStatus: PersistenceStatus;
-  assistantMessage?: MessageRecord;
-  metadata?: { secondOpinion: SecondOpinionRecord & { synthesis: Synthesis } };
+  assistantMessage?: Message;
+  metadata?: { secondOpinion: SecondOpinion & { synthesis: Synthesis } };
   summary: ConsultationSummary;
 }
 
-/** Builds the result. `saved` holds the stored messages, or the reason they could not be stored. */
-export function secondOpinionResult(input: {
-  conversationId: string;
-  conversation?: ConversationRecord;
-  title: string | null;
-  created: boolean;
-  record: SecondOpinionRecord;
-  saved: { user: MessageRecord; assistant: MessageRecord } | { error: string };
-}): SecondOpinionResult {
-  const { record, saved } = input;
-  const stored = "user" in saved ? saved : undefined;
-  const persistenceStatus: PersistenceStatus = {
-    userMessageSaved: stored !== undefined,
-    assistantMessageSaved: stored !== undefined,
-    userMessageId: stored?.user.id ?? null,
-    assistantMessageId: stored?.assistant.id ?? null,
-    error: "error" in saved ? saved.error : null,
-  };
-  const synthesis = record.synthesis ?? null;
+/** The result of a panel turn. */
+export function secondOpinionResult(outcome: TurnOutcome<SecondOpinion>): SecondOpinionResult {
+  const { answer, persistenceStatus } = outcome;
+  const synthesis = answer.synthesis ?? null;
   return {
-    conversationId: input.conversationId,
-    conversationCreated: stored !== undefined && input.created,
-    conversationTitle: input.conversation?.title ?? input.title,
-    primary: record.primary,
-    secondaryOpinions: record.secondaryOpinions,
+    conversationId: outcome.conversationId,
+    conversationCreated: outcome.conversationCreated,
+    conversationTitle: outcome.conversationTitle,
+    primary: answer.primary,
+    secondaryOpinions: answer.secondaryOpinions,
     synthesis,
     userMessageId: persistenceStatus.userMessageId,
     assistantMessageId: persistenceStatus.assistantMessageId,
     persistenceStatus,
-    ...(stored ? { assistantMessage: stored.assistant } : {}),
-    ...(synthesis ? { metadata: { secondOpinion: { ...record, synthesis } } } : {}),
-    summary: record.summary,
+    ...(outcome.saved ? { assistantMessage: outcome.saved.assistant } : {}),
+    ...(synthesis ? { metadata: { secondOpinion: { ...answer, synthesis } } } : {}),
+    summary: answer.summary,
   };
 }
 

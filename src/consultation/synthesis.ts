@@ -3,13 +3,16 @@
 
 import type { ModelEntry } from "../configuration/model-entry.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
+import type { Message } from "../store/store.ts";
 import { type CallPolicy, callModel } from "./call-model.ts";
 import { deduplicateCitations } from "./citations.ts";
+import { buildContext } from "./conversation-context.ts";
 import type { Citation, ConsultationEvent, ModelOpinion, Synthesis } from "./opinion.ts";
 
 /** Instructions given to the synthesis model. */
 export const synthesisInstructions = [
   "You write the synthesis of several independent expert answers to one question.",
+  "Earlier turns of the conversation, when there are any, come before it: read the question in their light.",
   "Use these sections, in Markdown:",
   "**Agreement**: what the answers agree on.",
   "**Differences**: where they differ, and why (assumptions, knowledge, recency, interpretation).",
@@ -33,9 +36,13 @@ export function synthesisPrompt(
   return `## Question\n\n${question}\n\n## Opinions\n\n${sections.join("\n\n")}\n\n## Sources cited by the opinions\n\n${sourceList}`;
 }
 
-/** Writes the synthesis with the first candidate that succeeds; returns an error synthesis when all fail. */
+/**
+ * Writes the synthesis with the first candidate that succeeds, giving it the conversation so far
+ * (trimmed to its window); returns an error synthesis when all fail.
+ */
 export async function synthesise(
   question: string,
+  history: readonly Message[],
   opinions: readonly ModelOpinion[],
   candidates: readonly ModelEntry[],
   dependencies: {
@@ -54,16 +61,22 @@ export async function synthesise(
     const remaining = dependencies.remainingMs();
     if (remaining < 1000) break;
     dependencies.onEvent({ type: "synthesis-started", model: entry.name });
+    const context = buildContext(history, prompt, synthesisInstructions, entry.contextWindow);
     const result = await callModel(
       {
         entry,
         model: dependencies.createModel(entry),
         instructions: synthesisInstructions,
-        messages: [{ role: "user", content: prompt }],
+        messages: context.messages,
       },
       { ...dependencies.policy, deadlineMs: Math.min(dependencies.policy.deadlineMs, remaining) },
     );
-    dependencies.onEvent({ type: "synthesis-finished", model: entry.name, error: result.error === true });
+    dependencies.onEvent({
+      type: "synthesis-finished",
+      model: entry.name,
+      error: result.error === true,
+      ...(result.error ? { failure: result.response } : {}),
+    });
     const { citations: _citations, ...fields } = result;
     if (!result.error && result.response.trim().length > 0) {
       return { ...fields, sources, basedOn, ...(failures.length > 0 ? { fallbackFrom: failures } : {}) };

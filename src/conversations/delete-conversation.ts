@@ -1,7 +1,7 @@
-// `conversation.delete`: removes a conversation of the caller with all its messages.
+// Deleting a conversation of the owner with all its messages.
 
-import { loadConversation } from "../consultation/load-conversation.ts";
 import type { Store } from "../store/store.ts";
+import { findConversation } from "./find-conversation.ts";
 
 /** The result of `conversation.delete`. */
 export interface DeleteResult {
@@ -10,13 +10,13 @@ export interface DeleteResult {
   messagesDeleted: number;
 }
 
-/** Deletes the conversation. Throws conversation_not_found for an unknown or foreign id. */
+/** Deletes the owner's conversation. Throws ServiceError for an unknown, foreign or malformed id. */
 export async function deleteConversation(
-  request: { conversationId: string; userId: string | null },
   store: Store,
+  owner: string,
+  conversationId: string,
 ): Promise<DeleteResult> {
-  const conversation = await loadConversation(request.conversationId, request.userId, store);
-  if (!conversation) throw new Error("conversationId is required");
-  await store.deleteConversation(conversation.id);
+  const conversation = await findConversation(store, owner, conversationId);
+  await store.deleteConversation(owner, conversation.id);
   return { conversationId: conversation.id, deleted: true, messagesDeleted: conversation.messageCount };
 }

@@ -1,7 +1,7 @@
 // Cursors for paging a conversation's history. A cursor names its conversation and the last
 // sequence read; one from another conversation, or one that was altered, is refused.
 
-import { ConsultationError } from "../consultation/consultation-error.ts";
+import { ServiceError } from "../errors/service-error.ts";
 import { decodeCursor, encodeCursor } from "./paging.ts";
 
 interface HistoryPosition {
@@ -25,7 +25,7 @@ export function decodeHistoryCursor(
       typeof value.c === "string" && Number.isSafeInteger(value.s) && (value.s as number) >= 0,
   );
   if (position.c !== conversationId) {
-    throw new ConsultationError(
+    throw new ServiceError(
       "invalid_argument",
       "This cursor belongs to another conversation. Use the nextCursor returned for this conversationId.",
     );

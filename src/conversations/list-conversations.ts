@@ -1,15 +1,14 @@
-// `conversation.list`: the caller's conversations, most recently updated first, keyset-paged on
-// (updatedAt, id) so pages stay stable while new conversations arrive.
+// The owner's conversations, most recently updated first, keyset-paged on (updatedAt, id) so pages
+// stay stable while new conversations arrive.
 
-import { limits } from "../configuration/configuration.ts";
-import type { ConversationRecord, Store } from "../store/store.ts";
-import { decodeCursor, encodeCursor, pageLimit } from "./paging.ts";
+import type { Conversation, Store } from "../store/store.ts";
+import { decodeCursor, encodeCursor } from "./paging.ts";
 
 /** Conversations returned when no limit is given. */
 export const defaultListPageSize = 50;
 
 /** One conversation in a listing. */
-export type ConversationSummary = Omit<ConversationRecord, "userId">;
+export type ConversationSummary = Omit<Conversation, "userId">;
 
 /** The result of `conversation.list`. */
 export interface ConversationListResult {
@@ -23,12 +22,13 @@ interface ListPosition {
   i: string;
 }
 
-/** Lists one page of the caller's conversations. */
+/** Lists one page of the owner's conversations. Throws invalid_argument for a bad cursor. */
 export async function listConversations(
-  request: { userId: string | null; limit?: number; cursor?: string },
   store: Store,
+  owner: string,
+  request: { limit?: number | undefined; cursor?: string | undefined },
 ): Promise<ConversationListResult> {
-  const limit = pageLimit(request.limit, defaultListPageSize, limits.listPageSize);
+  const limit = request.limit ?? defaultListPageSize;
   const after = request.cursor
     ? decodeCursor<ListPosition>(
         request.cursor,
@@ -36,7 +36,7 @@ export async function listConversations(
           typeof value.u === "string" && !Number.isNaN(Date.parse(value.u)) && typeof value.i === "string",
       )
     : undefined;
-  const page = await store.listConversations(request.userId, {
+  const page = await store.listConversations(owner, {
     limit,
     ...(after ? { after: { updatedAt: after.u, id: after.i } } : {}),
   });

@@ -1,7 +1,7 @@
 // Paging helpers. Cursors are a versioned JSON position, base64url-encoded; decoding checks the shape, so
 // an altered cursor is refused with a clear error instead of reading from a wrong position.
 
-import { ConsultationError } from "../consultation/consultation-error.ts";
+import { ServiceError } from "../errors/service-error.ts";
 
 /** Encodes a position as an opaque cursor. */
 export function encodeCursor(position: Record<string, string | number>): string {
@@ -25,19 +25,10 @@ export function decodeCursor<T>(
     (value as { v?: unknown }).v !== 1 ||
     !isPosition(value as Record<string, unknown>)
   ) {
-    throw new ConsultationError(
+    throw new ServiceError(
       "invalid_argument",
       "The cursor is not valid. Pass nextCursor exactly as an earlier call returned it, or omit it to start at the first page.",
     );
   }
   return value as T;
-}
-
-/** The page size asked for, or `fallback`; throws invalid_argument outside 1..`maximum`. */
-export function pageLimit(limit: number | undefined, fallback: number, maximum: number): number {
-  const size = limit ?? fallback;
-  if (!Number.isInteger(size) || size < 1 || size > maximum) {
-    throw new ConsultationError("invalid_argument", `limit must be a whole number from 1 to ${maximum}.`);
-  }
-  return size;
 }

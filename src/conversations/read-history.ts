@@ -1,11 +1,9 @@
-// `conversation.get-history`: one page of a conversation's messages, oldest first, keyset-paged.
+// One page of a conversation's messages, oldest first, keyset-paged: a page at the end of a long
+// conversation costs the same as the first.
 
-import { limits } from "../configuration/configuration.ts";
-import { ConsultationError } from "../consultation/consultation-error.ts";
-import { loadConversation } from "../consultation/load-conversation.ts";
-import type { MessageRecord, Store } from "../store/store.ts";
+import type { Message, Store } from "../store/store.ts";
+import { findConversation } from "./find-conversation.ts";
 import { decodeHistoryCursor, encodeHistoryCursor } from "./history-cursor.ts";
-import { pageLimit } from "./paging.ts";
 
 /** Messages returned when no limit is given. */
 export const defaultHistoryPageSize = 50;
@@ -15,26 +13,26 @@ export interface HistoryResult {
   history: {
     conversationId: string;
     title: string | null;
-    messages: MessageRecord[];
+    messages: Message[];
     hasMore: boolean;
     nextCursor: string | null;
     messageCount: number;
   };
 }
 
-/** Reads one page. Throws ConsultationError for a malformed or unknown id, or a bad cursor. */
+/** Reads one page of the owner's conversation. Throws ServiceError for an unknown id or a bad cursor. */
 export async function readHistory(
-  request: { conversationId: string; limit?: number; cursor?: string; userId: string | null },
   store: Store,
+  owner: string,
+  request: { conversationId: string; limit?: number | undefined; cursor?: string | undefined },
 ): Promise<HistoryResult> {
-  const limit = pageLimit(request.limit, defaultHistoryPageSize, limits.historyPageSize);
-  const conversation = await loadConversation(request.conversationId, request.userId, store);
-  if (!conversation) throw new ConsultationError("invalid_argument", "conversationId is required.");
+  const conversation = await findConversation(store, owner, request.conversationId);
   const afterSequence = request.cursor
     ? decodeHistoryCursor(request.cursor, conversation.id).afterSequence
     : 0;
-  const page = await store.readMessages(conversation.id, { afterSequence, limit });
-  const last = page.messages[page.messages.length - 1];
+  const limit = request.limit ?? defaultHistoryPageSize;
+  const page = await store.readMessages(owner, conversation.id, { afterSequence, limit });
+  const last = page.messages.at(-1);
   return {
     history: {
       conversationId: conversation.id,

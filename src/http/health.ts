@@ -1,6 +1,6 @@
 // The `GET /health` report: status, version, whether the store answers, and which models are available.
 
-import type { Services } from "../runtime/services.ts";
+import type { Runtime } from "../runtime/runtime.ts";
 
 /** The body of `GET /health`. */
 export interface HealthReport {
@@ -17,17 +17,17 @@ export interface HealthReport {
 }
 
 /** Builds the health report; a store that does not answer makes the status "degraded". */
-export async function healthReport(services: Services): Promise<HealthReport> {
+export async function healthReport(runtime: Runtime): Promise<HealthReport> {
   let store: HealthReport["store"] = { reachable: true };
   try {
-    await services.store.ping();
+    await runtime.store.ping();
   } catch (error) {
     store = { reachable: false, error: (error as Error).message };
   }
-  const { roster } = services;
+  const { roster } = runtime;
   return {
     status: store.reachable && roster.available.length > 0 ? "ok" : "degraded",
-    version: services.version,
+    version: runtime.version,
     store,
     models: {
       mode: roster.mode,

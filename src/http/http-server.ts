@@ -1,13 +1,22 @@
-// The Streamable HTTP transport: MCP at /mcp, GET /health, DNS-rebinding protection (Host and Origin
-// checks) and a request body cap. It only wraps the one server factory.
+// The Streamable HTTP transport: MCP at /mcp (the 2026-07-28 revision per request; the 2025 revisions
+// in sessions), GET /health, DNS-rebinding protection (Host and Origin checks) and a body size limit.
+// It only wraps the one server factory.
 
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { hostHeaderValidation, originValidation, toNodeHandler } from "@modelcontextprotocol/node";
-import { createMcpHandler } from "@modelcontextprotocol/server";
-import { createMcpServer } from "../mcp/create-server.ts";
-import type { Services } from "../runtime/services.ts";
+import {
+  hostHeaderValidation,
+  originValidation,
+  toNodeHandler,
+  toWebRequest,
+} from "@modelcontextprotocol/node";
+import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
+import { mcpServerFactory } from "../mcp/create-server.ts";
+import type { Runtime } from "../runtime/runtime.ts";
 import { healthReport } from "./health.ts";
+import { sendJson } from "./http-responses.ts";
+import { LegacySessions } from "./legacy-sessions.ts";
+import { readJsonBody } from "./read-body.ts";
 
 /** HTTP settings; see README "Configuration". */
 export interface HttpOptions {
@@ -18,6 +27,8 @@ export interface HttpOptions {
   /** Origin host names accepted for browser requests. Localhost names are always accepted. */
   allowedOrigins: string[];
   maxBodyBytes: number;
+  /** Idle time after which a 2025-era session is closed. */
+  sessionIdleMs: number;
 }
 
 /** A running HTTP server. */
@@ -28,25 +39,53 @@ export interface RunningHttpServer {
 
 const localNames = ["localhost", "127.0.0.1", "[::1]"];
 
-/** Starts listening; resolves once the port is bound. */
-export async function startHttpServer(services: Services, options: HttpOptions): Promise<RunningHttpServer> {
-  const handler = createMcpHandler(() => createMcpServer(services), {
+/** Starts listening; resolves once the port is bound, rejects with the listen error. */
+export async function startHttpServer(runtime: Runtime, options: HttpOptions): Promise<RunningHttpServer> {
+  const createServerFor = mcpServerFactory(runtime);
+  const onerror = (error: Error) => console.error(`ai-universe: mcp: ${error.message}`);
+  const modern = createMcpHandler(() => createServerFor("modern"), {
+    legacy: "reject",
     maxRequestBodySize: options.maxBodyBytes,
-    onerror: (error) => console.error(`mcp: ${error.message}`),
+    onerror,
   });
-  const serveMcp = toNodeHandler(handler);
+  const serveModern = toNodeHandler(modern, { maxRequestBodySize: options.maxBodyBytes });
+  const sessions = new LegacySessions(() => createServerFor("legacy"), {
+    idleMs: options.sessionIdleMs,
+    maxSessions: 10_000,
+  });
   const checkHost = hostHeaderValidation([...localNames, ...options.allowedHosts]);
   const checkOrigin = originValidation([...localNames, ...options.allowedOrigins]);
+
+  const serveMcp = async (request: IncomingMessage, response: ServerResponse) => {
+    let body: unknown;
+    if (request.method === "POST") {
+      const read = await readJsonBody(request, response, options.maxBodyBytes);
+      if (!read) return;
+      body = read.body;
+    }
+    const legacy =
+      request.headers["mcp-session-id"] !== undefined ||
+      (request.method === "POST" && (await isLegacyRequest(await toWebRequest(request, body), body)));
+    if (legacy) await sessions.handle(request, response, body);
+    else await serveModern(request, response, body);
+  };
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     if (!checkHost(request, response) || !checkOrigin(request, response)) return;
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
     if (path === "/mcp") {
-      void serveMcp(request, response);
+      serveMcp(request, response).catch((error: Error) => {
+        onerror(error);
+        sendJson(response, 500, {
+          jsonrpc: "2.0",
+          id: null,
+          error: { code: -32603, message: "Internal error; it was logged." },
+        });
+      });
       return;
     }
     if (path === "/health" && request.method === "GET") {
-      void healthReport(services).then((report) =>
+      void healthReport(runtime).then((report) =>
         sendJson(response, report.status === "ok" ? 200 : 503, report),
       );
       return;
@@ -66,13 +105,10 @@ export async function startHttpServer(services: Services, options: HttpOptions):
   return {
     url: `http://${hostForUrl}:${address.port}`,
     async close() {
-      await handler.close();
+      await sessions.close();
+      await modern.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 }

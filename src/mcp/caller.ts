@@ -1,9 +1,11 @@
-// Who is calling a tool. Only a verified identity counts; without one the caller is the anonymous
-// local user (null), never an id the client made up.
+// Who is calling, for MCP requests. Only an identity the HTTP layer verified counts; without one the
+// caller is the one local user, never an id the client put in its arguments or metadata.
 
 import type { ServerContext } from "@modelcontextprotocol/server";
+import { type Caller, localCaller } from "../application/caller.ts";
 
-/** The verified user id of the caller, or null for the anonymous local user. */
-export function callerOf(context: ServerContext): string | null {
-  return context.http?.authInfo?.clientId ?? null;
+/** The verified caller of a request. */
+export function callerOf(context: ServerContext): Caller {
+  const userId = context.http?.authInfo?.extra?.userId;
+  return typeof userId === "string" && userId.length > 0 ? { userId } : localCaller;
 }

@@ -2,20 +2,18 @@
 // in Markdown, so a client can attach one to a prompt.
 
 import { type McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
-import { ConsultationError } from "../consultation/consultation-error.ts";
-import { loadConversation } from "../consultation/load-conversation.ts";
-import { conversationMarkdown, exportConversation } from "../conversations/conversation-export.ts";
-import type { Services } from "../runtime/services.ts";
+import type { AiUniverse } from "../application/ai-universe.ts";
+import { reportError } from "../errors/service-error.ts";
 import { callerOf } from "./caller.ts";
 
 /** Most conversations a resource listing shows (the newest). */
 export const resourceListSize = 200;
 
 /** Registers the resource template on `server`. */
-export function registerConversationResources(server: McpServer, services: Services): void {
+export function registerConversationResources(server: McpServer, universe: AiUniverse): void {
   const template = new ResourceTemplate("conversation://{id}", {
     list: async (context) => {
-      const page = await services.store.listConversations(callerOf(context), { limit: resourceListSize });
+      const page = await universe.listConversations(callerOf(context), { limit: resourceListSize });
       return {
         resources: page.conversations.map((conversation) => ({
           uri: `conversation://${conversation.id}`,
@@ -35,14 +33,16 @@ export function registerConversationResources(server: McpServer, services: Servi
       mimeType: "text/markdown",
     },
     async (uri, variables, context) => {
-      const id = String(variables.id ?? "");
       try {
-        const conversation = await loadConversation(id, callerOf(context), services.store);
-        if (!conversation) throw new ResourceNotFoundError(uri.href);
-        const text = conversationMarkdown(await exportConversation(conversation, services.store));
+        const text = await universe.readConversationMarkdown(callerOf(context), {
+          conversationId: String(variables.id ?? ""),
+        });
         return { contents: [{ uri: uri.href, mimeType: "text/markdown", text }] };
       } catch (error) {
-        if (error instanceof ConsultationError) throw new ResourceNotFoundError(uri.href);
+        const report = reportError(error);
+        if (report.code === "conversation_not_found" || report.code === "invalid_argument") {
+          throw new ResourceNotFoundError(uri.href);
+        }
         throw error;
       }
     },

@@ -1,31 +1,49 @@
-// The one server factory: builds an MCP server with every tool. stdio and HTTP only wrap it.
+// The one server factory: builds an MCP server with every tool, resource and prompt. stdio and HTTP
+// only wrap it. It declares what the server does and no more: no list-changed notifications (the
+// lists never change while it runs), and logging only on the 2025 revisions that have it.
 
 import { McpServer } from "@modelcontextprotocol/server";
-import type { Services } from "../runtime/services.ts";
+import type { Runtime } from "../runtime/runtime.ts";
 import { registerConversationResources } from "./conversation-resources.ts";
-import { registerDeleteConversationTool } from "./tools/delete-conversation-tool.ts";
-import { registerGetHistoryTool } from "./tools/get-history-tool.ts";
-import { registerListConversationsTool } from "./tools/list-conversations-tool.ts";
-import { registerSecondOpinionTool } from "./tools/second-opinion-tool.ts";
-import { registerSendMessageTool } from "./tools/send-message-tool.ts";
+import { registerPrompts } from "./prompts.ts";
+import { createToolCatalog, type ToolCatalog } from "./tool-catalog.ts";
+import { installToolHandlers } from "./tool-handlers.ts";
 
-/** Creates a server instance; cheap enough to build per HTTP request. */
-export function createMcpServer(services: Services): McpServer {
+/** The protocol era a server instance serves, as the SDK's serving entries say. */
+export type ProtocolEra = "legacy" | "modern";
+
+/** Returns a factory of server instances for `runtime`, sharing one tool catalog. */
+export function mcpServerFactory(runtime: Runtime): (era: ProtocolEra) => McpServer {
+  const catalog = createToolCatalog(
+    runtime.roster.available.map((entry) => entry.name),
+    runtime.configuration.toolNames,
+  );
+  return (era) => createMcpServer(runtime, catalog, era);
+}
+
+/** Creates one server instance; cheap enough to build per HTTP request. */
+function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEra): McpServer {
+  const toolName = (name: string) => {
+    const tool = catalog.find(name);
+    return tool ? catalog.listedName(tool) : name;
+  };
   const server = new McpServer(
-    { name: "ai-universe", title: "AI Universe", version: services.version },
+    { name: "ai-universe", title: "AI Universe", version: runtime.version },
     {
-      capabilities: { tools: {}, resources: {} },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        ...(era === "legacy" ? { logging: {} } : {}),
+      },
       instructions:
-        "Use agent.second_opinion to put one question to several LLMs and get a synthesis; " +
-        "conversation.send-message to continue with one model; conversation.get-history, conversation.list " +
-        "and the conversation://{id} resources to find and read saved conversations.",
+        `Use ${toolName("agent.second_opinion")} to put one question to several LLMs and get a synthesis; ` +
+        `${toolName("conversation.send-message")} to continue with one model; ${toolName("conversation.get-history")}, ` +
+        `${toolName("conversation.list")} and the conversation://{id} resources to find and read saved conversations.`,
     },
   );
-  registerSecondOpinionTool(server, services);
-  registerSendMessageTool(server, services);
-  registerGetHistoryTool(server, services);
-  registerListConversationsTool(server, services);
-  registerDeleteConversationTool(server, services);
-  registerConversationResources(server, services);
+  installToolHandlers(server, catalog, runtime.universe);
+  registerConversationResources(server, runtime.universe);
+  registerPrompts(server, toolName);
   return server;
 }

@@ -1,21 +1,97 @@
-// The seed JSON Schemas, used unchanged as the tools' output schemas. Loaded and compiled once per
-// process, then shared by every server instance (HTTP builds one per request).
+// The tools' output schemas, loaded and built once per process and shared by every server instance
+// (HTTP builds one per request). The two contract schemas are the seeds; the others are ours.
 
 import { readFileSync } from "node:fs";
-import { fromJsonSchema } from "@modelcontextprotocol/server";
+import { z } from "zod";
 
-function loadSchema(fileName: string): Record<string, unknown> {
+/** A JSON Schema object. */
+export type JsonSchema = Record<string, unknown>;
+
+function loadSchema(fileName: string): JsonSchema {
   return JSON.parse(readFileSync(new URL(`../../schemas/${fileName}`, import.meta.url), "utf8"));
 }
 
-/** The `agent.second_opinion` result schema, as in shared/seeds. */
-export const secondOpinionJsonSchema = loadSchema("agent-second-opinion.schema.json");
+/**
+ * The seed's `agent.second_opinion` schema as advertised. One change: the seed types the synthesis'
+ * `sources` items as `true` (anything), which strict clients such as the Inspector's `--strict` reject;
+ * it is advertised as the citation object the server always returns there. Every result still
+ * validates against the seed itself, which the tests check.
+ */
+function advertisedSecondOpinionSchema(): JsonSchema {
+  const schema = loadSchema("agent-second-opinion.schema.json");
+  const definitions = schema.definitions as {
+    modelOpinion: { properties: { citations: { items: JsonSchema } } };
+    synthesis: { properties: { sources: JsonSchema } };
+  };
+  definitions.synthesis.properties.sources.items = definitions.modelOpinion.properties.citations.items;
+  return schema;
+}
 
-/** The `conversation.get-history` result schema, as in shared/seeds. */
-export const historyJsonSchema = loadSchema("conversation-get-history.schema.json");
+const storedMessage = z.object({
+  id: z.string().min(1),
+  conversationId: z.string().min(1),
+  role: z.enum(["user", "assistant", "system"]),
+  content: z.string(),
+  userId: z.string().nullable(),
+  sequence: z.number().int().min(1),
+  createdAt: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+});
 
-/** Output schemas ready for registerTool. */
+const persistenceStatus = z.object({
+  userMessageSaved: z.boolean(),
+  assistantMessageSaved: z.boolean(),
+  userMessageId: z.string().nullable(),
+  assistantMessageId: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+const conversationSummary = z.object({
+  id: z.string().min(1),
+  title: z.string().nullable(),
+  messageCount: z.number().int().min(0),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastMessagePreview: z.string().nullable(),
+});
+
+const reply = z.looseObject({
+  model: z.string().min(1),
+  modelId: z.string(),
+  modelDisplayName: z.string(),
+  response: z.string(),
+  latencyMs: z.number().min(0),
+});
+
+const jsonSchema = (schema: z.ZodType): JsonSchema => z.toJSONSchema(schema, { io: "output" }) as JsonSchema;
+
+/** Output schemas of every tool, as JSON Schema. */
 export const outputSchemas = {
-  secondOpinion: fromJsonSchema(secondOpinionJsonSchema),
-  history: fromJsonSchema(historyJsonSchema),
+  secondOpinion: advertisedSecondOpinionSchema(),
+  history: loadSchema("conversation-get-history.schema.json"),
+  sendMessage: jsonSchema(
+    z.object({
+      conversationId: z.string().min(1),
+      conversationCreated: z.boolean(),
+      conversationTitle: z.string().nullable(),
+      reply,
+      userMessage: storedMessage.nullable(),
+      assistantMessage: storedMessage.nullable(),
+      persistenceStatus,
+    }),
+  ),
+  list: jsonSchema(
+    z.object({
+      conversations: z.array(conversationSummary),
+      hasMore: z.boolean(),
+      nextCursor: z.string().nullable(),
+    }),
+  ),
+  delete: jsonSchema(
+    z.object({
+      conversationId: z.string().min(1),
+      deleted: z.literal(true),
+      messagesDeleted: z.number().int().min(0),
+    }),
+  ),
 };

@@ -1,29 +1,85 @@
-// Sends MCP progress notifications while a consultation runs, so clients that reset their request
-// timeout on progress never time out on a long consultation.
+// Reports a running consultation to the client: a progress notification at each model's start and
+// finish and around the synthesis, plus a heartbeat while anything still runs, so clients that reset
+// their timeout on progress never time out on slow models; and log messages for failures and retries.
 
 import type { ServerContext } from "@modelcontextprotocol/server";
 import type { ConsultationEvent } from "../consultation/opinion.ts";
 
-/** Returns an event handler that reports progress, or a no-op when the client sent no progress token. */
-export function progressReporter(context: ServerContext): (event: ConsultationEvent) => void {
+/** The longest silence while a consultation runs, in milliseconds (clients time out at 60 s). */
+export const heartbeatIntervalMs = 10_000;
+
+/** A reporter for one tool call: `onEvent` for the run, `stop` when it ends. */
+export interface ProgressReporter {
+  onEvent(event: ConsultationEvent): void;
+  stop(): void;
+}
+
+/** Reports progress when the client sent a progress token, and logs failures and retries either way. */
+export function progressReporter(context: ServerContext, intervalMs = heartbeatIntervalMs): ProgressReporter {
   const progressToken = context.mcpReq._meta?.progressToken;
-  if (progressToken === undefined) return () => {};
+  const log = (level: "info" | "warning", data: Record<string, unknown>) =>
+    void context.mcpReq.log(level, data, "ai-universe").catch(() => {});
+  const running = new Map<string, number>();
   let total = 0;
-  let progress = 0;
-  return (event) => {
-    if (event.type === "consultation-started") total = event.models.length * 2 + (event.synthesis ? 2 : 0);
-    else progress += 1;
-    total = Math.max(total, progress);
+  let steps = 0;
+  let beats = 0;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  const notify = (message: string) => {
+    if (progressToken === undefined) return;
+    // Progress must grow with every notification: a heartbeat adds a fraction below the next step.
+    const progress = steps + beats / (beats + 1);
     void context.mcpReq
-      .notify({
-        method: "notifications/progress",
-        params: { progressToken, progress, total, message: describe(event) },
-      })
+      .notify({ method: "notifications/progress", params: { progressToken, progress, total, message } })
       .catch(() => {});
+  };
+  const beat = () => {
+    beats += 1;
+    const waiting = [...running.entries()].map(
+      ([name, started]) => `${name} (${Math.round((performance.now() - started) / 1000)} s)`,
+    );
+    notify(`still waiting for ${waiting.join(", ") || "the consultation"}`);
+  };
+  return {
+    onEvent(event) {
+      if (event.type === "model-retrying") {
+        log("info", {
+          event: event.type,
+          model: event.model,
+          attempt: event.attempt,
+          delayMs: event.delayMs,
+          reason: event.reason,
+        });
+        return;
+      }
+      if ((event.type === "model-finished" || event.type === "synthesis-finished") && event.failure) {
+        log("warning", { event: event.type, model: event.model, failure: event.failure });
+      }
+      if (event.type === "consultation-started") {
+        total = event.models.length * 2 + (event.synthesis ? 2 : 0);
+        if (progressToken !== undefined) heartbeat ??= setInterval(beat, intervalMs);
+      } else {
+        steps += 1;
+        beats = 0;
+      }
+      if (event.type === "model-started" || event.type === "synthesis-started")
+        running.set(nameOf(event), performance.now());
+      if (event.type === "model-finished" || event.type === "synthesis-finished")
+        running.delete(nameOf(event));
+      total = Math.max(total, steps);
+      notify(describe(event));
+    },
+    stop() {
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = undefined;
+    },
   };
 }
 
-function describe(event: ConsultationEvent): string {
+function nameOf(event: { type: string; model: string }): string {
+  return event.type.startsWith("synthesis") ? `synthesis by ${event.model}` : event.model;
+}
+
+function describe(event: Exclude<ConsultationEvent, { type: "model-retrying" }>): string {
   switch (event.type) {
     case "consultation-started":
       return `asking ${event.models.join(", ")}`;

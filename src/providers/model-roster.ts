@@ -88,9 +88,17 @@ export async function resolveModelRoster(
     };
   }
   const simulated = simulatedCatalog.map((entry) => ({ ...entry }));
+  const noOllama = `no Ollama answers at ${defaultOllamaUrl} (${local.reachable ? "it lists no models" : (local.error ?? "no answer")}); start one, or set OLLAMA_BASE_URL`;
   return {
     mode: "simulated",
-    statuses: [...statuses, ...simulated.map((entry) => ({ entry, available: true }))],
+    statuses: [
+      ...statuses.map((status) =>
+        status.entry.provider === "ollama" && !status.available && !configuration.providers.ollama.baseURL
+          ? { ...status, reason: noOllama }
+          : status,
+      ),
+      ...simulated.map((entry) => ({ entry, available: true })),
+    ],
     available: simulated,
     notice:
       "No provider is configured and no local Ollama answers: running on SIMULATED models. " +
@@ -113,11 +121,11 @@ async function modelStatus(
           : undefined
         : entry.baseURL;
     if (!url) {
-      const fix =
+      const reason =
         entry.provider === "ollama"
-          ? "set OLLAMA_BASE_URL"
-          : `set "baseURL" of model ${entry.name} in the config file`;
-      return { entry, available: false, reason: `not configured: ${fix}` };
+          ? `not used while a provider key is set: set OLLAMA_BASE_URL to add it (with no key set, an Ollama answering at ${defaultOllamaUrl} is used automatically)`
+          : `not configured: set "baseURL" of model ${entry.name} in the config file`;
+      return { entry, available: false, reason };
     }
     if (entry.apiKeyEnv && !configuration.environment[entry.apiKeyEnv]?.trim()) {
       return { entry, available: false, reason: `missing key: set ${entry.apiKeyEnv}` };

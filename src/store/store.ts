@@ -1,15 +1,19 @@
 // The storage port: what the rest of the program may ask of a conversation store.
 // Backends (sqlite/, later postgres/) implement it and must pass test/store/store-contract.ts.
-// No SQL or backend type leaks past this file.
+// Every call that touches a conversation takes its owner, so a missing ownership check cannot be
+// written: another owner's conversation looks exactly like a missing one. No SQL leaks past this file.
 
 /** Roles a stored message can have. */
 export type MessageRole = "user" | "assistant" | "system";
 
+/** The owner id of the one local user (stdio, and HTTP without accounts). */
+export const localOwner = "local";
+
 /** A conversation as stored. Times are ISO-8601 strings in UTC. */
-export interface ConversationRecord {
+export interface Conversation {
   id: string;
-  /** The owner; null for conversations made by an anonymous local user. */
-  userId: string | null;
+  /** The owner: a verified user id, or {@link localOwner}. */
+  userId: string;
   title: string | null;
   messageCount: number;
   createdAt: string;
@@ -19,32 +23,32 @@ export interface ConversationRecord {
 }
 
 /** A message as stored. `sequence` starts at 1 and has no gaps within a conversation. */
-export interface MessageRecord {
+export interface Message {
   id: string;
   conversationId: string;
   role: MessageRole;
   content: string;
-  userId: string | null;
+  /** The conversation's owner. */
+  userId: string;
   sequence: number;
   createdAt: string;
   metadata: Record<string, unknown>;
 }
 
-/** A message to append; the store assigns `sequence` and `conversationId`. */
+/** A message to append; the store assigns `sequence`, `conversationId` and `userId`. */
 export interface NewMessage {
   id: string;
   role: MessageRole;
   content: string;
-  userId: string | null;
   createdAt: string;
   metadata: Record<string, unknown>;
 }
 
 /** What an idempotency key remembers about the turn it first produced. */
-export interface IdempotencyRecord {
+export interface IdempotencyEntry {
   userId: string;
   key: string;
-  /** Which tool wrote the turn, e.g. "agent.second_opinion". */
+  /** Which use case wrote the turn, e.g. "second-opinion". */
   tool: string;
   /** Hash of the call's arguments: the same key with other arguments is refused by the caller. */
   fingerprint: string;
@@ -59,30 +63,30 @@ export interface IdempotencyRecord {
 export interface TurnInput {
   conversationId: string;
   /** Present when the conversation does not exist yet: it is created in the same transaction. */
-  create?: { userId: string | null; title: string; createdAt: string };
+  create?: { title: string; createdAt: string };
   /** Present when the caller renames the conversation: set in the same transaction. */
   title?: string;
   /** Messages in the order they get sequence numbers (normally user then assistant). */
   messages: NewMessage[];
   /** Present when the caller sent an idempotency key; stored in the same transaction. */
-  idempotency?: Omit<IdempotencyRecord, "conversationId" | "userMessageId" | "assistantMessageId">;
+  idempotency?: Pick<IdempotencyEntry, "key" | "tool" | "fingerprint" | "conversationCreated" | "createdAt">;
 }
 
 /** The stored result of {@link Store.saveTurn}. */
 export interface SavedTurn {
-  conversation: ConversationRecord;
-  messages: MessageRecord[];
+  conversation: Conversation;
+  messages: Message[];
 }
 
 /** A page of messages, oldest first. */
 export interface MessagePage {
-  messages: MessageRecord[];
+  messages: Message[];
   hasMore: boolean;
 }
 
 /** A page of conversations, most recently updated first. */
 export interface ConversationPage {
-  conversations: ConversationRecord[];
+  conversations: Conversation[];
   hasMore: boolean;
 }
 
@@ -92,9 +96,10 @@ export interface ConversationListPosition {
   id: string;
 }
 
-/** Raised when a turn targets a conversation that does not exist (and no `create` was given). */
+/** Raised when a turn targets a conversation the owner does not have (and no `create` was given). */
 export class ConversationNotFoundError extends Error {
   readonly conversationId: string;
+
   constructor(conversationId: string) {
     super(`Conversation ${conversationId} does not exist.`);
     this.name = "ConversationNotFoundError";
@@ -102,7 +107,15 @@ export class ConversationNotFoundError extends Error {
   }
 }
 
-/** Raised when an idempotency key is already stored for this user (a concurrent duplicate). */
+/** A database that cannot be opened; the message says which, why, and what to do. */
+export class StoreOpenError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StoreOpenError";
+  }
+}
+
+/** Raised when an idempotency key is already stored for this owner (a concurrent duplicate). */
 export class IdempotencyConflictError extends Error {
   constructor(key: string) {
     super(`Idempotency key ${key} was already used.`);
@@ -117,35 +130,32 @@ export class IdempotencyConflictError extends Error {
 export interface Store {
   /** Resolves when the store answers a trivial query; rejects with the cause otherwise. */
   ping(): Promise<void>;
-
-  getConversation(id: string): Promise<ConversationRecord | undefined>;
-
+  /** The owner's conversation, or undefined (also when it belongs to someone else). */
+  getConversation(owner: string, id: string): Promise<Conversation | undefined>;
   /**
-   * Appends the messages (creating the conversation when `create` is given) in one transaction.
-   * Sequence numbers are assigned inside it, contiguous after the conversation's last one.
-   * Throws ConversationNotFoundError, or IdempotencyConflictError when the key already exists.
+   * Appends the messages (creating the conversation for `owner` when `create` is given) in one
+   * transaction. Sequence numbers are assigned inside it, contiguous after the last one. Throws
+   * ConversationNotFoundError (also for another owner's conversation), or IdempotencyConflictError
+   * when the owner already stored the key.
    */
-  saveTurn(turn: TurnInput): Promise<SavedTurn>;
-
+  saveTurn(owner: string, turn: TurnInput): Promise<SavedTurn>;
   /** Messages with sequence > `afterSequence` (0 when absent), oldest first, at most `limit`. */
-  readMessages(conversationId: string, page: { afterSequence?: number; limit: number }): Promise<MessagePage>;
-
+  readMessages(
+    owner: string,
+    conversationId: string,
+    page: { afterSequence?: number; limit: number },
+  ): Promise<MessagePage>;
   /** The newest `limit` messages, returned oldest first (for model context). */
-  readRecentMessages(conversationId: string, limit: number): Promise<MessageRecord[]>;
-
-  /** Messages by id, in the order asked; missing ids are skipped. */
-  getMessages(ids: string[]): Promise<MessageRecord[]>;
-
-  findIdempotencyRecord(userId: string, key: string): Promise<IdempotencyRecord | undefined>;
-
-  /** The user's conversations, most recently updated first (ties broken by id, descending). */
+  readRecentMessages(owner: string, conversationId: string, limit: number): Promise<Message[]>;
+  /** The owner's messages by id, in the order asked; missing or foreign ids are skipped. */
+  getMessages(owner: string, ids: string[]): Promise<Message[]>;
+  findIdempotencyEntry(owner: string, key: string): Promise<IdempotencyEntry | undefined>;
+  /** The owner's conversations, most recently updated first (ties broken by id, descending). */
   listConversations(
-    userId: string | null,
+    owner: string,
     page: { after?: ConversationListPosition; limit: number },
   ): Promise<ConversationPage>;
-
-  /** Deletes a conversation, its messages and its idempotency records; false when it did not exist. */
-  deleteConversation(id: string): Promise<boolean>;
-
+  /** Deletes the owner's conversation, its messages and idempotency entries; false when there was none. */
+  deleteConversation(owner: string, id: string): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { ConfigurationError } from "../../src/configuration/config-file.ts";
 import { loadConfiguration } from "../../src/configuration/configuration.ts";
+import { defaultDatabasePath } from "../../src/configuration/data-directory.ts";
 
 const directory = mkdtempSync(join(tmpdir(), "ai-universe-configuration-"));
 after(() => rmSync(directory, { recursive: true, force: true }));
@@ -37,13 +38,53 @@ function assertRejected(path: string, ...fragments: string[]): void {
 
 describe("loadConfiguration without a config file", () => {
   it("uses the documented defaults", () => {
-    const configuration = loadConfiguration({ environment: {} });
+    const configuration = loadConfiguration({ environment: { HOME: "/home/ann" } });
     assert.equal(configuration.defaults.maxOpinions, 3);
     assert.equal(configuration.defaults.modelDeadlineMs, 210_000);
-    assert.equal(configuration.databaseUrl, "./data/ai-universe.db");
-    assert.equal(configuration.configPath, undefined);
+    assert.equal(configuration.toolNames, "standard");
     const gemini = configuration.models.find((entry) => entry.name === "gemini");
     assert.equal(gemini?.modelId, "gemini-2.5-pro");
+  });
+
+  it("keeps conversations in the per-user data directory, whatever the working directory", () => {
+    const linux = (environment: Record<string, string>) => defaultDatabasePath(environment, "linux");
+    assert.equal(linux({ HOME: "/home/ann" }), "/home/ann/.local/share/ai-universe/ai-universe.db");
+    assert.equal(
+      linux({ HOME: "/home/ann", XDG_DATA_HOME: "/data/ann" }),
+      "/data/ann/ai-universe/ai-universe.db",
+    );
+    assert.equal(
+      defaultDatabasePath({ HOME: "/Users/ann" }, "darwin"),
+      "/Users/ann/Library/Application Support/ai-universe/ai-universe.db",
+    );
+    assert.match(
+      defaultDatabasePath({ LOCALAPPDATA: "C:/Users/ann/AppData/Local" }, "win32"),
+      /AppData.Local.ai-universe.ai-universe\.db$/,
+    );
+    assert.equal(
+      loadConfiguration({ environment: { HOME: "/home/ann", XDG_DATA_HOME: "/data/ann" } }).databaseUrl,
+      defaultDatabasePath({ HOME: "/home/ann", XDG_DATA_HOME: "/data/ann" }),
+    );
+  });
+
+  it("lists tool names in the style the option, AI_UNIVERSE_TOOL_NAMES or the file asks for", () => {
+    assert.equal(
+      loadConfiguration({ environment: { AI_UNIVERSE_TOOL_NAMES: "portable" } }).toolNames,
+      "portable",
+    );
+    assert.equal(
+      loadConfiguration({ environment: { AI_UNIVERSE_TOOL_NAMES: "portable" }, toolNames: "standard" })
+        .toolNames,
+      "standard",
+    );
+    assert.equal(
+      loadConfiguration({ environment: {}, configPath: configFile({ toolNames: "portable" }) }).toolNames,
+      "portable",
+    );
+    assert.throws(
+      () => loadConfiguration({ environment: { AI_UNIVERSE_TOOL_NAMES: "dotless" } }),
+      (error: Error) => error instanceof ConfigurationError && /standard, portable/.test(error.message),
+    );
   });
 
   it("takes the database from DATABASE_URL, and an explicit option over it", () => {
@@ -100,7 +141,6 @@ describe("loadConfiguration with a config file", () => {
   it("reads the file named by AI_UNIVERSE_CONFIG", () => {
     const path = configFile(valid);
     const configuration = loadConfiguration({ environment: { AI_UNIVERSE_CONFIG: path } });
-    assert.equal(configuration.configPath, path);
     assert.ok(configuration.models.some((entry) => entry.name === "qwen"));
   });
 

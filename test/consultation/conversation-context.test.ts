@@ -3,16 +3,16 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { buildContext, estimateTokens } from "../../src/consultation/conversation-context.ts";
-import type { MessageRecord } from "../../src/store/store.ts";
+import type { Message } from "../../src/store/store.ts";
 
 /** A 350-character message: 104 estimated tokens, with `label` at its start. */
-function message(role: MessageRecord["role"], label: string, sequence: number): MessageRecord {
+function message(role: Message["role"], label: string, sequence: number): Message {
   return {
     id: `message-${sequence}`,
     conversationId: "conversation-1",
     role,
     content: label.padEnd(350, "."),
-    userId: null,
+    userId: "local",
     sequence,
     createdAt: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
     metadata: {},
@@ -20,7 +20,7 @@ function message(role: MessageRecord["role"], label: string, sequence: number): 
 }
 
 /** Three user/assistant turns, oldest first. */
-const history: MessageRecord[] = [
+const history: Message[] = [
   message("user", "question 1", 1),
   message("assistant", "answer 1", 2),
   message("user", "question 2", 3),

@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { type ConsultationDefaults, defaultConsultation } from "../../src/configuration/configuration.ts";
 import type { ModelEntry, ProviderKind } from "../../src/configuration/model-entry.ts";
-import { ConsultationError } from "../../src/consultation/consultation-error.ts";
 import { type ModelChoice, planConsultation } from "../../src/consultation/model-selection.ts";
+import { ServiceError } from "../../src/errors/service-error.ts";
 import type { ModelRoster } from "../../src/providers/model-roster.ts";
 
 function entry(name: string, provider: ProviderKind): ModelEntry {
@@ -52,7 +52,7 @@ function assertRefused(choice: ModelChoice, code: string, ...fragments: string[]
   assert.throws(
     () => plan(choice),
     (error: unknown) => {
-      assert.ok(error instanceof ConsultationError, `expected a ConsultationError, got ${String(error)}`);
+      assert.ok(error instanceof ServiceError, `expected a ServiceError, got ${String(error)}`);
       assert.equal(error.code, code);
       for (const fragment of fragments) {
         assert.ok(error.message.includes(fragment), `"${error.message}" lacks "${fragment}"`);
@@ -148,7 +148,7 @@ describe("planConsultation: refusals", () => {
     const empty: ModelRoster = { mode: "configured", statuses: [], available: [] };
     assert.throws(
       () => planConsultation({}, empty, defaultConsultation),
-      (error: unknown) => error instanceof ConsultationError && error.code === "unknown_model",
+      (error: unknown) => error instanceof ServiceError && error.code === "unknown_model",
     );
   });
 });

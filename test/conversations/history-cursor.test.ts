@@ -2,8 +2,8 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { ConsultationError } from "../../src/consultation/consultation-error.ts";
 import { decodeHistoryCursor, encodeHistoryCursor } from "../../src/conversations/history-cursor.ts";
+import { ServiceError } from "../../src/errors/service-error.ts";
 
 /** A cursor made of arbitrary JSON, as someone editing a cursor by hand would produce. */
 function forged(content: unknown): string {
@@ -15,10 +15,7 @@ function assertRefused(cursor: string, fragment: RegExp): void {
   assert.throws(
     () => decodeHistoryCursor(cursor, "conversation-1"),
     (error: unknown) => {
-      assert.ok(
-        error instanceof ConsultationError,
-        `cursor ${cursor}: expected a ConsultationError, got ${error}`,
-      );
+      assert.ok(error instanceof ServiceError, `cursor ${cursor}: expected a ServiceError, got ${error}`);
       assert.equal(error.code, "invalid_argument");
       assert.match(error.message, fragment);
       return true;

@@ -5,22 +5,23 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { beforeEach, describe, it } from "node:test";
 import { promisify } from "node:util";
-import type { SendMessageResult } from "../../src/consultation/send-message.ts";
+import type { SendMessageResult } from "../../src/consultation/message-result.ts";
 import type { ConversationListResult } from "../../src/conversations/list-conversations.ts";
-import { listOutput } from "../../src/mcp/tools/list-conversations-tool.ts";
-import { sendMessageOutput } from "../../src/mcp/tools/send-message-tool.ts";
+import { assertMatchesOutputSchema } from "../support/seed-schemas.ts";
 import { errorTextOf, historyOf, modelIds, secondOpinionOf, useEndToEnd } from "./support/e2e-fixture.ts";
 import { mainScript } from "./support/http-server-process.ts";
 import type { ToolResult } from "./support/mcp-clients.ts";
 
 function sentOf(result: ToolResult): SendMessageResult {
   assert.notEqual(result.isError, true, `tool failed: ${result.content[0]?.text}`);
-  return sendMessageOutput.parse(result.structuredContent) as SendMessageResult;
+  assertMatchesOutputSchema("sendMessage", result.structuredContent);
+  return result.structuredContent as unknown as SendMessageResult;
 }
 
 function listOf(result: ToolResult): ConversationListResult {
   assert.notEqual(result.isError, true, `tool failed: ${result.content[0]?.text}`);
-  return listOutput.parse(result.structuredContent);
+  assertMatchesOutputSchema("list", result.structuredContent);
+  return result.structuredContent as unknown as ConversationListResult;
 }
 
 describe("conversation tools end to end", () => {
@@ -35,9 +36,9 @@ describe("conversation tools end to end", () => {
     );
     assert.equal(first.conversationCreated, true);
     assert.equal(first.conversationTitle, "Hello there, Claude");
-    assert.deepEqual([first.userMessage.sequence, first.assistantMessage.sequence], [1, 2]);
-    assert.equal(first.assistantMessage.content, "FIRST-REPLY");
-    const metadata = first.assistantMessage.metadata;
+    assert.deepEqual([first.userMessage?.sequence, first.assistantMessage?.sequence], [1, 2]);
+    assert.equal(first.assistantMessage?.content, "FIRST-REPLY");
+    const metadata = first.assistantMessage?.metadata;
     assert.equal(metadata.model, "claude");
     assert.ok(
       (metadata.tokensUsed as number) > 0 &&
@@ -65,7 +66,7 @@ describe("conversation tools end to end", () => {
     assert.equal(second.conversationTitle, "Renamed");
     const body = JSON.stringify(context.simulator.requests.at(-1)?.body);
     assert.ok(body.includes("FIRST-REPLY") && body.includes("SYNTHESIS-TEXT"));
-    assert.ok(second.assistantMessage.metadata.contextTrim, "the context trim is recorded");
+    assert.ok(second.assistantMessage?.metadata.contextTrim, "the context trim is recorded");
     const history = historyOf(
       await call("conversation.get-history", { conversationId: first.conversationId }),
     );
@@ -182,7 +183,7 @@ describe("conversation tools end to end", () => {
     const message = { content: "once", idempotencyKey: "retry-key-2" };
     const sent = sentOf(await call("conversation.send-message", message));
     const again = sentOf(await call("conversation.send-message", message));
-    assert.equal(again.assistantMessage.id, sent.assistantMessage.id);
+    assert.equal(again.assistantMessage?.id, sent.assistantMessage?.id);
   });
 
   it("refuses input over the documented limits with a clear error", async () => {
@@ -200,7 +201,7 @@ describe("conversation tools end to end", () => {
     const options = { env: context.environment };
     const markdown = await run(process.execPath, [mainScript, "export", sent.conversationId], options);
     assert.match(markdown.stdout, /^# Export me\n/);
-    assert.ok(markdown.stdout.includes(sent.assistantMessage.content));
+    assert.ok(markdown.stdout.includes(sent.reply.response));
     const json = await run(
       process.execPath,
       [mainScript, "export", sent.conversationId, "--format", "json"],
@@ -210,11 +211,18 @@ describe("conversation tools end to end", () => {
     assert.equal(exported.conversation.id, sent.conversationId);
     assert.deepEqual(
       exported.messages.map((message: { id: string }) => message.id),
-      [sent.userMessage.id, sent.assistantMessage.id],
+      [sent.userMessage?.id, sent.assistantMessage?.id],
     );
     await assert.rejects(
       run(process.execPath, [mainScript, "export", "00000000-0000-4000-8000-000000000000"], options),
-      /does not exist/,
+      (error: { code: number; stderr: string }) => {
+        assert.equal(error.code, 1);
+        assert.match(
+          error.stderr,
+          /^ai-universe: conversation_not_found: Conversation 0{8}-.* does not exist/,
+        );
+        return true;
+      },
     );
   });
 });

@@ -56,7 +56,10 @@ describe("resolveModelRoster", () => {
     assert.equal(roster.notice, undefined);
     assert.equal(reasonOf(roster, "openai"), "missing key: set OPENAI_API_KEY");
     assert.equal(reasonOf(roster, "grok"), "missing key: set XAI_API_KEY");
-    assert.equal(reasonOf(roster, "ollama"), "not configured: set OLLAMA_BASE_URL");
+    assert.match(
+      reasonOf(roster, "ollama") ?? "",
+      /^not used while a provider key is set: set OLLAMA_BASE_URL/,
+    );
   });
 
   it("reports an Ollama whose OLLAMA_BASE_URL does not answer as an unreachable endpoint", async () => {
@@ -123,6 +126,7 @@ describe("resolveModelRoster", () => {
     }
     assert.match(roster.notice ?? "", /SIMULATED/);
     assert.match(roster.notice ?? "", /OPENAI_API_KEY/);
+    assert.match(reasonOf(roster, "ollama") ?? "", /^no Ollama answers at http:\/\/127\.0\.0\.1:11434/);
   });
 
   it("tells how to configure an openai-compatible model that has no baseURL", async () => {

@@ -2,14 +2,15 @@
 // migrations, durability across reopen, WAL, and writers from several threads on one file.
 
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, it } from "node:test";
 import { Worker } from "node:worker_threads";
 import { applyMigrations, readSchemaVersion, schemaMigrations } from "../../src/store/sqlite/migrations.ts";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
+import { localOwner } from "../../src/store/store.ts";
 import { createClock, createConversation, readAll } from "./contract/fixtures.ts";
 import { runStoreContract } from "./store-contract.ts";
 
@@ -40,7 +41,7 @@ describe("sqlite store on a file", () => {
 
     const reopened = openSqliteStore(path);
     try {
-      assert.deepEqual(await reopened.getConversation(saved.conversation.id), saved.conversation);
+      assert.deepEqual(await reopened.getConversation("user-1", saved.conversation.id), saved.conversation);
       assert.deepEqual(await readAll(reopened, saved.conversation.id), saved.messages);
     } finally {
       await reopened.close();
@@ -57,6 +58,29 @@ describe("sqlite store on a file", () => {
       assert.equal(applyMigrations(database), 0);
     } finally {
       database.close();
+    }
+  });
+
+  it("gives conversations of the former anonymous owner (NULL) to the local user", async () => {
+    const path = newDatabasePath();
+    await mkdir(dirname(path));
+    const database = new DatabaseSync(path);
+    applyMigrations(database, schemaMigrations.slice(0, 1));
+    database.exec(`
+      INSERT INTO conversations (id, user_id, title, message_count, created_at, updated_at)
+        VALUES ('c1', NULL, 'Old', 1, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
+      INSERT INTO messages (id, conversation_id, role, content, user_id, sequence, created_at)
+        VALUES ('m1', 'c1', 'user', 'Hello?', NULL, 1, '2026-01-01T00:00:00.000Z');`);
+    database.close();
+    const store = openSqliteStore(path);
+    try {
+      assert.equal((await store.getConversation(localOwner, "c1"))?.title, "Old");
+      assert.deepEqual(
+        (await readAll(store, "c1", localOwner)).map((message) => [message.content, message.userId]),
+        [["Hello?", localOwner]],
+      );
+    } finally {
+      await store.close();
     }
   });
 

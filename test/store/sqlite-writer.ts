@@ -3,7 +3,7 @@
 
 import { workerData } from "node:worker_threads";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
-import { createClock, questionAndAnswer } from "./contract/fixtures.ts";
+import { createClock, owner, questionAndAnswer } from "./contract/fixtures.ts";
 
 const { path, conversationId, writer, turns } = workerData as {
   path: string;
@@ -15,7 +15,7 @@ const { path, conversationId, writer, turns } = workerData as {
 const store = openSqliteStore(path);
 const clock = createClock(Date.UTC(2026, 1, 1) + writer * 1_000_000);
 for (let turn = 0; turn < turns; turn++) {
-  await store.saveTurn({
+  await store.saveTurn(owner, {
     conversationId,
     messages: questionAndAnswer(clock, `Writer ${writer}, turn ${turn}`),
   });

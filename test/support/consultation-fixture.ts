@@ -1,10 +1,10 @@
-// Builds consultation services around fake models and an in-memory SQLite store.
+// Builds the application around fake models and an in-memory SQLite store.
 
 import { randomUUID } from "node:crypto";
+import { createAiUniverse } from "../../src/application/ai-universe.ts";
 import { defaultConsultation } from "../../src/configuration/configuration.ts";
 import type { ModelEntry } from "../../src/configuration/model-entry.ts";
-import type { ConsultationServices } from "../../src/consultation/consult.ts";
-import { IdempotencyGate } from "../../src/conversations/idempotency.ts";
+import type { ConsultationServices } from "../../src/consultation/consultation-services.ts";
 import type { ModelRoster } from "../../src/providers/model-roster.ts";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
 import { FakeModels } from "./fake-language-model.ts";
@@ -27,7 +27,7 @@ export const fakeEntries: ModelEntry[] = [
   webSearch: false,
 }));
 
-/** Services whose models are fakes; `entries` replaces the default roster. */
+/** The application over fake models; `entries` replaces the default roster. */
 export function consultationFixture(entries: ModelEntry[] = fakeEntries) {
   const models = new FakeModels();
   const roster: ModelRoster = {
@@ -45,9 +45,8 @@ export function consultationFixture(entries: ModelEntry[] = fakeEntries) {
     now: () => performance.now(),
     clock: () => new Date(),
     newId: () => randomUUID(),
-    idempotency: new IdempotencyGate(store),
   };
-  return { models, services, store };
+  return { models, services, store, universe: createAiUniverse(services) };
 }
 
 /** A promise with its resolve function, to hold a fake call open. */

@@ -55,6 +55,14 @@ export const schemaMigrations: readonly Migration[] = [
       CREATE INDEX idempotency_records_by_conversation ON idempotency_records (conversation_id);
     `,
   },
+  {
+    name: "one owner id for the local user",
+    sql: `
+      UPDATE conversations SET user_id = 'local' WHERE user_id IS NULL;
+      UPDATE messages SET user_id = 'local' WHERE user_id IS NULL;
+      UPDATE idempotency_records SET user_id = 'local' WHERE user_id = '';
+    `,
+  },
 ];
 
 /** The version a database has once every step of `migrations` is applied. */

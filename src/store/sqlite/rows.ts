@@ -2,7 +2,7 @@
 // The tables are STRICT, so each column holds the type its row interface states.
 
 import type { SQLOutputValue } from "node:sqlite";
-import type { ConversationRecord, IdempotencyRecord, MessageRecord, MessageRole } from "../store.ts";
+import type { Conversation, IdempotencyEntry, Message, MessageRole } from "../store.ts";
 
 type Row = Record<string, SQLOutputValue>;
 
@@ -11,7 +11,7 @@ export const previewLength = 160;
 
 interface ConversationRow {
   id: string;
-  user_id: string | null;
+  user_id: string;
   title: string | null;
   message_count: number;
   created_at: string;
@@ -24,7 +24,7 @@ interface MessageRow {
   conversation_id: string;
   role: MessageRole;
   content: string;
-  user_id: string | null;
+  user_id: string;
   sequence: number;
   created_at: string;
   metadata: string;
@@ -43,7 +43,7 @@ interface IdempotencyRow {
 }
 
 /** A `conversations` row as a record. */
-export function toConversation(row: Row): ConversationRecord {
+export function toConversation(row: Row): Conversation {
   const conversation = row as unknown as ConversationRow;
   return {
     id: conversation.id,
@@ -57,7 +57,7 @@ export function toConversation(row: Row): ConversationRecord {
 }
 
 /** A `messages` row as a record; metadata is parsed, and is `{}` when absent or not an object. */
-export function toMessage(row: Row): MessageRecord {
+export function toMessage(row: Row): Message {
   const message = row as unknown as MessageRow;
   return {
     id: message.id,
@@ -72,7 +72,7 @@ export function toMessage(row: Row): MessageRecord {
 }
 
 /** An `idempotency_records` row as a record. */
-export function toIdempotencyRecord(row: Row): IdempotencyRecord {
+export function toIdempotencyEntry(row: Row): IdempotencyEntry {
   const record = row as unknown as IdempotencyRow;
   return {
     userId: record.user_id,
@@ -88,7 +88,7 @@ export function toIdempotencyRecord(row: Row): IdempotencyRecord {
 }
 
 /** The named parameters of the message insert: the record's fields, metadata as JSON text. */
-export function toMessageParameters(message: MessageRecord): Record<string, string | number | null> {
+export function toMessageParameters(message: Message): Record<string, string | number | null> {
   return {
     id: message.id,
     conversationId: message.conversationId,

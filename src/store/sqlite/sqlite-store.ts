@@ -6,20 +6,21 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import {
+  type Conversation,
   type ConversationListPosition,
   ConversationNotFoundError,
   type ConversationPage,
-  type ConversationRecord,
   IdempotencyConflictError,
-  type IdempotencyRecord,
+  type IdempotencyEntry,
+  type Message,
   type MessagePage,
-  type MessageRecord,
   type SavedTurn,
   type Store,
+  StoreOpenError,
   type TurnInput,
 } from "../store.ts";
 import { applyMigrations } from "./migrations.ts";
-import { previewOf, toConversation, toIdempotencyRecord, toMessage, toMessageParameters } from "./rows.ts";
+import { previewOf, toConversation, toIdempotencyEntry, toMessage, toMessageParameters } from "./rows.ts";
 import { prepareStatements, type Statements } from "./statements.ts";
 import { inWriteTransaction } from "./transaction.ts";
 
@@ -32,8 +33,16 @@ const busyTimeoutMilliseconds = 5000;
  */
 export function openSqliteStore(location: string): SqliteStore {
   const inMemory = location === ":memory:";
-  if (!inMemory) mkdirSync(dirname(location), { recursive: true });
-  const database = new DatabaseSync(location, { timeout: busyTimeoutMilliseconds });
+  if (!inMemory) createParentDirectory(location);
+  let database: DatabaseSync;
+  try {
+    database = new DatabaseSync(location, { timeout: busyTimeoutMilliseconds });
+  } catch (error) {
+    throw new StoreOpenError(
+      `The database ${location} cannot be opened (${(error as Error).message}). Check the file's permissions, or set DATABASE_URL (or --database) to another file.`,
+      { cause: error },
+    );
+  }
   try {
     database.exec(`PRAGMA busy_timeout = ${busyTimeoutMilliseconds}`);
     database.exec("PRAGMA foreign_keys = ON");
@@ -46,6 +55,19 @@ export function openSqliteStore(location: string): SqliteStore {
   } catch (error) {
     database.close();
     throw error;
+  }
+}
+
+function createParentDirectory(location: string): void {
+  const directory = dirname(location);
+  try {
+    mkdirSync(directory, { recursive: true });
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new StoreOpenError(
+      `The data directory ${directory} cannot be created (${reason}). Make it writable, or set DATABASE_URL (or --database) to a file in a writable directory.`,
+      { cause: error },
+    );
   }
 }
 
@@ -66,20 +88,22 @@ export class SqliteStore implements Store {
     this.#statements.ping.get();
   }
 
-  async getConversation(id: string): Promise<ConversationRecord | undefined> {
-    const row = this.#statements.getConversation.get(id);
+  async getConversation(owner: string, id: string): Promise<Conversation | undefined> {
+    const row = this.#statements.getConversation.get(owner, id);
     return row === undefined ? undefined : toConversation(row);
   }
 
-  async saveTurn(turn: TurnInput): Promise<SavedTurn> {
-    return inWriteTransaction(this.#database, () => this.#writeTurn(turn));
+  async saveTurn(owner: string, turn: TurnInput): Promise<SavedTurn> {
+    return inWriteTransaction(this.#database, () => this.#writeTurn(owner, turn));
   }
 
   async readMessages(
+    owner: string,
     conversationId: string,
     page: { afterSequence?: number; limit: number },
   ): Promise<MessagePage> {
     const rows = this.#statements.readMessagesAfter.all(
+      owner,
       conversationId,
       page.afterSequence ?? 0,
       page.limit + 1,
@@ -87,42 +111,42 @@ export class SqliteStore implements Store {
     return { messages: rows.slice(0, page.limit).map(toMessage), hasMore: rows.length > page.limit };
   }
 
-  async readRecentMessages(conversationId: string, limit: number): Promise<MessageRecord[]> {
-    return this.#statements.readRecentMessages.all(conversationId, limit).map(toMessage);
+  async readRecentMessages(owner: string, conversationId: string, limit: number): Promise<Message[]> {
+    return this.#statements.readRecentMessages.all(owner, conversationId, limit).map(toMessage);
   }
 
-  async getMessages(ids: string[]): Promise<MessageRecord[]> {
+  async getMessages(owner: string, ids: string[]): Promise<Message[]> {
     if (ids.length === 0) return [];
-    const rows = this.#statements.getMessagesByIds.all(JSON.stringify(ids));
+    const rows = this.#statements.getMessagesByIds.all(owner, JSON.stringify(ids));
     const byId = new Map(rows.map((row) => [String(row.id), toMessage(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  async findIdempotencyRecord(userId: string, key: string): Promise<IdempotencyRecord | undefined> {
-    const row = this.#statements.findIdempotencyRecord.get(userId, key);
-    return row === undefined ? undefined : toIdempotencyRecord(row);
+  async findIdempotencyEntry(owner: string, key: string): Promise<IdempotencyEntry | undefined> {
+    const row = this.#statements.findIdempotencyEntry.get(owner, key);
+    return row === undefined ? undefined : toIdempotencyEntry(row);
   }
 
   async listConversations(
-    userId: string | null,
+    owner: string,
     page: { after?: ConversationListPosition; limit: number },
   ): Promise<ConversationPage> {
     const rows = page.after
       ? this.#statements.listConversationsAfter.all(
-          userId,
+          owner,
           page.after.updatedAt,
           page.after.id,
           page.limit + 1,
         )
-      : this.#statements.listConversationsFirstPage.all(userId, page.limit + 1);
+      : this.#statements.listConversationsFirstPage.all(owner, page.limit + 1);
     return {
       conversations: rows.slice(0, page.limit).map(toConversation),
       hasMore: rows.length > page.limit,
     };
   }
 
-  async deleteConversation(id: string): Promise<boolean> {
-    return Number(this.#statements.deleteConversation.run(id).changes) > 0;
+  async deleteConversation(owner: string, id: string): Promise<boolean> {
+    return Number(this.#statements.deleteConversation.run(owner, id).changes) > 0;
   }
 
   async close(): Promise<void> {
@@ -132,34 +156,34 @@ export class SqliteStore implements Store {
   }
 
   /** The body of {@link saveTurn}; runs inside its transaction, so any throw undoes every write. */
-  #writeTurn(turn: TurnInput): SavedTurn {
+  #writeTurn(owner: string, turn: TurnInput): SavedTurn {
     const statements = this.#statements;
     const { conversationId, create } = turn;
     if (create) {
       statements.insertConversation.run({
         id: conversationId,
-        userId: create.userId,
+        owner,
         title: create.title,
         createdAt: create.createdAt,
       });
     }
-    const existing = statements.getConversation.get(conversationId);
+    const existing = statements.getConversation.get(owner, conversationId);
     if (existing === undefined) throw new ConversationNotFoundError(conversationId);
     if (turn.title !== undefined) statements.setTitle.run(turn.title, conversationId);
 
     const lastSequence = Number(statements.lastSequence.get(conversationId)?.sequence ?? 0);
-    const messages: MessageRecord[] = turn.messages.map((message, index) => ({
+    const messages: Message[] = turn.messages.map((message, index) => ({
       id: message.id,
       conversationId,
       role: message.role,
       content: message.content,
-      userId: message.userId,
+      userId: owner,
       sequence: lastSequence + index + 1,
       createdAt: message.createdAt,
       metadata: message.metadata ?? {},
     }));
     // The key goes in first so a replayed turn reports the conflict, not a duplicate message id.
-    if (turn.idempotency) this.#insertIdempotencyRecord(conversationId, turn.idempotency, messages);
+    if (turn.idempotency) this.#insertIdempotencyEntry(owner, conversationId, turn.idempotency, messages);
     for (const message of messages) statements.insertMessage.run(toMessageParameters(message));
 
     const newest = messages.at(-1);
@@ -178,19 +202,20 @@ export class SqliteStore implements Store {
     return { conversation: toConversation(updated), messages };
   }
 
-  /** Stores the turn's idempotency key; throws IdempotencyConflictError when the user already used it. */
-  #insertIdempotencyRecord(
+  /** Stores the turn's idempotency key; throws IdempotencyConflictError when the owner already used it. */
+  #insertIdempotencyEntry(
+    owner: string,
     conversationId: string,
     idempotency: NonNullable<TurnInput["idempotency"]>,
-    messages: MessageRecord[],
+    messages: Message[],
   ): void {
     const userMessage = messages.find((message) => message.role === "user") ?? messages[0];
     const assistantMessage = messages.findLast((message) => message.role === "assistant") ?? messages.at(-1);
     if (!userMessage || !assistantMessage) {
       throw new TypeError("A turn with an idempotency key must contain at least one message.");
     }
-    const inserted = this.#statements.insertIdempotencyRecord.run({
-      userId: idempotency.userId,
+    const inserted = this.#statements.insertIdempotencyEntry.run({
+      userId: owner,
       key: idempotency.key,
       tool: idempotency.tool,
       fingerprint: idempotency.fingerprint,

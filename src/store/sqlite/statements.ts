@@ -14,8 +14,8 @@ export interface Statements {
   setTitle: StatementSync;
   lastSequence: StatementSync;
   insertMessage: StatementSync;
-  insertIdempotencyRecord: StatementSync;
-  findIdempotencyRecord: StatementSync;
+  insertIdempotencyEntry: StatementSync;
+  findIdempotencyEntry: StatementSync;
   readMessagesAfter: StatementSync;
   readRecentMessages: StatementSync;
   getMessagesByIds: StatementSync;
@@ -28,10 +28,12 @@ export interface Statements {
 export function prepareStatements(database: DatabaseSync): Statements {
   return {
     ping: database.prepare("SELECT 1 AS ok"),
-    getConversation: database.prepare(`SELECT ${conversationColumns} FROM conversations WHERE id = ?`),
+    getConversation: database.prepare(
+      `SELECT ${conversationColumns} FROM conversations WHERE user_id = ? AND id = ?`,
+    ),
     insertConversation: database.prepare(
       `INSERT INTO conversations (id, user_id, title, message_count, created_at, updated_at)
-       VALUES (:id, :userId, :title, 0, :createdAt, :createdAt)
+       VALUES (:id, :owner, :title, 0, :createdAt, :createdAt)
        ON CONFLICT (id) DO NOTHING`,
     ),
     updateConversationAfterTurn: database.prepare(
@@ -50,40 +52,40 @@ export function prepareStatements(database: DatabaseSync): Statements {
       `INSERT INTO messages (${messageColumns})
        VALUES (:id, :conversationId, :role, :content, :userId, :sequence, :createdAt, :metadata)`,
     ),
-    insertIdempotencyRecord: database.prepare(
+    insertIdempotencyEntry: database.prepare(
       `INSERT INTO idempotency_records (user_id, key, tool, fingerprint, conversation_id,
          conversation_created, user_message_id, assistant_message_id, created_at)
        VALUES (:userId, :key, :tool, :fingerprint, :conversationId,
          :conversationCreated, :userMessageId, :assistantMessageId, :createdAt)
        ON CONFLICT (user_id, key) DO NOTHING`,
     ),
-    findIdempotencyRecord: database.prepare(
+    findIdempotencyEntry: database.prepare(
       `SELECT user_id, key, tool, fingerprint, conversation_id, conversation_created,
          user_message_id, assistant_message_id, created_at
        FROM idempotency_records WHERE user_id = ? AND key = ?`,
     ),
     readMessagesAfter: database.prepare(
       `SELECT ${messageColumns} FROM messages
-       WHERE conversation_id = ? AND sequence > ? ORDER BY sequence LIMIT ?`,
+       WHERE user_id = ? AND conversation_id = ? AND sequence > ? ORDER BY sequence LIMIT ?`,
     ),
     readRecentMessages: database.prepare(
       `SELECT * FROM (
          SELECT ${messageColumns} FROM messages
-         WHERE conversation_id = ? ORDER BY sequence DESC LIMIT ?
+         WHERE user_id = ? AND conversation_id = ? ORDER BY sequence DESC LIMIT ?
        ) ORDER BY sequence`,
     ),
     getMessagesByIds: database.prepare(
-      `SELECT ${messageColumns} FROM messages WHERE id IN (SELECT value FROM json_each(?))`,
+      `SELECT ${messageColumns} FROM messages WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`,
     ),
     listConversationsFirstPage: database.prepare(
       `SELECT ${conversationColumns} FROM conversations
-       WHERE user_id IS ? ORDER BY updated_at DESC, id DESC LIMIT ?`,
+       WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT ?`,
     ),
     listConversationsAfter: database.prepare(
       `SELECT ${conversationColumns} FROM conversations
-       WHERE user_id IS ? AND (updated_at, id) < (?, ?)
+       WHERE user_id = ? AND (updated_at, id) < (?, ?)
        ORDER BY updated_at DESC, id DESC LIMIT ?`,
     ),
-    deleteConversation: database.prepare("DELETE FROM conversations WHERE id = ?"),
+    deleteConversation: database.prepare("DELETE FROM conversations WHERE user_id = ? AND id = ?"),
   };
 }

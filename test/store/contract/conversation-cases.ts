@@ -2,13 +2,13 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { ConversationRecord, Store } from "../../../src/store/store.ts";
-import { appendTurn, createClock, createConversation, creatingTurn, readAll } from "./fixtures.ts";
+import { type Conversation, localOwner, type Store } from "../../../src/store/store.ts";
+import { appendTurn, createClock, createConversation, creatingTurn, owner, readAll } from "./fixtures.ts";
 
 /** Every conversation of `userId`, read in pages of `limit`, as ids. */
-async function listAll(store: Store, userId: string | null, limit = 100): Promise<string[]> {
+async function listAll(store: Store, userId: string, limit = 100): Promise<string[]> {
   const ids: string[] = [];
-  let after: ConversationRecord | undefined;
+  let after: Conversation | undefined;
   for (let hasMore = true; hasMore; ) {
     const page = await store.listConversations(userId, { after, limit });
     ids.push(...page.conversations.map((conversation) => conversation.id));
@@ -23,7 +23,7 @@ export function describeConversationCases(store: () => Store): void {
   describe("conversations", () => {
     it("answers ping and reads an unknown conversation as undefined", async () => {
       await store().ping();
-      assert.equal(await store().getConversation("no-such-conversation"), undefined);
+      assert.equal(await store().getConversation(owner, "no-such-conversation"), undefined);
     });
 
     it("lists a user's conversations most recently updated first", async () => {
@@ -39,17 +39,17 @@ export function describeConversationCases(store: () => Store): void {
         ["first", "third", "second"],
       );
       assert.equal(page.hasMore, false);
-      assert.deepEqual(page.conversations[0], await store().getConversation("first"));
+      assert.deepEqual(page.conversations[0], await store().getConversation(owner, "first"));
     });
 
     it("breaks ties in update time by id, descending", async () => {
       for (const id of ["b", "c", "a"]) {
-        const turn = creatingTurn(createClock(), { id, userId: "user-1" });
+        const turn = creatingTurn(createClock(), { id });
         turn.messages = turn.messages.map((message) => ({
           ...message,
           createdAt: "2026-02-01T00:00:00.000Z",
         }));
-        await store().saveTurn(turn);
+        await store().saveTurn(owner, turn);
       }
       assert.deepEqual(await listAll(store(), "user-1", 1), ["c", "b", "a"]);
     });
@@ -78,27 +78,24 @@ export function describeConversationCases(store: () => Store): void {
       assert.deepEqual((await listAll(store(), "user-1"))[0], added.conversation.id);
     });
 
-    it("keeps users apart, the anonymous user included", async () => {
+    it("keeps owners apart, the local user included", async () => {
       const clock = createClock();
-      const owners = { "user-a": ["a1", "a2"], "user-b": ["b1"], anonymous: ["n1", "n2"] };
-      for (const [owner, ids] of Object.entries(owners)) {
-        for (const id of ids) {
-          await createConversation(store(), clock, { id, userId: owner === "anonymous" ? null : owner });
-        }
+      const owners = { "user-a": ["a1", "a2"], "user-b": ["b1"], [localOwner]: ["n1", "n2"] };
+      for (const [userId, ids] of Object.entries(owners)) {
+        for (const id of ids) await createConversation(store(), clock, { id, userId });
       }
 
       assert.deepEqual(await listAll(store(), "user-a", 1), ["a2", "a1"]);
       assert.deepEqual(await listAll(store(), "user-b", 1), ["b1"]);
-      assert.deepEqual(await listAll(store(), null, 1), ["n2", "n1"]);
+      assert.deepEqual(await listAll(store(), localOwner, 1), ["n2", "n1"]);
       assert.deepEqual(await listAll(store(), "user-c"), []);
     });
 
     it("deletes a conversation with its messages and idempotency records", async () => {
       const clock = createClock();
-      const doomed = await store().saveTurn({
-        ...creatingTurn(clock, { userId: "user-1" }),
+      const doomed = await store().saveTurn(owner, {
+        ...creatingTurn(clock),
         idempotency: {
-          userId: "user-1",
           key: "key-1",
           tool: "agent.second_opinion",
           fingerprint: "fingerprint",
@@ -109,15 +106,21 @@ export function describeConversationCases(store: () => Store): void {
       const kept = await createConversation(store(), clock, { userId: "user-1" });
       const doomedId = doomed.conversation.id;
 
-      assert.equal(await store().deleteConversation(doomedId), true);
-      assert.equal(await store().getConversation(doomedId), undefined);
-      assert.deepEqual(await store().getMessages(doomed.messages.map((message) => message.id)), []);
-      assert.equal(await store().findIdempotencyRecord("user-1", "key-1"), undefined);
+      assert.equal(await store().deleteConversation(owner, doomedId), true);
+      assert.equal(await store().getConversation(owner, doomedId), undefined);
+      assert.deepEqual(
+        await store().getMessages(
+          owner,
+          doomed.messages.map((message) => message.id),
+        ),
+        [],
+      );
+      assert.equal(await store().findIdempotencyEntry("user-1", "key-1"), undefined);
       assert.deepEqual(await listAll(store(), "user-1"), [kept.conversation.id]);
       assert.deepEqual(await readAll(store(), kept.conversation.id), kept.messages);
 
-      assert.equal(await store().deleteConversation(doomedId), false);
-      assert.equal(await store().deleteConversation("no-such-conversation"), false);
+      assert.equal(await store().deleteConversation(owner, doomedId), false);
+      assert.equal(await store().deleteConversation(owner, "no-such-conversation"), false);
     });
 
     it("can be closed more than once", async () => {

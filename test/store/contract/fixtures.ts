@@ -3,6 +3,9 @@
 import { randomUUID } from "node:crypto";
 import type { MessageRole, NewMessage, SavedTurn, Store, TurnInput } from "../../../src/store/store.ts";
 
+/** The owner the cases use when owners do not matter. */
+export const owner = "user-1";
+
 /** Returns increasing ISO-8601 times, one second apart, from a fixed start. */
 export function createClock(start = Date.UTC(2026, 0, 1)): () => string {
   let tick = 0;
@@ -14,13 +17,12 @@ export function newMessage(
   role: MessageRole,
   content: string,
   createdAt: string,
-  details: { userId?: string | null; metadata?: Record<string, unknown> } = {},
+  details: { metadata?: Record<string, unknown> } = {},
 ): NewMessage {
   return {
     id: randomUUID(),
     role,
     content,
-    userId: details.userId ?? null,
     createdAt,
     metadata: details.metadata ?? {},
   };
@@ -35,34 +37,31 @@ export function questionAndAnswer(
   return [newMessage("user", question, clock()), newMessage("assistant", answer, clock())];
 }
 
-/** The turn that creates conversation `id` for `userId`. */
-export function creatingTurn(
-  clock: () => string,
-  details: { id?: string; userId?: string | null; title?: string } = {},
-): TurnInput {
+/** The turn that creates conversation `id`. */
+export function creatingTurn(clock: () => string, details: { id?: string; title?: string } = {}): TurnInput {
   return {
     conversationId: details.id ?? randomUUID(),
-    create: { userId: details.userId ?? null, title: details.title ?? "A question", createdAt: clock() },
+    create: { title: details.title ?? "A question", createdAt: clock() },
     messages: questionAndAnswer(clock),
   };
 }
 
-/** Creates a conversation with one turn and returns what was stored. */
+/** Creates a conversation of `userId` (default {@link owner}) with one turn; returns what was stored. */
 export function createConversation(
   store: Store,
   clock: () => string,
-  details: { id?: string; userId?: string | null; title?: string } = {},
+  details: { id?: string; userId?: string; title?: string } = {},
 ): Promise<SavedTurn> {
-  return store.saveTurn(creatingTurn(clock, details));
+  return store.saveTurn(details.userId ?? owner, creatingTurn(clock, details));
 }
 
-/** Appends one question-and-answer turn to an existing conversation. */
+/** Appends one question-and-answer turn to an existing conversation of {@link owner}. */
 export function appendTurn(store: Store, clock: () => string, conversationId: string): Promise<SavedTurn> {
-  return store.saveTurn({ conversationId, messages: questionAndAnswer(clock) });
+  return store.saveTurn(owner, { conversationId, messages: questionAndAnswer(clock) });
 }
 
 /** Every message of a conversation, oldest first, read in one page. */
-export async function readAll(store: Store, conversationId: string) {
-  const page = await store.readMessages(conversationId, { limit: 10_000 });
+export async function readAll(store: Store, conversationId: string, userId = owner) {
+  const page = await store.readMessages(userId, conversationId, { limit: 10_000 });
   return page.messages;
 }

@@ -2,8 +2,15 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Store } from "../../../src/store/store.ts";
-import { appendTurn, createClock, createConversation } from "./fixtures.ts";
+import { ConversationNotFoundError, type Store } from "../../../src/store/store.ts";
+import {
+  appendTurn,
+  createClock,
+  createConversation,
+  owner,
+  questionAndAnswer,
+  readAll,
+} from "./fixtures.ts";
 
 /** Creates a conversation holding `turns` question-and-answer turns; returns its id. */
 async function conversationWithTurns(store: Store, turns: number): Promise<string> {
@@ -21,7 +28,7 @@ export function describeMessageCases(store: () => Store): void {
       const pages: { sequences: number[]; hasMore: boolean }[] = [];
       let afterSequence = 0;
       for (let hasMore = true; hasMore; ) {
-        const page = await store().readMessages(conversationId, { afterSequence, limit: 5 });
+        const page = await store().readMessages(owner, conversationId, { afterSequence, limit: 5 });
         pages.push({ sequences: page.messages.map((message) => message.sequence), hasMore: page.hasMore });
         afterSequence = page.messages.at(-1)?.sequence ?? afterSequence;
         hasMore = page.hasMore;
@@ -36,23 +43,23 @@ export function describeMessageCases(store: () => Store): void {
 
     it("reports hasMore exactly when messages remain after the page", async () => {
       const conversationId = await conversationWithTurns(store(), 2);
-      assert.equal((await store().readMessages(conversationId, { limit: 4 })).hasMore, false);
-      assert.equal((await store().readMessages(conversationId, { limit: 3 })).hasMore, true);
-      const tail = await store().readMessages(conversationId, { afterSequence: 4, limit: 3 });
+      assert.equal((await store().readMessages(owner, conversationId, { limit: 4 })).hasMore, false);
+      assert.equal((await store().readMessages(owner, conversationId, { limit: 3 })).hasMore, true);
+      const tail = await store().readMessages(owner, conversationId, { afterSequence: 4, limit: 3 });
       assert.deepEqual(tail, { messages: [], hasMore: false });
     });
 
     it("reads an unknown conversation as empty", async () => {
-      assert.deepEqual(await store().readMessages("no-such-conversation", { limit: 10 }), {
+      assert.deepEqual(await store().readMessages(owner, "no-such-conversation", { limit: 10 }), {
         messages: [],
         hasMore: false,
       });
-      assert.deepEqual(await store().readRecentMessages("no-such-conversation", 10), []);
+      assert.deepEqual(await store().readRecentMessages(owner, "no-such-conversation", 10), []);
     });
 
     it("returns the newest messages oldest first", async () => {
       const conversationId = await conversationWithTurns(store(), 3);
-      const recent = await store().readRecentMessages(conversationId, 3);
+      const recent = await store().readRecentMessages(owner, conversationId, 3);
       assert.deepEqual(
         recent.map((message) => [message.sequence, message.role]),
         [
@@ -61,7 +68,7 @@ export function describeMessageCases(store: () => Store): void {
           [6, "assistant"],
         ],
       );
-      const all = await store().readRecentMessages(conversationId, 50);
+      const all = await store().readRecentMessages(owner, conversationId, 50);
       assert.deepEqual(
         all.map((message) => message.sequence),
         [1, 2, 3, 4, 5, 6],
@@ -70,11 +77,37 @@ export function describeMessageCases(store: () => Store): void {
 
     it("gets messages by id in the order asked, skipping unknown ids", async () => {
       const conversationId = await conversationWithTurns(store(), 2);
-      const [first, second, third] = (await store().readMessages(conversationId, { limit: 3 })).messages;
+      const [first, second, third] = (await store().readMessages(owner, conversationId, { limit: 3 }))
+        .messages;
       assert.ok(first && second && third);
-      const found = await store().getMessages([third.id, "no-such-message", first.id, second.id]);
+      const found = await store().getMessages(owner, [third.id, "no-such-message", first.id, second.id]);
       assert.deepEqual(found, [third, first, second]);
-      assert.deepEqual(await store().getMessages([]), []);
+      assert.deepEqual(await store().getMessages(owner, []), []);
+    });
+
+    it("shows another owner nothing of a conversation, and lets them change nothing", async () => {
+      const conversationId = await conversationWithTurns(store(), 2);
+      const before = await readAll(store(), conversationId);
+      const other = "user-2";
+      assert.equal(await store().getConversation(other, conversationId), undefined);
+      assert.deepEqual(await store().readMessages(other, conversationId, { limit: 10 }), {
+        messages: [],
+        hasMore: false,
+      });
+      assert.deepEqual(await store().readRecentMessages(other, conversationId, 10), []);
+      assert.deepEqual(
+        await store().getMessages(
+          other,
+          before.map((message) => message.id),
+        ),
+        [],
+      );
+      assert.equal(await store().deleteConversation(other, conversationId), false);
+      await assert.rejects(
+        store().saveTurn(other, { conversationId, messages: questionAndAnswer(createClock()) }),
+        ConversationNotFoundError,
+      );
+      assert.deepEqual(await readAll(store(), conversationId), before);
     });
   });
 }

@@ -10,6 +10,7 @@ import {
   createConversation,
   creatingTurn,
   newMessage,
+  owner,
   questionAndAnswer,
   readAll,
 } from "./fixtures.ts";
@@ -19,13 +20,13 @@ export function describeTurnCases(store: () => Store): void {
   describe("saveTurn", () => {
     it("creates the conversation with its first turn", async () => {
       const clock = createClock();
-      const turn = creatingTurn(clock, { userId: "user-1", title: "Capitals" });
-      const saved = await store().saveTurn(turn);
+      const turn = creatingTurn(clock, { title: "Capitals" });
+      const saved = await store().saveTurn(owner, turn);
 
-      const conversation = await store().getConversation(turn.conversationId);
+      const conversation = await store().getConversation(owner, turn.conversationId);
       assert.deepEqual(conversation, {
         id: turn.conversationId,
-        userId: "user-1",
+        userId: owner,
         title: "Capitals",
         messageCount: 2,
         createdAt: turn.create?.createdAt,
@@ -62,20 +63,20 @@ export function describeTurnCases(store: () => Store): void {
           [6, "assistant"],
         ],
       );
-      assert.equal((await store().getConversation(conversation.id))?.messageCount, 6);
+      assert.equal((await store().getConversation(owner, conversation.id))?.messageCount, 6);
     });
 
     it("keeps sequences unique and gap-free under 50 concurrent turns", async () => {
       const clock = createClock();
       const conversationId = randomUUID();
-      await store().saveTurn({
+      await store().saveTurn(owner, {
         conversationId,
-        create: { userId: null, title: "Busy", createdAt: clock() },
+        create: { title: "Busy", createdAt: clock() },
         messages: [],
       });
       const turns = Array.from({ length: 50 }, () => questionAndAnswer(clock));
       const saved = await Promise.all(
-        turns.map((messages) => store().saveTurn({ conversationId, messages })),
+        turns.map((messages) => store().saveTurn(owner, { conversationId, messages })),
       );
 
       for (const turn of saved) {
@@ -92,14 +93,17 @@ export function describeTurnCases(store: () => Store): void {
         Array.from({ length: 100 }, (_, index) => index + 1),
       );
       assert.equal(new Set(messages.map((message) => message.id)).size, 100);
-      assert.equal((await store().getConversation(conversationId))?.messageCount, 100);
+      assert.equal((await store().getConversation(owner, conversationId))?.messageCount, 100);
     });
 
     it("treats create on an existing conversation as an append", async () => {
       const clock = createClock();
       const first = creatingTurn(clock, { title: "Original title" });
-      await store().saveTurn(first);
-      const again = await store().saveTurn(creatingTurn(clock, { id: first.conversationId, title: "Other" }));
+      await store().saveTurn(owner, first);
+      const again = await store().saveTurn(
+        owner,
+        creatingTurn(clock, { id: first.conversationId, title: "Other" }),
+      );
 
       assert.deepEqual(
         again.messages.map((message) => message.sequence),
@@ -114,102 +118,109 @@ export function describeTurnCases(store: () => Store): void {
       const conversationId = randomUUID();
       const messages = questionAndAnswer(clock);
       await assert.rejects(
-        store().saveTurn({
+        store().saveTurn(owner, {
           conversationId,
           messages,
-          idempotency: idempotencyFor("user-1", "key-1", clock()),
+          idempotency: idempotencyFor("key-1", clock()),
         }),
         (error: unknown) =>
           error instanceof ConversationNotFoundError && error.conversationId === conversationId,
       );
 
-      assert.equal(await store().getConversation(conversationId), undefined);
-      assert.deepEqual(await store().getMessages(messages.map((message) => message.id)), []);
-      assert.equal(await store().findIdempotencyRecord("user-1", "key-1"), undefined);
+      assert.equal(await store().getConversation(owner, conversationId), undefined);
+      assert.deepEqual(
+        await store().getMessages(
+          owner,
+          messages.map((message) => message.id),
+        ),
+        [],
+      );
+      assert.equal(await store().findIdempotencyEntry("user-1", "key-1"), undefined);
     });
 
     it("stores the idempotency record with the turn", async () => {
       const clock = createClock();
-      const turn = creatingTurn(clock, { userId: "user-1" });
-      const idempotency = { ...idempotencyFor("user-1", "key-1", clock()), conversationCreated: true };
-      await store().saveTurn({ ...turn, idempotency });
+      const turn = creatingTurn(clock);
+      const idempotency = { ...idempotencyFor("key-1", clock()), conversationCreated: true };
+      await store().saveTurn(owner, { ...turn, idempotency });
 
-      assert.deepEqual(await store().findIdempotencyRecord("user-1", "key-1"), {
+      assert.deepEqual(await store().findIdempotencyEntry(owner, "key-1"), {
         ...idempotency,
+        userId: owner,
         conversationId: turn.conversationId,
         userMessageId: turn.messages[0]?.id,
         assistantMessageId: turn.messages[1]?.id,
       });
-      assert.equal(await store().findIdempotencyRecord("user-2", "key-1"), undefined);
+      assert.equal(await store().findIdempotencyEntry("user-2", "key-1"), undefined);
     });
 
     it("refuses a reused idempotency key and stores nothing of that turn", async () => {
       const clock = createClock();
-      const first = await store().saveTurn({
-        ...creatingTurn(clock, { userId: "user-1" }),
-        idempotency: idempotencyFor("user-1", "key-1", clock()),
+      const first = await store().saveTurn(owner, {
+        ...creatingTurn(clock),
+        idempotency: idempotencyFor("key-1", clock()),
       });
       const conversationId = first.conversation.id;
       const appended = questionAndAnswer(clock);
       await assert.rejects(
-        store().saveTurn({
+        store().saveTurn(owner, {
           conversationId,
           messages: appended,
-          idempotency: idempotencyFor("user-1", "key-1", clock()),
+          idempotency: idempotencyFor("key-1", clock()),
         }),
         IdempotencyConflictError,
       );
-      const created = creatingTurn(clock, { userId: "user-1" });
+      const created = creatingTurn(clock);
       await assert.rejects(
-        store().saveTurn({ ...created, idempotency: idempotencyFor("user-1", "key-1", clock()) }),
+        store().saveTurn(owner, { ...created, idempotency: idempotencyFor("key-1", clock()) }),
         IdempotencyConflictError,
       );
 
-      assert.deepEqual(await store().getConversation(conversationId), first.conversation);
+      assert.deepEqual(await store().getConversation(owner, conversationId), first.conversation);
       assert.deepEqual(await readAll(store(), conversationId), first.messages);
-      assert.equal(await store().getConversation(created.conversationId), undefined);
+      assert.equal(await store().getConversation(owner, created.conversationId), undefined);
       const refused = [...appended, ...created.messages].map((message) => message.id);
-      assert.deepEqual(await store().getMessages(refused), []);
-      assert.equal((await store().findIdempotencyRecord("user-1", "key-1"))?.conversationId, conversationId);
+      assert.deepEqual(await store().getMessages(owner, refused), []);
+      assert.equal((await store().findIdempotencyEntry("user-1", "key-1"))?.conversationId, conversationId);
     });
 
     it("lets another user use the same idempotency key", async () => {
       const clock = createClock();
       for (const userId of ["user-1", "user-2"]) {
-        await store().saveTurn({
-          ...creatingTurn(clock, { userId }),
-          idempotency: idempotencyFor(userId, "key", clock()),
+        await store().saveTurn(userId, {
+          ...creatingTurn(clock),
+          idempotency: idempotencyFor("key", clock()),
         });
       }
       assert.notEqual(
-        (await store().findIdempotencyRecord("user-1", "key"))?.conversationId,
-        (await store().findIdempotencyRecord("user-2", "key"))?.conversationId,
+        (await store().findIdempotencyEntry("user-1", "key"))?.conversationId,
+        (await store().findIdempotencyEntry("user-2", "key"))?.conversationId,
       );
     });
 
     it("renames the conversation in the same transaction when a title is given", async () => {
       const clock = createClock();
-      const first = creatingTurn(clock, { userId: "user-1", title: "Old title" });
-      await store().saveTurn(first);
-      const saved = await store().saveTurn({
+      const first = creatingTurn(clock, { title: "Old title" });
+      await store().saveTurn(owner, first);
+      const saved = await store().saveTurn(owner, {
         conversationId: first.conversationId,
         messages: questionAndAnswer(clock),
         title: "New title",
       });
       assert.equal(saved.conversation.title, "New title");
-      assert.equal((await store().getConversation(first.conversationId))?.title, "New title");
+      assert.equal((await store().getConversation(owner, first.conversationId))?.title, "New title");
     });
 
     it("updates the message count and a one-line preview of the newest message", async () => {
       const clock = createClock();
       const { conversation } = await createConversation(store(), clock);
       const long = `First line of the answer.\n\n${"word ".repeat(100)}`;
-      await store().saveTurn({
+      await store().saveTurn(owner, {
         conversationId: conversation.id,
         messages: [newMessage("user", "Tell me more.", clock()), newMessage("assistant", long, clock())],
       });
 
-      const updated = await store().getConversation(conversation.id);
+      const updated = await store().getConversation(owner, conversation.id);
       assert.equal(updated?.messageCount, 4);
       const preview = updated?.lastMessagePreview ?? "";
       assert.ok(preview.startsWith("First line of the answer. word word"), preview);
@@ -226,19 +237,18 @@ export function describeTurnCases(store: () => Store): void {
       };
       const turn = creatingTurn(clock);
       turn.messages = [newMessage("user", "Q", clock()), newMessage("assistant", "A", clock(), { metadata })];
-      await store().saveTurn(turn);
+      await store().saveTurn(owner, turn);
 
       const [question, answer] = await readAll(store(), turn.conversationId);
       assert.deepEqual(question?.metadata, {});
       assert.deepEqual(answer?.metadata, metadata);
-      assert.deepEqual((await store().getMessages([answer?.id ?? ""]))[0]?.metadata, metadata);
+      assert.deepEqual((await store().getMessages(owner, [answer?.id ?? ""]))[0]?.metadata, metadata);
     });
   });
 }
 
-function idempotencyFor(userId: string, key: string, createdAt: string) {
+function idempotencyFor(key: string, createdAt: string) {
   return {
-    userId,
     key,
     tool: "agent.second_opinion",
     fingerprint: `fingerprint-${key}`,

@@ -1,31 +1,9 @@
-// A whole conversation as Markdown (for MCP resources and `ai-universe export --format md`) or as
-// JSON. Second opinions show the synthesis, then every model's answer and the sources.
+// A whole conversation as Markdown (for MCP resources and `ai-universe export --format md`):
+// second opinions show the synthesis, then every model's answer, usage and sources.
 
-import type { Citation, ModelOpinion } from "../consultation/opinion.ts";
-import type { SecondOpinionRecord } from "../consultation/second-opinion-result.ts";
-import type { ConversationRecord, MessageRecord, Store } from "../store/store.ts";
-
-/** A conversation with every message, oldest first. */
-export interface ConversationExport {
-  conversation: ConversationRecord;
-  messages: MessageRecord[];
-}
-
-/** Reads every message of `conversation`, page by page. */
-export async function exportConversation(
-  conversation: ConversationRecord,
-  store: Store,
-): Promise<ConversationExport> {
-  const messages: MessageRecord[] = [];
-  for (let afterSequence = 0; ; ) {
-    const page = await store.readMessages(conversation.id, { afterSequence, limit: 200 });
-    messages.push(...page.messages);
-    const last = page.messages.at(-1);
-    if (!page.hasMore || !last) break;
-    afterSequence = last.sequence;
-  }
-  return { conversation, messages };
-}
+import type { Citation, ModelOpinion, SecondOpinion } from "../consultation/opinion.ts";
+import type { ConversationExport } from "../conversations/export-conversation.ts";
+import type { Message } from "../store/store.ts";
 
 /** Renders the conversation as Markdown. */
 export function conversationMarkdown({ conversation, messages }: ConversationExport): string {
@@ -36,16 +14,16 @@ export function conversationMarkdown({ conversation, messages }: ConversationExp
   ];
   for (const message of messages) {
     lines.push("", `## ${heading(message)}`, "", message.content.trim());
-    const secondOpinion = message.metadata.secondOpinion as SecondOpinionRecord | undefined;
+    const secondOpinion = message.metadata.secondOpinion as SecondOpinion | undefined;
     if (secondOpinion) lines.push(...opinionSections(secondOpinion));
   }
   return `${lines.join("\n")}\n`;
 }
 
-function heading(message: MessageRecord): string {
+function heading(message: Message): string {
   const when = `#${message.sequence}, ${message.createdAt}`;
   if (message.role === "user") return `User (${when})`;
-  const secondOpinion = message.metadata.secondOpinion as SecondOpinionRecord | undefined;
+  const secondOpinion = message.metadata.secondOpinion as SecondOpinion | undefined;
   if (secondOpinion) {
     const author =
       secondOpinion.synthesis && !secondOpinion.synthesis.error
@@ -57,7 +35,7 @@ function heading(message: MessageRecord): string {
   return `${message.role === "assistant" ? "Assistant" : "System"}${model} (${when})`;
 }
 
-function opinionSections(record: SecondOpinionRecord): string[] {
+function opinionSections(record: SecondOpinion): string[] {
   const lines: string[] = [];
   for (const opinion of [record.primary, ...record.secondaryOpinions]) {
     lines.push(
@@ -80,7 +58,8 @@ function sourceList(citations: readonly Citation[] | undefined): string[] {
     : [];
 }
 
-function usageLine(opinion: ModelOpinion): string {
+/** One line of a call's latency, tokens and cost, leaving out what was not reported. */
+export function usageLine(opinion: Pick<ModelOpinion, "latencyMs" | "tokensUsed" | "cost">): string {
   const parts = [`${opinion.latencyMs} ms`];
   if (opinion.tokensUsed !== undefined) parts.push(`${opinion.tokensUsed} tokens`);
   if (opinion.cost !== undefined) parts.push(`$${opinion.cost.toFixed(6)}`);

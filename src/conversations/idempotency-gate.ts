@@ -1,20 +1,20 @@
-// Exactly-once writes: a retry with the same idempotency key and caller returns the first call's
-// stored result without calling any provider again. Concurrent duplicates in this process wait for
+// Exactly-once writes: a retry with the same idempotency key and owner returns the first call's
+// stored turn without calling any provider again. Concurrent duplicates in this process wait for
 // the first; the key is stored in the same transaction as the turn, so a crash leaves nothing behind.
 
 import { createHash } from "node:crypto";
-import { ConsultationError } from "../consultation/consultation-error.ts";
+import { ServiceError } from "../errors/service-error.ts";
 import {
-  type ConversationRecord,
+  type Conversation,
   IdempotencyConflictError,
-  type IdempotencyRecord,
-  type MessageRecord,
+  type IdempotencyEntry,
+  type Message,
   type Store,
 } from "../store/store.ts";
 
 /** What identifies one keyed call. */
 export interface IdempotentCall {
-  userId: string | null;
+  owner: string;
   key: string | undefined;
   tool: string;
   /** The call's arguments without the key: the same key with other arguments is refused. */
@@ -23,15 +23,17 @@ export interface IdempotentCall {
 
 /** The key data a write stores with its turn. */
 export interface IdempotencyStamp {
-  userId: string;
   key: string;
   tool: string;
   fingerprint: string;
 }
 
-/** The store's user id for a caller: the anonymous local user is stored as "". */
-export function idempotencyUser(userId: string | null): string {
-  return userId ?? "";
+/** A turn as stored: what a replay rebuilds its result from. */
+export interface StoredTurn {
+  conversation: Conversation;
+  user: Message;
+  assistant: Message;
+  conversationCreated: boolean;
 }
 
 /** A stable hash of the tool and its arguments (object keys sorted, undefined left out). */
@@ -52,7 +54,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Runs keyed writes at most once per (caller, key). One gate per process. */
+/** Runs keyed writes at most once per (owner, key). One gate per process. */
 export class IdempotencyGate {
   readonly #running = new Map<string, Promise<unknown>>();
   readonly #store: Store;
@@ -68,22 +70,21 @@ export class IdempotencyGate {
   async run<T>(
     call: IdempotentCall,
     write: (stamp: IdempotencyStamp | undefined) => Promise<T>,
-    replay: (record: IdempotencyRecord) => Promise<T>,
+    replay: (turn: StoredTurn) => T,
   ): Promise<T> {
     if (call.key === undefined) return write(undefined);
     const stamp: IdempotencyStamp = {
-      userId: idempotencyUser(call.userId),
       key: call.key,
       tool: call.tool,
       fingerprint: fingerprintOf(call.tool, call.arguments),
     };
-    const slot = `${stamp.userId}\u0000${stamp.key}`;
+    const slot = `${call.owner}\u0000${stamp.key}`;
     // Wait for a running call with this key; registering ours happens with no await in between, so
     // at most one call per key is in flight in this process.
     for (let running = this.#running.get(slot); running; running = this.#running.get(slot)) {
       await running.catch(() => {});
     }
-    const attempt = this.#attempt(stamp, write, replay);
+    const attempt = this.#attempt(call.owner, stamp, write, replay);
     this.#running.set(slot, attempt);
     try {
       return await attempt;
@@ -93,48 +94,45 @@ export class IdempotencyGate {
   }
 
   async #attempt<T>(
+    owner: string,
     stamp: IdempotencyStamp,
     write: (stamp: IdempotencyStamp) => Promise<T>,
-    replay: (record: IdempotencyRecord) => Promise<T>,
+    replay: (turn: StoredTurn) => T,
   ): Promise<T> {
-    const stored = await this.#store.findIdempotencyRecord(stamp.userId, stamp.key);
-    if (stored) return replay(this.#check(stored, stamp));
+    const stored = await this.#store.findIdempotencyEntry(owner, stamp.key);
+    if (stored) return replay(await this.#storedTurn(owner, this.#check(stored, stamp)));
     try {
       return await write(stamp);
     } catch (error) {
       // Another process stored the key first: answer with its turn.
       const winner =
         error instanceof IdempotencyConflictError
-          ? await this.#store.findIdempotencyRecord(stamp.userId, stamp.key)
+          ? await this.#store.findIdempotencyEntry(owner, stamp.key)
           : undefined;
       if (!winner) throw error;
-      return replay(this.#check(winner, stamp));
+      return replay(await this.#storedTurn(owner, this.#check(winner, stamp)));
     }
   }
 
-  #check(record: IdempotencyRecord, stamp: IdempotencyStamp): IdempotencyRecord {
-    if (record.tool !== stamp.tool || record.fingerprint !== stamp.fingerprint) {
-      throw new ConsultationError(
+  #check(entry: IdempotencyEntry, stamp: IdempotencyStamp): IdempotencyEntry {
+    if (entry.tool !== stamp.tool || entry.fingerprint !== stamp.fingerprint) {
+      throw new ServiceError(
         "idempotency_conflict",
-        `idempotencyKey "${stamp.key}" was already used for a different ${record.tool} call. Use a new key for a new request; reuse a key only to retry the very same call.`,
+        `idempotencyKey "${stamp.key}" was already used for a different ${entry.tool} call. Use a new key for a new request; reuse a key only to retry the very same call.`,
       );
     }
-    return record;
+    return entry;
   }
-}
 
-/** The stored turn an idempotency record points at. Throws when it is gone. */
-export async function loadStoredTurn(
-  record: Pick<IdempotencyRecord, "conversationId" | "userMessageId" | "assistantMessageId">,
-  store: Store,
-): Promise<{ conversation: ConversationRecord; user: MessageRecord; assistant: MessageRecord }> {
-  const conversation = await store.getConversation(record.conversationId);
-  const [user, assistant] = await store.getMessages([record.userMessageId, record.assistantMessageId]);
-  if (!conversation || !user || !assistant) {
-    throw new ConsultationError(
-      "conversation_not_found",
-      "The stored result of this idempotency key is gone.",
-    );
+  async #storedTurn(owner: string, entry: IdempotencyEntry): Promise<StoredTurn> {
+    const conversation = await this.#store.getConversation(owner, entry.conversationId);
+    const [user, assistant] = await this.#store.getMessages(owner, [
+      entry.userMessageId,
+      entry.assistantMessageId,
+    ]);
+    if (!conversation || !user || !assistant) {
+      throw new ServiceError("conversation_not_found", "The stored result of this idempotency key is gone.");
+    }
+    return { conversation, user, assistant, conversationCreated: entry.conversationCreated };
   }
-  return { conversation, user, assistant };
 }

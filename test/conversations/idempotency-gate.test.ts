@@ -3,10 +3,9 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { ConsultationError } from "../../src/consultation/consultation-error.ts";
-import { fingerprintOf, IdempotencyGate } from "../../src/conversations/idempotency.ts";
+import { fingerprintOf, IdempotencyGate, type StoredTurn } from "../../src/conversations/idempotency-gate.ts";
+import type { ServiceError } from "../../src/errors/service-error.ts";
 import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
-import type { IdempotencyRecord } from "../../src/store/store.ts";
 
 describe("idempotency", () => {
   it("fingerprints arguments regardless of key order and undefined fields", () => {
@@ -21,25 +20,23 @@ describe("idempotency", () => {
     const store = openSqliteStore(":memory:");
     const gate = new IdempotencyGate(store);
     let writes = 0;
-    const write = async (
-      stamp: { userId: string; key: string; tool: string; fingerprint: string } | undefined,
-    ) => {
+    const write = async (stamp: { key: string; tool: string; fingerprint: string } | undefined) => {
       writes += 1;
       assert.ok(stamp);
       const at = new Date().toISOString();
-      const saved = await store.saveTurn({
+      const saved = await store.saveTurn("ann", {
         conversationId: "5b7fe716-34eb-4370-b0f6-54d94169413b",
-        create: { userId: null, title: "t", createdAt: at },
+        create: { title: "t", createdAt: at },
         messages: [
-          { id: "u1", role: "user", content: "q", userId: null, createdAt: at, metadata: {} },
-          { id: "a1", role: "assistant", content: "a", userId: null, createdAt: at, metadata: {} },
+          { id: "u1", role: "user", content: "q", createdAt: at, metadata: {} },
+          { id: "a1", role: "assistant", content: "a", createdAt: at, metadata: {} },
         ],
         idempotency: { ...stamp, conversationCreated: true, createdAt: at },
       });
       return saved.messages.map((message) => message.id);
     };
-    const replay = async (record: IdempotencyRecord) => [record.userMessageId, record.assistantMessageId];
-    const call = { userId: null, key: "k", tool: "tool", arguments: { question: "q" } };
+    const replay = (turn: StoredTurn) => [turn.user.id, turn.assistant.id];
+    const call = { owner: "ann", key: "k", tool: "tool", arguments: { question: "q" } };
     const results = await Promise.all([
       gate.run(call, write, replay),
       gate.run(call, write, replay),
@@ -49,7 +46,7 @@ describe("idempotency", () => {
     for (const result of results) assert.deepEqual(result, ["u1", "a1"]);
     await assert.rejects(
       gate.run({ ...call, arguments: { question: "other" } }, write, replay),
-      (error: ConsultationError) => error.code === "idempotency_conflict",
+      (error: ServiceError) => error.code === "idempotency_conflict",
     );
     assert.deepEqual(await gate.run({ ...call, key: undefined }, async () => ["fresh"], replay), ["fresh"]);
     await store.close();

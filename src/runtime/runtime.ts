@@ -1,15 +1,15 @@
-// Wires the running program together: configuration, store, model roster and model factory.
-// Both transports and the CLI build their services here, so they behave the same.
+// Wires the running program together: configuration, store, model roster, model factory and the
+// application. Every front end (stdio, HTTP, the CLI commands) builds its runtime here, so all
+// behave the same.
 
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { type AiUniverse, createAiUniverse } from "../application/ai-universe.ts";
 import type { Configuration } from "../configuration/configuration.ts";
 import { collectSecrets } from "../configuration/provider-environment.ts";
-import type { ConsultationServices } from "../consultation/consult.ts";
-import { IdempotencyGate } from "../conversations/idempotency.ts";
 import { createLanguageModelFactory, type LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
-import { openSqliteStore } from "../store/sqlite/sqlite-store.ts";
+import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
 
 /** The program's version, from package.json. */
@@ -17,22 +17,25 @@ export const version: string = (
   JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
 ).version;
 
-/** Everything the MCP tools need. */
-export interface Services extends ConsultationServices {
+/** A running program: the application and what front ends report about it. */
+export interface Runtime {
   configuration: Configuration;
   version: string;
+  universe: AiUniverse;
+  roster: ModelRoster;
+  /** For health checks; use cases go through `universe`. */
+  store: Store;
+  close(): Promise<void>;
 }
 
-/** Builds the services for `configuration`. Overrides are for tests. */
-export async function createServices(
+/** Builds the runtime for `configuration`. Overrides are for tests. */
+export async function startRuntime(
   configuration: Configuration,
   overrides: { store?: Store; roster?: ModelRoster; createModel?: LanguageModelFactory } = {},
-): Promise<Services> {
+): Promise<Runtime> {
+  const store = overrides.store ?? openStore(configuration.databaseUrl);
   const roster = overrides.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
-  const store = overrides.store ?? openSqliteStore(configuration.databaseUrl);
-  return {
-    configuration,
-    version,
+  const universe = createAiUniverse({
     store,
     roster,
     defaults: configuration.defaults,
@@ -42,6 +45,6 @@ export async function createServices(
     now: () => performance.now(),
     clock: () => new Date(),
     newId: () => randomUUID(),
-    idempotency: new IdempotencyGate(store),
-  };
+  });
+  return { configuration, version, universe, roster, store, close: () => store.close() };
 }

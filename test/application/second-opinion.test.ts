@@ -4,9 +4,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { APICallError } from "ai";
-import { consultSecondOpinion } from "../../src/consultation/consult.ts";
-import type { ConsultationError } from "../../src/consultation/consultation-error.ts";
+import { localCaller } from "../../src/application/caller.ts";
 import type { ConsultationEvent } from "../../src/consultation/opinion.ts";
+import type { ServiceError } from "../../src/errors/service-error.ts";
+import { localOwner } from "../../src/store/store.ts";
 import { consultationFixture, deferred } from "../support/consultation-fixture.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
 
@@ -23,17 +24,21 @@ function serverError(status: number, message: string, headers: Record<string, st
   });
 }
 
-describe("consultSecondOpinion", () => {
+describe("second opinion use case", () => {
   it("asks the primary and three secondaries, synthesises, and stores the turn", async () => {
-    const { models, services, store } = consultationFixture();
+    const { models, universe, store } = consultationFixture();
     models.script("beta-1", {
       text: "beta says yes",
       sources: [{ url: "https://example.org/a", title: "A" }],
     });
     models.script("gamma-1", { text: "gamma says no", sources: [{ url: "https://example.org/a/" }] });
-    const result = await consultSecondOpinion({ question: "Is it safe?", userId: null }, services, {
-      signal,
-    });
+    const result = await universe.secondOpinion(
+      localCaller,
+      { question: "Is it safe?" },
+      {
+        signal,
+      },
+    );
 
     assertMatchesSchema("secondOpinion", result);
     assert.equal(result.primary.model, "alpha");
@@ -56,7 +61,7 @@ describe("consultSecondOpinion", () => {
     assert.equal(result.conversationCreated, true);
     assert.equal(result.conversationTitle, "Is it safe?");
 
-    const page = await store.readMessages(result.conversationId, { limit: 10 });
+    const page = await store.readMessages(localOwner, result.conversationId, { limit: 10 });
     assert.deepEqual(
       page.messages.map((message) => [message.role, message.sequence]),
       [
@@ -69,12 +74,12 @@ describe("consultSecondOpinion", () => {
   });
 
   it("runs every model at once: all four are started before any answers", async () => {
-    const { models, services } = consultationFixture();
+    const { models, universe } = consultationFixture();
     const gate = deferred();
     for (const id of ["alpha-1", "beta-1", "gamma-1", "delta-1"]) models.script(id, { gate: gate.promise });
-    const running = consultSecondOpinion(
-      { question: "q", userId: null, synthesisModel: "epsilon" },
-      services,
+    const running = universe.secondOpinion(
+      localCaller,
+      { question: "q", synthesisModel: "epsilon" },
       { signal },
     );
     while (models.calls.length < 4) await new Promise((resolve) => setImmediate(resolve));
@@ -85,9 +90,9 @@ describe("consultSecondOpinion", () => {
   });
 
   it("gives each secondary only the question, never another model's answer", async () => {
-    const { models, services } = consultationFixture();
+    const { models, universe } = consultationFixture();
     models.script("alpha-1", { text: "PRIMARY-ANSWER" });
-    await consultSecondOpinion({ question: "What now?", userId: null }, services, { signal });
+    await universe.secondOpinion(localCaller, { question: "What now?" }, { signal });
     for (const id of ["beta-1", "gamma-1", "delta-1"]) {
       const prompt = JSON.stringify(models.callsOf(id)[0]?.prompt);
       assert.ok(prompt.includes("What now?"));
@@ -96,10 +101,10 @@ describe("consultSecondOpinion", () => {
   });
 
   it("keeps going when the primary fails and synthesises from the secondaries", async () => {
-    const { models, services } = consultationFixture();
+    const { models, universe } = consultationFixture();
     const failure = { error: serverError(500, "upstream exploded") };
     models.script("alpha-1", failure, failure, { text: "synthesis by alpha" });
-    const result = await consultSecondOpinion({ question: "q", userId: null }, services, { signal });
+    const result = await universe.secondOpinion(localCaller, { question: "q" }, { signal });
     assertMatchesSchema("secondOpinion", result);
     assert.equal(result.primary.error, true);
     assert.match(result.primary.response, /Model alpha .*after 2 attempts: HTTP 500: upstream exploded/);
@@ -108,22 +113,22 @@ describe("consultSecondOpinion", () => {
   });
 
   it("retries a 429 honouring Retry-After, then succeeds", async () => {
-    const { models, services } = consultationFixture();
+    const { models, universe } = consultationFixture();
     models.script(
       "beta-1",
       { error: serverError(429, "slow down", { "retry-after": "0" }) },
       { text: "ok now" },
     );
-    const result = await consultSecondOpinion({ question: "q", userId: null }, services, { signal });
+    const result = await universe.secondOpinion(localCaller, { question: "q" }, { signal });
     const beta = result.secondaryOpinions.find((opinion) => opinion.model === "beta");
     assert.equal(beta?.response, "ok now");
     assert.equal(beta?.attempts, 2);
   });
 
   it("does not retry a 400 and scrubs keys from the message", async () => {
-    const { models, services } = consultationFixture();
+    const { models, universe } = consultationFixture();
     models.script("gamma-1", { error: serverError(400, "bad key sk-secret-key-123 rejected") });
-    const result = await consultSecondOpinion({ question: "q", userId: null }, services, { signal });
+    const result = await universe.secondOpinion(localCaller, { question: "q" }, { signal });
     const gamma = result.secondaryOpinions.find((opinion) => opinion.model === "gamma");
     assert.equal(gamma?.error, true);
     assert.equal(gamma?.attempts, 1);
@@ -132,11 +137,11 @@ describe("consultSecondOpinion", () => {
   });
 
   it("lets another model write the synthesis when the synthesis model fails", async () => {
-    const { models, services } = consultationFixture();
+    const { models, universe } = consultationFixture();
     models.script("epsilon-1", { error: serverError(503, "overloaded") });
-    const result = await consultSecondOpinion(
-      { question: "q", userId: null, synthesisModel: "epsilon" },
-      services,
+    const result = await universe.secondOpinion(
+      localCaller,
+      { question: "q", synthesisModel: "epsilon" },
       {
         signal,
       },
@@ -148,31 +153,35 @@ describe("consultSecondOpinion", () => {
   });
 
   it("fails the whole call only when every model fails, saying what each answered", async () => {
-    const { models, services, store } = consultationFixture();
+    const { models, universe, store } = consultationFixture();
     for (const id of ["alpha-1", "beta-1", "gamma-1", "delta-1"])
       models.script(id, { error: serverError(401, `no key for ${id}`) });
     await assert.rejects(
-      consultSecondOpinion({ question: "q", userId: null }, services, { signal }),
-      (error: ConsultationError) => {
+      universe.secondOpinion(localCaller, { question: "q" }, { signal }),
+      (error: ServiceError) => {
         assert.equal(error.code, "all_models_failed");
         for (const id of ["alpha-1", "beta-1", "gamma-1", "delta-1"])
           assert.ok(error.message.includes(`no key for ${id}`));
         return true;
       },
     );
-    assert.equal((await store.listConversations(null, { limit: 10 })).conversations.length, 0);
+    assert.equal((await store.listConversations(localOwner, { limit: 10 })).conversations.length, 0);
   });
 
   it("with maxOpinions 0 asks only the primary and returns synthesis null", async () => {
-    const { models, services, store } = consultationFixture();
-    const result = await consultSecondOpinion({ question: "q", userId: null, maxOpinions: 0 }, services, {
-      signal,
-    });
+    const { models, universe, store } = consultationFixture();
+    const result = await universe.secondOpinion(
+      localCaller,
+      { question: "q", maxOpinions: 0 },
+      {
+        signal,
+      },
+    );
     assertMatchesSchema("secondOpinion", result);
     assert.equal(result.synthesis, null);
     assert.deepEqual(result.secondaryOpinions, []);
     assert.equal(models.calls.length, 1);
-    const page = await store.readMessages(result.conversationId, { limit: 10 });
+    const page = await store.readMessages(localOwner, result.conversationId, { limit: 10 });
     assert.equal(page.messages[1]?.content, "answer of alpha-1");
     assertMatchesSchema("history", {
       history: { conversationId: result.conversationId, messages: page.messages },
@@ -180,18 +189,18 @@ describe("consultSecondOpinion", () => {
   });
 
   it("refuses an unknown model before calling any provider", async () => {
-    const { models, services } = consultationFixture();
+    const { models, universe } = consultationFixture();
     await assert.rejects(
-      consultSecondOpinion({ question: "q", userId: null, secondaryModels: ["nope"] }, services, { signal }),
-      (error: ConsultationError) => error.code === "unknown_model" && /alpha, beta/.test(error.message),
+      universe.secondOpinion(localCaller, { question: "q", secondaryModels: ["nope"] }, { signal }),
+      (error: ServiceError) => error.code === "unknown_model" && /alpha, beta/.test(error.message),
     );
     assert.equal(models.calls.length, 0);
   });
 
   it("leaves out usage and cost a provider did not report", async () => {
-    const { models, services } = consultationFixture();
+    const { models, universe } = consultationFixture();
     models.script("beta-1", { usage: null });
-    const result = await consultSecondOpinion({ question: "q", userId: null }, services, { signal });
+    const result = await universe.secondOpinion(localCaller, { question: "q" }, { signal });
     const beta = result.secondaryOpinions.find((opinion) => opinion.model === "beta");
     assert.equal(beta?.tokensUsed, undefined);
     assert.equal(beta?.cost, undefined);
@@ -200,23 +209,27 @@ describe("consultSecondOpinion", () => {
   });
 
   it("aborts every running call when the caller cancels", async () => {
-    const { models, services } = consultationFixture();
+    const { models, universe } = consultationFixture();
     const never = new Promise<void>(() => {});
     for (const id of ["alpha-1", "beta-1", "gamma-1", "delta-1"]) models.script(id, { gate: never });
     const controller = new AbortController();
-    const running = consultSecondOpinion({ question: "q", userId: null }, services, {
-      signal: controller.signal,
-    });
+    const running = universe.secondOpinion(
+      localCaller,
+      { question: "q" },
+      {
+        signal: controller.signal,
+      },
+    );
     while (models.calls.length < 4) await new Promise((resolve) => setImmediate(resolve));
     controller.abort();
-    await assert.rejects(running, (error: ConsultationError) => error.code === "cancelled");
+    await assert.rejects(running, (error: ServiceError) => error.code === "cancelled");
     assert.ok(models.calls.every((call) => call.signal?.aborted));
   });
 
   it("still returns the answer when storing fails, saying why", async () => {
-    const { services, store } = consultationFixture();
+    const { universe, store } = consultationFixture();
     await store.close();
-    const result = await consultSecondOpinion({ question: "q", userId: null }, services, { signal });
+    const result = await universe.secondOpinion(localCaller, { question: "q" }, { signal });
     assertMatchesSchema("secondOpinion", result);
     assert.equal(result.persistenceStatus.userMessageSaved, false);
     assert.match(result.persistenceStatus.error ?? "", /not saved/);
@@ -224,12 +237,16 @@ describe("consultSecondOpinion", () => {
   });
 
   it("reports progress as each model starts and finishes and around the synthesis", async () => {
-    const { services } = consultationFixture();
+    const { universe } = consultationFixture();
     const events: ConsultationEvent[] = [];
-    await consultSecondOpinion({ question: "q", userId: null, maxOpinions: 1 }, services, {
-      signal,
-      onEvent: (event) => events.push(event),
-    });
+    await universe.secondOpinion(
+      localCaller,
+      { question: "q", maxOpinions: 1 },
+      {
+        signal,
+        onEvent: (event) => events.push(event),
+      },
+    );
     assert.deepEqual(events.map((event) => event.type).sort(), [
       "consultation-started",
       "model-finished",
@@ -242,16 +259,16 @@ describe("consultSecondOpinion", () => {
   });
 
   it("continues a conversation with the earlier turns as context, and refuses others' conversations", async () => {
-    const { models, services } = consultationFixture();
+    const { models, universe } = consultationFixture();
     models.script("alpha-1", { text: "FIRST-ANSWER" });
-    const first = await consultSecondOpinion(
-      { question: "FIRST-QUESTION", userId: "ann", maxOpinions: 0 },
-      services,
+    const first = await universe.secondOpinion(
+      { userId: "ann" },
+      { question: "FIRST-QUESTION", maxOpinions: 0 },
       { signal },
     );
-    const second = await consultSecondOpinion(
-      { question: "follow-up", userId: "ann", maxOpinions: 1, conversationId: first.conversationId },
-      services,
+    const second = await universe.secondOpinion(
+      { userId: "ann" },
+      { question: "follow-up", maxOpinions: 1, conversationId: first.conversationId },
       { signal },
     );
     assert.equal(second.conversationCreated, false);
@@ -259,16 +276,103 @@ describe("consultSecondOpinion", () => {
     assert.ok(betaPrompt.includes("FIRST-QUESTION") && betaPrompt.includes("FIRST-ANSWER"));
     assert.equal(second.assistantMessage?.sequence, 4);
     await assert.rejects(
-      consultSecondOpinion({ question: "x", userId: "bob", conversationId: first.conversationId }, services, {
-        signal,
-      }),
-      (error: ConsultationError) => error.code === "conversation_not_found",
+      universe.secondOpinion(
+        { userId: "bob" },
+        { question: "x", conversationId: first.conversationId },
+        {
+          signal,
+        },
+      ),
+      (error: ServiceError) => error.code === "conversation_not_found",
     );
     await assert.rejects(
-      consultSecondOpinion({ question: "x", userId: "ann", conversationId: "not-a-uuid" }, services, {
-        signal,
-      }),
-      (error: ConsultationError) => error.code === "invalid_argument" && /malformed/.test(error.message),
+      universe.secondOpinion(
+        { userId: "ann" },
+        { question: "x", conversationId: "not-a-uuid" },
+        {
+          signal,
+        },
+      ),
+      (error: ServiceError) => error.code === "invalid_argument" && /malformed/.test(error.message),
     );
+  });
+
+  it("gives the synthesis of a follow-up the conversation so far", async () => {
+    const { models, universe } = consultationFixture();
+    models.script("alpha-1", { text: "WEB-ANSWER" }, { text: "MOBILE-ANSWER" }, { text: "SYNTHESIS" });
+    const first = await universe.secondOpinion(
+      localCaller,
+      { question: "Which framework for a web app?", maxOpinions: 0 },
+      { signal },
+    );
+    await universe.secondOpinion(
+      localCaller,
+      { question: "And for a mobile app?", maxOpinions: 1, conversationId: first.conversationId },
+      { signal },
+    );
+    const synthesisPrompt = JSON.stringify(models.callsOf("alpha-1").at(-1)?.prompt);
+    assert.ok(synthesisPrompt.includes("## Opinions"), "the last alpha call is the synthesis");
+    assert.ok(
+      synthesisPrompt.includes("Which framework for a web app?"),
+      "the synthesis saw the first question",
+    );
+    assert.ok(synthesisPrompt.includes("WEB-ANSWER"), "the synthesis saw the first answer");
+  });
+
+  it("stamps the question when it was asked and the answer when it was complete", async () => {
+    const { models, universe } = consultationFixture();
+    const gate = deferred();
+    for (const id of ["alpha-1", "beta-1"]) models.script(id, { gate: gate.promise });
+    const running = universe.secondOpinion(localCaller, { question: "q", maxOpinions: 1 }, { signal });
+    while (models.calls.length < 2) await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const whileAsking = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    gate.resolve();
+    const result = await running;
+    const [question, answer] = (
+      await universe.getHistory(localCaller, { conversationId: result.conversationId })
+    ).history.messages;
+    assert.ok((question?.createdAt ?? "") < whileAsking, `question stamped ${question?.createdAt}`);
+    assert.ok((answer?.createdAt ?? "") > whileAsking, `answer stamped ${answer?.createdAt}`);
+  });
+
+  it("refuses bad input with invalid_argument naming each field, before any provider call", async () => {
+    const { models, universe } = consultationFixture();
+    await assert.rejects(
+      universe.secondOpinion(localCaller, { question: "x".repeat(60_001), maxOpinions: 9 }, { signal }),
+      (error: ServiceError) =>
+        error.code === "invalid_argument" &&
+        /question: /.test(error.message) &&
+        /maxOpinions: /.test(error.message),
+    );
+    await assert.rejects(
+      universe.secondOpinion(localCaller, { question: "q", userId: "mallory" }, { signal }),
+      (error: ServiceError) => error.code === "invalid_argument" && /userId/.test(error.message),
+    );
+    await assert.rejects(
+      universe.secondOpinion(localCaller, undefined, { signal }),
+      (error: ServiceError) => error.code === "invalid_argument" && /question/.test(error.message),
+    );
+    assert.equal(models.calls.length, 0);
+  });
+
+  it("reports each retry with the attempt, the wait and the reason", async () => {
+    const { models, universe } = consultationFixture();
+    models.script("beta-1", { error: serverError(503, "busy", { "retry-after": "0" }) }, { text: "ok" });
+    const events: ConsultationEvent[] = [];
+    await universe.secondOpinion(
+      localCaller,
+      { question: "q", maxOpinions: 1 },
+      {
+        signal,
+        onEvent: (event) => events.push(event),
+      },
+    );
+    const retry = events.find((event) => event.type === "model-retrying");
+    assert.ok(retry && retry.type === "model-retrying");
+    assert.equal(retry.model, "beta");
+    assert.equal(retry.attempt, 1);
+    assert.match(retry.reason, /HTTP 503: busy/);
   });
 });

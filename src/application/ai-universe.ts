@@ -1,0 +1,107 @@
+// The one front door of the engine. Its methods are the use cases; each takes a verified caller and
+// raw input, validates the input against its schema, scopes every read and write to the caller,
+// runs idempotency, and throws ServiceError with a stable code. MCP, the CLI and any other front end
+// only translate to and from it, so every rule holds on every path.
+
+import type { ConsultationServices, RunOptions } from "../consultation/consultation-services.ts";
+import { messageResult, type SendMessageResult } from "../consultation/message-result.ts";
+import { panelStrategy, readStoredSecondOpinion } from "../consultation/panel-strategy.ts";
+import { type SecondOpinionResult, secondOpinionResult } from "../consultation/second-opinion-result.ts";
+import { readStoredReply, singleModelStrategy } from "../consultation/single-model-strategy.ts";
+import { replayTurn, runTurn } from "../consultation/turn-pipeline.ts";
+import { type DeleteResult, deleteConversation } from "../conversations/delete-conversation.ts";
+import { type ConversationExport, exportConversation } from "../conversations/export-conversation.ts";
+import { IdempotencyGate } from "../conversations/idempotency-gate.ts";
+import { type ConversationListResult, listConversations } from "../conversations/list-conversations.ts";
+import { type HistoryResult, readHistory } from "../conversations/read-history.ts";
+import type { ModelRoster } from "../providers/model-roster.ts";
+import type { Caller } from "./caller.ts";
+import { conversationMarkdown } from "./conversation-markdown.ts";
+import {
+  conversationInput,
+  historyInput,
+  listInput,
+  secondOpinionInput,
+  sendMessageInput,
+} from "./inputs.ts";
+import { validateInput } from "./validate-input.ts";
+
+/** The use cases. Inputs are `unknown`: each method validates what it is given. */
+export interface AiUniverse {
+  /** Several models answer one question at once; one writes the synthesis; the turn is stored. */
+  secondOpinion(caller: Caller, input: unknown, options: RunOptions): Promise<SecondOpinionResult>;
+  /** One model answers, with the conversation so far as context; the turn is stored. */
+  sendMessage(caller: Caller, input: unknown, options: RunOptions): Promise<SendMessageResult>;
+  /** One page of a conversation's messages, oldest first. */
+  getHistory(caller: Caller, input: unknown): Promise<HistoryResult>;
+  /** One page of the caller's conversations, most recently updated first. */
+  listConversations(caller: Caller, input: unknown): Promise<ConversationListResult>;
+  /** Deletes a conversation with all its messages. */
+  deleteConversation(caller: Caller, input: unknown): Promise<DeleteResult>;
+  /** A whole conversation with every message. */
+  exportConversation(caller: Caller, input: unknown): Promise<ConversationExport>;
+  /** A whole conversation as Markdown. */
+  readConversationMarkdown(caller: Caller, input: unknown): Promise<string>;
+  /** The models of this run: which are available, and why the others are not. */
+  readonly models: ModelRoster;
+}
+
+/** Builds the application over the engine's services. */
+export function createAiUniverse(services: ConsultationServices): AiUniverse {
+  const { store } = services;
+  const gate = new IdempotencyGate(store);
+  return {
+    models: services.roster,
+
+    async secondOpinion(caller, input, options) {
+      const { idempotencyKey, ...request } = validateInput(secondOpinionInput, input);
+      const turn = { owner: caller.userId, ...request };
+      return gate.run(
+        { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },
+        async (stamp) =>
+          secondOpinionResult(
+            await runTurn(turn, panelStrategy(services, request), services, options, stamp),
+          ),
+        (stored) => secondOpinionResult(replayTurn(stored, readStoredSecondOpinion)),
+      );
+    },
+
+    async sendMessage(caller, input, options) {
+      const { idempotencyKey, ...request } = validateInput(sendMessageInput, input);
+      const turn = {
+        owner: caller.userId,
+        question: request.content,
+        conversationId: request.conversationId,
+        title: request.title,
+      };
+      return gate.run(
+        { owner: caller.userId, key: idempotencyKey, tool: "conversation.send-message", arguments: request },
+        async (stamp) =>
+          messageResult(
+            await runTurn(turn, singleModelStrategy(services, request.model), services, options, stamp),
+          ),
+        (stored) => messageResult(replayTurn(stored, readStoredReply)),
+      );
+    },
+
+    async getHistory(caller, input) {
+      return readHistory(store, caller.userId, validateInput(historyInput, input));
+    },
+
+    async listConversations(caller, input) {
+      return listConversations(store, caller.userId, validateInput(listInput, input));
+    },
+
+    async deleteConversation(caller, input) {
+      return deleteConversation(store, caller.userId, validateInput(conversationInput, input).conversationId);
+    },
+
+    async exportConversation(caller, input) {
+      return exportConversation(store, caller.userId, validateInput(conversationInput, input).conversationId);
+    },
+
+    async readConversationMarkdown(caller, input) {
+      return conversationMarkdown(await this.exportConversation(caller, input));
+    },
+  };
+}

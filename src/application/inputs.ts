@@ -1,0 +1,115 @@
+// One input schema per use case. The application validates every raw input against these, and MCP
+// advertises them as the tools' input schemas, so a limit is written once for every front end.
+
+import { z } from "zod";
+import { limits } from "../configuration/configuration.ts";
+import { defaultListPageSize } from "../conversations/list-conversations.ts";
+import { defaultHistoryPageSize } from "../conversations/read-history.ts";
+
+const modelName = z.string().min(1).max(100);
+
+const conversationId = z.string().min(1).max(100);
+
+const title = z
+  .string()
+  .trim()
+  .min(1)
+  .max(limits.titleCharacters)
+  .describe(
+    "Title of a new conversation, or a new title for the one being continued. Default: the first question.",
+  );
+
+const idempotencyKey = z
+  .string()
+  .min(1)
+  .max(limits.idempotencyKeyCharacters)
+  .describe(
+    "Any unique string (e.g. a UUID) for this request. A retry with the same key returns the first result without asking the models again.",
+  );
+
+const cursor = z.string().max(500).describe("nextCursor of the previous page; omit for the first page.");
+
+/** Input of the second-opinion use case (`agent.second_opinion`). */
+export const secondOpinionInput = z.strictObject({
+  question: z
+    .string()
+    .min(1)
+    .max(limits.questionCharacters)
+    .describe(
+      `The question, with all the context the models need (at most ${limits.questionCharacters} characters).`,
+    ),
+  primaryModel: modelName
+    .optional()
+    .describe('Short name of the primary model, e.g. "claude". Default: the first available.'),
+  secondaryModels: z
+    .array(modelName)
+    .max(limits.maxOpinions)
+    .optional()
+    .describe("Short names of the secondary models. Default: available models from other vendors."),
+  maxOpinions: z
+    .number()
+    .int()
+    .min(0)
+    .max(limits.maxOpinions)
+    .optional()
+    .describe(
+      `How many secondary opinions (0 = primary only, no synthesis). Default 3, at most ${limits.maxOpinions}.`,
+    ),
+  synthesisModel: modelName
+    .optional()
+    .describe("Short name of the model that writes the synthesis. Default: the primary."),
+  conversationId: conversationId
+    .optional()
+    .describe("Continue this conversation (its earlier turns become context). Omit to start a new one."),
+  title: title.optional(),
+  idempotencyKey: idempotencyKey.optional(),
+});
+
+/** Input of the send-message use case (`conversation.send-message`). */
+export const sendMessageInput = z.strictObject({
+  content: z
+    .string()
+    .min(1)
+    .max(limits.questionCharacters)
+    .describe(`The message to send (at most ${limits.questionCharacters} characters).`),
+  conversationId: conversationId.optional().describe("Continue this conversation; omit to start a new one."),
+  model: modelName.optional().describe("Short name of the model to ask. Default: the default primary."),
+  title: title.optional(),
+  idempotencyKey: idempotencyKey.optional(),
+});
+
+/** Input of the history use case (`conversation.get-history`). */
+export const historyInput = z.strictObject({
+  conversationId: conversationId.describe("The conversation, as returned by agent.second_opinion."),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(limits.historyPageSize)
+    .optional()
+    .describe(`Messages per page (default ${defaultHistoryPageSize}, at most ${limits.historyPageSize}).`),
+  cursor: cursor.optional(),
+});
+
+/** Input of the list use case (`conversation.list`). */
+export const listInput = z.strictObject({
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(limits.listPageSize)
+    .optional()
+    .describe(`Conversations per page (default ${defaultListPageSize}, at most ${limits.listPageSize}).`),
+  cursor: cursor.optional(),
+});
+
+/** Input of the use cases on one whole conversation (delete, export, read as Markdown). */
+export const conversationInput = z.strictObject({
+  conversationId: conversationId.describe("The conversation, as returned by agent.second_opinion."),
+});
+
+export type SecondOpinionInput = z.infer<typeof secondOpinionInput>;
+export type SendMessageInput = z.infer<typeof sendMessageInput>;
+export type HistoryInput = z.infer<typeof historyInput>;
+export type ListInput = z.infer<typeof listInput>;
+export type ConversationInput = z.infer<typeof conversationInput>;

@@ -1,0 +1,58 @@
+// Runs one parsed command and turns every failure into one line a person can act on, with an exit
+// code: 2 for a command line, configuration or start-up problem, 1 for a failed request.
+
+import { ConfigurationError } from "../configuration/config-file.ts";
+import { reportError, ServiceError } from "../errors/service-error.ts";
+import { version } from "../runtime/runtime.ts";
+import { StoreOpenError } from "../store/store.ts";
+import { CommandLineError, helpText, parseCommandLine } from "./command-line.ts";
+import { runExport } from "./run-export.ts";
+import { runModels } from "./run-models.ts";
+import { runServe, StartError } from "./run-serve.ts";
+import { runStdio } from "./run-stdio.ts";
+
+/** Runs the command `argv` names; resolves with the exit code. Never throws. */
+export async function runCommand(argv: string[]): Promise<number> {
+  try {
+    const command = parseCommandLine(argv, process.env);
+    switch (command.name) {
+      case "help":
+        process.stdout.write(helpText(command.topic));
+        return 0;
+      case "version":
+        process.stdout.write(`ai-universe ${version}\n`);
+        return 0;
+      case "serve":
+        return await runServe(command.options);
+      case "mcp":
+        return await runStdio(command.options);
+      case "models":
+        return await runModels(command.options);
+      case "export":
+        return await runExport(command.options);
+    }
+  } catch (error) {
+    return reportFailure(error);
+  }
+}
+
+function reportFailure(error: unknown): number {
+  const startProblem = [CommandLineError, ConfigurationError, StoreOpenError, StartError].some(
+    (kind) => error instanceof kind,
+  );
+  if (startProblem) {
+    process.stderr.write(`ai-universe: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (error instanceof ServiceError) {
+    process.stderr.write(`ai-universe: ${error.code}: ${error.message}\n`);
+    return 1;
+  }
+  const detail = process.env.AI_UNIVERSE_DEBUG
+    ? ((error as Error)?.stack ?? String(error))
+    : reportError(error).message;
+  process.stderr.write(
+    `ai-universe: ${detail}${process.env.AI_UNIVERSE_DEBUG ? "" : " (set AI_UNIVERSE_DEBUG=1 for details)"}\n`,
+  );
+  return 1;
+}

@@ -1,0 +1,32 @@
+// Loads the configuration and starts the runtime for a command, announcing on stderr (stdout is the
+// protocol for stdio) which models were found and where conversations are stored.
+
+import { loadConfiguration } from "../configuration/configuration.ts";
+import { type Runtime, startRuntime as start } from "../runtime/runtime.ts";
+import type { CommandOptions } from "./command-line.ts";
+
+/** Starts the runtime described by `options` and the environment. */
+export async function startRuntime(options: CommandOptions, announce = true): Promise<Runtime> {
+  const configuration = loadConfiguration({
+    environment: options.environment,
+    ...(options.configPath ? { configPath: options.configPath } : {}),
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(options.toolNames ? { toolNames: options.toolNames } : {}),
+  });
+  const runtime = await start(configuration);
+  if (announce) {
+    const names = runtime.roster.available.map((entry) => entry.name).join(", ");
+    process.stderr.write(`ai-universe ${runtime.version}: models available: ${names}\n`);
+    if (runtime.roster.notice) process.stderr.write(`ai-universe: ${runtime.roster.notice}\n`);
+    process.stderr.write(`ai-universe: conversations are stored in ${configuration.databaseUrl}\n`);
+  }
+  return runtime;
+}
+
+/** Resolves when the process is asked to stop (SIGINT or SIGTERM). */
+export function stopRequested(): Promise<string> {
+  return new Promise((resolve) => {
+    process.once("SIGINT", () => resolve("SIGINT"));
+    process.once("SIGTERM", () => resolve("SIGTERM"));
+  });
+}

@@ -1,0 +1,29 @@
+// What the engine needs from outside, injected so tests need no globals: the store, the models and
+// their factory, the defaults, clocks and ids.
+
+import type { ConsultationDefaults } from "../configuration/configuration.ts";
+import type { LanguageModelFactory } from "../providers/create-language-model.ts";
+import type { ModelRoster } from "../providers/model-roster.ts";
+import type { Store } from "../store/store.ts";
+import type { ConsultationEvent } from "./opinion.ts";
+
+/** Everything a turn needs from outside. */
+export interface ConsultationServices {
+  store: Store;
+  roster: ModelRoster;
+  defaults: ConsultationDefaults;
+  createModel: LanguageModelFactory;
+  /** Configured keys, scrubbed from every error message. */
+  secrets: readonly string[];
+  /** Monotonic milliseconds (performance.now). */
+  now: () => number;
+  /** Wall clock for stored timestamps. */
+  clock: () => Date;
+  newId: () => string;
+}
+
+/** Options of one run: cancellation and progress. */
+export interface RunOptions {
+  signal: AbortSignal;
+  onEvent?: (event: ConsultationEvent) => void;
+}

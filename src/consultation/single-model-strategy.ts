@@ -1,0 +1,59 @@
+// The one-model turn (`conversation.send-message`): the model answers with the conversation so far
+// as context. A failed model stores nothing: there is no answer to keep.
+
+import { ServiceError } from "../errors/service-error.ts";
+import type { Message } from "../store/store.ts";
+import { askModel } from "./ask-model.ts";
+import { callPolicy } from "./call-model.ts";
+import type { ConsultationServices } from "./consultation-services.ts";
+import { buildContext } from "./conversation-context.ts";
+import { planConsultation } from "./model-selection.ts";
+import type { ModelOpinion } from "./opinion.ts";
+import type { TurnStrategy } from "./turn-pipeline.ts";
+
+/** Instructions for a single-model turn. */
+export const messageInstructions =
+  "You are a helpful expert assistant. Answer the user's latest message directly, using the conversation so far as context.";
+
+/** A strategy asking `model` (default: the default primary). Throws unknown_model at once. */
+export function singleModelStrategy(
+  services: ConsultationServices,
+  model: string | undefined,
+): TurnStrategy<ModelOpinion> {
+  const { primary: entry } = planConsultation(
+    { ...(model ? { primaryModel: model } : {}), maxOpinions: 0 },
+    services.roster,
+    services.defaults,
+  );
+  return {
+    async ask(question, history, options) {
+      const onEvent = options.onEvent ?? (() => {});
+      const context = buildContext(history, question, messageInstructions, entry.contextWindow);
+      onEvent({ type: "consultation-started", models: [entry.name], synthesis: false });
+      const opinion = await askModel(
+        { entry, role: "primary", instructions: messageInstructions, messages: context.messages },
+        services,
+        callPolicy(services, options.signal),
+        onEvent,
+      );
+      if (opinion.error) {
+        throw new ServiceError(
+          "model_failed",
+          `${opinion.response} Nothing was stored; send the message again.`,
+        );
+      }
+      const { response, ...usage } = opinion;
+      return {
+        answer: opinion,
+        text: response,
+        metadata: { ...usage, ...(history.length > 0 ? { contextTrim: context.trim } : {}) },
+      };
+    },
+  };
+}
+
+/** The model's reply of a stored single-model turn: its metadata, with the message as the response. */
+export function readStoredReply(assistant: Message): ModelOpinion {
+  const { contextTrim: _contextTrim, ...opinion } = assistant.metadata;
+  return { ...(opinion as Omit<ModelOpinion, "response">), response: assistant.content };
+}

@@ -1,0 +1,43 @@
+// Reads a request's JSON body under a size limit. A body too large, or not JSON, is answered here with
+// a 4xx JSON-RPC error that says what was wrong, so no malformed request reaches the server.
+
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { sendJsonRpcError } from "./http-responses.ts";
+
+/** The parsed body, or undefined when an error response was sent. */
+export async function readJsonBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  maxBytes: number,
+): Promise<{ body: unknown } | undefined> {
+  const declared = Number(request.headers["content-length"] ?? Number.NaN);
+  if (declared > maxBytes) return tooLarge(request, response, maxBytes);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of request as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) return tooLarge(request, response, maxBytes);
+      chunks.push(chunk);
+    }
+  } catch {
+    return undefined; // the client went away; there is no one to answer
+  }
+  try {
+    return { body: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+  } catch {
+    sendJsonRpcError(response, 400, -32700, "Parse error: the request body is not valid JSON.");
+    return undefined;
+  }
+}
+
+function tooLarge(request: IncomingMessage, response: ServerResponse, maxBytes: number): undefined {
+  sendJsonRpcError(
+    response,
+    413,
+    -32600,
+    `The request body is larger than this server accepts (${maxBytes} bytes). Send a shorter question or attach less context.`,
+  );
+  request.resume();
+  return undefined;
+}

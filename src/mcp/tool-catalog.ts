@@ -1,0 +1,168 @@
+// Every tool the server offers: its names, description, input schema (the application's, as JSON
+// Schema), output schema, truthful annotations, and the use case it calls. Built once per process;
+// every server instance shares it.
+
+import type { ListToolsResult, ToolAnnotations } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import type { AiUniverse } from "../application/ai-universe.ts";
+import type { Caller } from "../application/caller.ts";
+import {
+  conversationInput,
+  historyInput,
+  listInput,
+  secondOpinionInput,
+  sendMessageInput,
+} from "../application/inputs.ts";
+import type { ToolNameStyle } from "../configuration/config-file.ts";
+import type { RunOptions } from "../consultation/consultation-services.ts";
+import type { SendMessageResult } from "../consultation/message-result.ts";
+import type { SecondOpinionResult } from "../consultation/second-opinion-result.ts";
+import { type JsonSchema, outputSchemas } from "./output-schemas.ts";
+import { messageText, secondOpinionText } from "./result-text.ts";
+
+/** One tool. `call` runs its use case; `text` is the text block for the calling model. */
+export interface ToolDefinition {
+  /** The contract's name, e.g. `agent.second_opinion`. */
+  name: string;
+  /** The same name with only `[a-zA-Z0-9_-]`, e.g. `agent_second_opinion`. */
+  portableName: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  annotations: ToolAnnotations;
+  call(universe: AiUniverse, caller: Caller, input: unknown, options: RunOptions): Promise<object>;
+  text(result: object): string;
+}
+
+/** The tools, and the `tools/list` answer in the configured naming style. */
+export interface ToolCatalog {
+  tools: readonly ToolDefinition[];
+  /** Finds a tool by either spelling of its name. */
+  find(name: string): ToolDefinition | undefined;
+  /** The listed name of `tool` in the configured style. */
+  listedName(tool: ToolDefinition): string;
+  /** The body of `tools/list`, built once. */
+  listing: ListToolsResult;
+}
+
+/** The portable spelling of a tool name: dots and hyphens become underscores. */
+export function portableToolName(name: string): string {
+  return name.replace(/[.-]/g, "_");
+}
+
+const asJson = (text: object) => JSON.stringify(text);
+
+const inputJson = (schema: z.ZodType): JsonSchema => {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "input" }) as JsonSchema;
+  return json;
+};
+
+function definitions(
+  models: string,
+  name: (standard: string) => string,
+): Omit<ToolDefinition, "portableName">[] {
+  return [
+    {
+      name: "agent.second_opinion",
+      title: "Second opinion from several models",
+      description: [
+        "Ask one question to several LLMs from different vendors at once and get a synthesis of where they agree and differ,",
+        "with per-model answers, tokens, latency, cost and citations. Use it for decisions, reviews and facts worth",
+        "cross-checking; not for trivial questions. It takes as long as the slowest model plus the synthesis,",
+        "typically 10-60 s (progress is reported). The exchange is saved as a conversation: pass conversationId to follow up,",
+        `and read every model's full answer with ${name("conversation.get-history")}. Available models: ${models}.`,
+      ].join(" "),
+      inputSchema: inputJson(secondOpinionInput),
+      outputSchema: outputSchemas.secondOpinion,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+      call: (universe, caller, input, options) => universe.secondOpinion(caller, input, options),
+      text: (result) => secondOpinionText(result as SecondOpinionResult, name),
+    },
+    {
+      name: "conversation.send-message",
+      title: "Send a message to one model",
+      description:
+        `Continue a conversation (or start one) with a single model: cheaper and faster than ${name("agent.second_opinion")}. ` +
+        "Earlier turns, including second opinions, are the model's context. Returns the reply and both stored messages, with the " +
+        `model, tokens, latency and cost. Takes as long as one model call. Available models: ${models}.`,
+      inputSchema: inputJson(sendMessageInput),
+      outputSchema: outputSchemas.sendMessage,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+      call: (universe, caller, input, options) => universe.sendMessage(caller, input, options),
+      text: (result) => messageText(result as SendMessageResult, name),
+    },
+    {
+      name: "conversation.get-history",
+      title: "Read a conversation's history",
+      description:
+        "Read the messages of a conversation, oldest first, one page at a time (hasMore / nextCursor). " +
+        "Assistant messages of a second opinion carry every model's answer in metadata.secondOpinion. Fast: no model is called.",
+      inputSchema: inputJson(historyInput),
+      outputSchema: outputSchemas.history,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      call: (universe, caller, input) => universe.getHistory(caller, input),
+      text: asJson,
+    },
+    {
+      name: "conversation.list",
+      title: "List conversations",
+      description:
+        "List your saved conversations, most recently updated first, with title, message count, times and a preview " +
+        "of the last message. Page with limit / nextCursor. Fast: no model is called.",
+      inputSchema: inputJson(listInput),
+      outputSchema: outputSchemas.list,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      call: (universe, caller, input) => universe.listConversations(caller, input),
+      text: asJson,
+    },
+    {
+      name: "conversation.delete",
+      title: "Delete a conversation",
+      description: "Permanently delete one of your conversations and all its messages. Cannot be undone.",
+      inputSchema: inputJson(conversationInput),
+      outputSchema: outputSchemas.delete,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+      call: (universe, caller, input) => universe.deleteConversation(caller, input),
+      text: asJson,
+    },
+  ];
+}
+
+/** Builds the catalog for the available `models`, listing names in `style`. */
+export function createToolCatalog(models: readonly string[], style: ToolNameStyle): ToolCatalog {
+  const name = (standard: string) => (style === "portable" ? portableToolName(standard) : standard);
+  const tools = definitions(models.join(", ") || "none", name).map((tool) => ({
+    ...tool,
+    portableName: portableToolName(tool.name),
+  }));
+  const byName = new Map(
+    tools.flatMap((tool) => [[tool.name, tool] as const, [tool.portableName, tool] as const]),
+  );
+  const listedName = (tool: ToolDefinition) => name(tool.name);
+  return {
+    tools,
+    find: (requested) => byName.get(requested),
+    listedName,
+    listing: {
+      tools: tools.map((tool) => ({
+        name: listedName(tool),
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema as ListToolsResult["tools"][number]["inputSchema"],
+        outputSchema: tool.outputSchema as ListToolsResult["tools"][number]["outputSchema"],
+        annotations: { title: tool.title, ...tool.annotations },
+      })),
+    },
+  };
+}

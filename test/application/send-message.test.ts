@@ -1,0 +1,73 @@
+// The send-message use case with fake models: one model's turn, the same storage rules as a second
+// opinion (a failed write still returns the answer), and exactly-once writes.
+
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { APICallError } from "ai";
+import { localCaller } from "../../src/application/caller.ts";
+import type { ServiceError } from "../../src/errors/service-error.ts";
+import { localOwner } from "../../src/store/store.ts";
+import { consultationFixture } from "../support/consultation-fixture.ts";
+
+const signal = new AbortController().signal;
+
+describe("send-message use case", () => {
+  it("asks one model with the conversation as context and stores both messages", async () => {
+    const { models, universe } = consultationFixture();
+    const first = await universe.sendMessage(localCaller, { content: "FIRST", model: "beta" }, { signal });
+    const second = await universe.sendMessage(
+      localCaller,
+      { content: "SECOND", model: "beta", conversationId: first.conversationId },
+      { signal },
+    );
+    assert.equal(second.reply.model, "beta");
+    assert.equal(second.reply.tokensUsed, 150);
+    assert.equal(second.assistantMessage?.content, second.reply.response);
+    assert.equal(second.assistantMessage?.sequence, 4);
+    assert.deepEqual(second.persistenceStatus, {
+      userMessageSaved: true,
+      assistantMessageSaved: true,
+      userMessageId: second.userMessage?.id,
+      assistantMessageId: second.assistantMessage?.id,
+      error: null,
+    });
+    assert.ok(JSON.stringify(models.callsOf("beta-1")[1]?.prompt).includes("FIRST"));
+  });
+
+  it("stores nothing when the model fails, and says which model and why", async () => {
+    const { models, universe, store } = consultationFixture();
+    models.script("alpha-1", {
+      error: new APICallError({
+        message: "invalid model",
+        url: "https://provider.example/v1",
+        requestBodyValues: {},
+        statusCode: 404,
+        isRetryable: false,
+      }),
+    });
+    await assert.rejects(
+      universe.sendMessage(localCaller, { content: "hello" }, { signal }),
+      (error: ServiceError) => error.code === "model_failed" && /HTTP 404: invalid model/.test(error.message),
+    );
+    assert.equal((await store.listConversations(localOwner, { limit: 10 })).conversations.length, 0);
+  });
+
+  it("still returns the reply when storing fails, saying why (the rule of every turn)", async () => {
+    const { universe, store } = consultationFixture();
+    await store.close();
+    const result = await universe.sendMessage(localCaller, { content: "hello" }, { signal });
+    assert.equal(result.reply.response, "answer of alpha-1");
+    assert.equal(result.userMessage, null);
+    assert.equal(result.persistenceStatus.assistantMessageSaved, false);
+    assert.match(result.persistenceStatus.error ?? "", /not saved/);
+  });
+
+  it("replays a retry with the same key: same messages, no second model call", async () => {
+    const { models, universe } = consultationFixture();
+    const call = { content: "once", idempotencyKey: "key-1" };
+    const first = await universe.sendMessage(localCaller, call, { signal });
+    const again = await universe.sendMessage(localCaller, call, { signal });
+    assert.deepEqual(again, first);
+    assert.equal(models.calls.length, 1);
+  });
+});
