@@ -33,6 +33,11 @@ export interface ToolResult {
 export interface TestClient {
   kind: ClientKind;
   protocolVersion: string | undefined;
+  /** The capabilities the server declared at initialization. */
+  serverCapabilities: Record<string, unknown>;
+  /** The SDK client itself, for calls the interface does not cover (prompts, logging). */
+  // biome-ignore lint/suspicious/noExplicitAny: the three SDKs' clients differ in type
+  raw: any;
   listTools(): Promise<
     { name: string; title?: string; description?: string; inputSchema: unknown; outputSchema?: unknown }[]
   >;
@@ -88,6 +93,8 @@ export async function connectClient(kind: ClientKind, target: Target): Promise<T
   return {
     kind,
     protocolVersion,
+    serverCapabilities: client.getServerCapabilities() ?? {},
+    raw: client,
     async listTools() {
       return (await client.listTools()).tools;
     },
