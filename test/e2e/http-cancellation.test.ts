@@ -41,7 +41,7 @@ describe("cancellation over HTTP on the 2025 revisions", () => {
         await simulator.waitForRequests((requests) => requests.every((request) => request.aborted), 1000);
         simulator.setDefaultBehaviour({});
         const listed = await client.callTool("conversation.list", {});
-        const titles = (listed.structuredContent?.conversations as { title: string }[]).map(
+        const titles = ((listed.structuredContent?.conversations ?? []) as { title: string }[]).map(
           (entry) => entry.title,
         );
         assert.ok(!titles.includes(`cancel me (${kind})`), "the cancelled turn was stored");

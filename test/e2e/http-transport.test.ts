@@ -78,6 +78,47 @@ describe("HTTP transport", () => {
   });
 });
 
+describe("2025-era sessions", () => {
+  let server: ServerProcess;
+  before(async () => {
+    const { environment } = serverEnvironment("http://127.0.0.1:9");
+    server = await startHttpServerProcess({ ...environment, AI_UNIVERSE_SESSION_IDLE_SECONDS: "1" });
+  });
+  after(async () => server?.stop());
+
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/mcp`, { method: "POST", headers: { ...mcpHeaders, ...headers }, body });
+  const ping = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" });
+
+  it("opens a session at initialize, serves it, and expires it when idle", async () => {
+    const opened = await post(initialize);
+    const sessionId = opened.headers.get("mcp-session-id") ?? "";
+    assert.match(sessionId, /^[0-9a-f-]{36}$/);
+    await opened.text();
+    const inSession = { "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" };
+    const served = await post(ping, inSession);
+    assert.equal(served.status, 200, await served.text());
+    // Idle for more than the 1 s limit plus one sweep of the expiry check (every second).
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const expired = await post(ping, inSession);
+    const status = expired.status;
+    await expired.text();
+    assert.equal(status, 404, "an idle session expires, and its id is then unknown");
+  });
+
+  it("answers an unknown session with 404 and a request without one with 400", async () => {
+    const unknown = await post(ping, {
+      "mcp-session-id": "no-such-session",
+      "mcp-protocol-version": "2025-11-25",
+    });
+    assert.equal(unknown.status, 404);
+    assert.match((await unknown.json()).error.message, /Initialize a new session/);
+    const loose = await post(ping, { "mcp-protocol-version": "2025-11-25" });
+    assert.equal(loose.status, 400);
+    assert.match((await loose.json()).error.message, /send initialize first/);
+  });
+});
+
 describe("zero configuration", () => {
   let server: ServerProcess;
   before(async () => {

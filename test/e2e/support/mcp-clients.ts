@@ -20,7 +20,12 @@ export type ClientKind = "v2-modern" | "v2-2025-11-25" | "v1-2025-11-25" | "v1-2
 /** Where the server is: an HTTP URL, or an environment to spawn it over stdio with. */
 export type Target =
   | { transport: "http"; url: string }
-  | { transport: "stdio"; environment: Record<string, string> };
+  | {
+      transport: "stdio";
+      environment: Record<string, string>;
+      /** How to start the server; default: this Node running the source entry point. */
+      command?: { file: string; args: string[] };
+    };
 
 /** A tool call's result as the tests read it. */
 export interface ToolResult {
@@ -62,8 +67,8 @@ export async function connectClient(kind: ClientKind, target: Target): Promise<T
   const stdio =
     target.transport === "stdio"
       ? {
-          command: process.execPath,
-          args: [mainScript, "mcp"],
+          command: target.command?.file ?? process.execPath,
+          args: target.command?.args ?? [mainScript, "mcp"],
           env: target.environment,
           stderr: "pipe" as const,
         }

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Starts ai-universe on a Node that can run it, whatever Node the system has: this one when it is
+// 22.13 or newer, otherwise the Node 24 the repository pins (node_modules/node, installed by
+// `npm install`). MCP client configurations can therefore say "node" and point here. Signals, the
+// exit code, stdin and stdout (the stdio protocol) pass through untouched.
+// Written to load on old Nodes too: no syntax or module newer than Node 16.
+
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = new URL("../", import.meta.url);
+const entry = fileURLToPath(new URL("dist/cli/main.js", root));
+const pinned = fileURLToPath(
+  new URL(`node_modules/node/bin/node${process.platform === "win32" ? ".exe" : ""}`, root),
+);
+const [major, minor] = process.versions.node.split(".").map(Number);
+
+if (!existsSync(entry)) {
+  process.stderr.write(
+    `ai-universe: ${entry} is missing. Run "npm install" in ${fileURLToPath(root)} (it builds dist/).\n`,
+  );
+  process.exit(2);
+}
+if (major > 22 || (major === 22 && minor >= 13)) {
+  await import(pathToFileURL(entry).href);
+} else if (!existsSync(pinned)) {
+  process.stderr.write(
+    `ai-universe: needs Node.js 22.13 or newer, and this is Node.js ${process.versions.node}. ` +
+      `Run "npm install" in ${fileURLToPath(root)} to get the Node 24 it pins, or install a current Node.js.\n`,
+  );
+  process.exit(2);
+} else {
+  const child = spawn(pinned, [entry, ...process.argv.slice(2)], { stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+  child.on("error", (error) => {
+    process.stderr.write(`ai-universe: cannot start ${pinned}: ${error.message}\n`);
+    process.exit(2);
+  });
+  child.on("exit", (code, signal) => {
+    if (code !== null) process.exit(code);
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+  });
+}
