@@ -35,9 +35,9 @@ function heading(message: Message): string {
   return `${message.role === "assistant" ? "Assistant" : "System"}${model} (${when})`;
 }
 
-function opinionSections(record: SecondOpinion): string[] {
+function opinionSections(secondOpinion: SecondOpinion): string[] {
   const lines: string[] = [];
-  for (const opinion of [record.primary, ...record.secondaryOpinions]) {
+  for (const opinion of [secondOpinion.primary, ...secondOpinion.secondaryOpinions]) {
     lines.push(
       "",
       `### ${opinion.model} (${opinion.modelDisplayName})${opinion.error ? ", failed" : ""}`,
@@ -47,8 +47,8 @@ function opinionSections(record: SecondOpinion): string[] {
     lines.push(...sourceList(opinion.citations));
     lines.push("", `_${usageLine(opinion)}_`);
   }
-  if (record.synthesis?.sources.length)
-    lines.push("", "### Sources", ...sourceList(record.synthesis.sources));
+  if (secondOpinion.synthesis?.sources.length)
+    lines.push("", "### Sources", ...sourceList(secondOpinion.synthesis.sources));
   return lines;
 }
 

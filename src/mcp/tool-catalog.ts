@@ -70,7 +70,7 @@ function definitions(
         "Ask one question to several LLMs from different vendors at once and get a synthesis of where they agree and differ,",
         "with per-model answers, tokens, latency, cost and citations. Use it for decisions, reviews and facts worth",
         "cross-checking; not for trivial questions. It takes as long as the slowest model plus the synthesis,",
-        "typically 10-60 s (progress is reported). The exchange is saved as a conversation: pass conversationId to follow up,",
+        "typically 10-60 s (progress is reported). The turn is saved as a conversation: pass conversationId to follow up,",
         `and read every model's full answer with ${name("conversation.get-history")}. Available models: ${models}.`,
       ].join(" "),
       inputSchema: inputJson(secondOpinionInput),

@@ -8,14 +8,12 @@ import { once } from "node:events";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
-import { secondOpinionOf } from "./support/e2e-fixture.ts";
+import { secondOpinionOf, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
 import { mainScript, startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient } from "./support/mcp-clients.ts";
-import { serverEnvironment } from "./support/server-environment.ts";
 
 const run = promisify(execFile);
 const repository = fileURLToPath(new URL("../../", import.meta.url));
@@ -44,35 +42,33 @@ function assertOneLine(stderr: string, pattern: RegExp): void {
 }
 
 describe("a new user", () => {
-  let simulator: ProviderSimulator;
-  let environment: Record<string, string>;
-  before(async () => {
-    simulator = await startProviderSimulator();
-    environment = serverEnvironment(simulator.url).environment;
-  });
-  after(async () => simulator?.close());
+  const context = useSimulatorEnvironment();
 
   it("gets help with no command, and --help and --version on every command", async () => {
-    const bare = await command(process.execPath, [mainScript], environment);
+    const bare = await command(process.execPath, [mainScript], context.environment);
     assert.equal(bare.code, 0);
     assert.match(bare.stdout, /^Usage: ai-universe <command>/);
     for (const name of ["serve", "mcp", "models", "export"]) {
-      const help = await command(process.execPath, [mainScript, name, "--help"], environment);
+      const help = await command(process.execPath, [mainScript, name, "--help"], context.environment);
       assert.equal(help.code, 0);
       assert.match(help.stdout, new RegExp(`^Usage: ai-universe ${name}`));
-      const version = await command(process.execPath, [mainScript, name, "--version"], environment);
+      const version = await command(process.execPath, [mainScript, name, "--version"], context.environment);
       assert.match(version.stdout, /^ai-universe \d+\.\d+\.\d+\n$/);
     }
-    const wrong = await command(process.execPath, [mainScript, "serv"], environment);
+    const wrong = await command(process.execPath, [mainScript, "serv"], context.environment);
     assert.equal(wrong.code, 2);
     assertOneLine(wrong.stderr, /Unknown command "serv"\. Run "ai-universe --help"/);
   });
 
   it("is told in one line when the port is taken", async () => {
-    const first = await startHttpServerProcess(environment);
+    const first = await startHttpServerProcess(context.environment);
     try {
       const port = new URL(first.url).port;
-      const second = await command(process.execPath, [mainScript, "serve", "--port", port], environment);
+      const second = await command(
+        process.execPath,
+        [mainScript, "serve", "--port", port],
+        context.environment,
+      );
       assert.equal(second.code, 2);
       const lines = second.stderr.trim().split("\n");
       assertOneLine(
@@ -88,7 +84,7 @@ describe("a new user", () => {
     const file = join(scratch, "a-file");
     writeFileSync(file, "not a directory");
     const unusable = await command(process.execPath, [mainScript, "mcp"], {
-      ...environment,
+      ...context.environment,
       DATABASE_URL: join(file, "data", "ai-universe.db"),
     });
     assert.equal(unusable.code, 2);
@@ -97,7 +93,7 @@ describe("a new user", () => {
       /data directory .*a-file\/data cannot be created \(ENOTDIR\).*DATABASE_URL/,
     );
     const postgres = await command(process.execPath, [mainScript, "serve", "--port", "0"], {
-      ...environment,
+      ...context.environment,
       DATABASE_URL: "postgres://ann:s3cret-password@db.example:5432/universe",
     });
     assert.equal(postgres.code, 2);
@@ -108,7 +104,7 @@ describe("a new user", () => {
 
   it("keeps conversations in the per-user data directory and says where", async () => {
     const dataHome = join(scratch, "xdg-data");
-    const { DATABASE_URL: _database, ...withoutDatabase } = environment;
+    const { DATABASE_URL: _database, ...withoutDatabase } = context.environment;
     const server = await startHttpServerProcess({ ...withoutDatabase, XDG_DATA_HOME: dataHome });
     try {
       const path = join(dataHome, "ai-universe", "ai-universe.db");
@@ -120,13 +116,17 @@ describe("a new user", () => {
   });
 
   it("on an old Node gets one line saying what to do, and the launcher runs the pinned Node instead", async () => {
-    const old = await command(process.execPath, ["--import", oldNode, builtMain, "--version"], environment);
+    const old = await command(
+      process.execPath,
+      ["--import", oldNode, builtMain, "--version"],
+      context.environment,
+    );
     assert.equal(old.code, 2);
     assertOneLine(old.stderr, /needs Node\.js 22\.13 or newer, and this is Node\.js 20\.11\.0/);
     const launched = await command(
       process.execPath,
       ["--import", oldNode, launcher, "--version"],
-      environment,
+      context.environment,
     );
     assert.equal(launched.code, 0, launched.stderr);
     assert.match(launched.stdout, /^ai-universe \d/);
@@ -135,7 +135,7 @@ describe("a new user", () => {
   it("can use the launcher as an MCP client's stdio command on an old Node", async () => {
     const client = await connectClient("v1-2025-11-25", {
       transport: "stdio",
-      environment,
+      environment: context.environment,
       command: { file: process.execPath, args: ["--import", oldNode, launcher, "mcp"] },
     });
     try {
@@ -155,7 +155,7 @@ describe("a new user", () => {
     ] as const) {
       const child = spawn(file, args, {
         cwd: repository,
-        env: environment,
+        env: context.environment,
         stdio: ["ignore", "ignore", "pipe"],
       });
       const url = await listeningUrl(child);

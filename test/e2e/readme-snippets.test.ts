@@ -4,12 +4,10 @@
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
-import { secondOpinionOf } from "./support/e2e-fixture.ts";
+import { secondOpinionOf, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
 import { connectClient } from "./support/mcp-clients.ts";
-import { serverEnvironment } from "./support/server-environment.ts";
 
 const repository = fileURLToPath(new URL("../..", import.meta.url));
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
@@ -56,13 +54,7 @@ function snippets(): Snippet[] {
 }
 
 describe("README client snippets", () => {
-  let simulator: ProviderSimulator;
-  let environment: Record<string, string>;
-  before(async () => {
-    simulator = await startProviderSimulator();
-    environment = serverEnvironment(simulator.url).environment;
-  });
-  after(async () => simulator?.close());
+  const context = useSimulatorEnvironment();
 
   it("has a snippet for every client the README names", () => {
     assert.deepEqual(
@@ -79,7 +71,7 @@ describe("README client snippets", () => {
       assert.equal(portable, ["Claude Desktop", "Codex", "Copilot CLI"].includes(snippet.client));
       const client = await connectClient("v1-2025-11-25", {
         transport: "stdio",
-        environment: { ...environment, ...snippet.env },
+        environment: { ...context.environment, ...snippet.env },
         command: { file: snippet.command, args: snippet.args },
       });
       try {

@@ -1,4 +1,4 @@
-// Mapping between SQLite rows and the store's records.
+// Mapping between SQLite rows and the store's conversations, messages and idempotency entries.
 // The tables are STRICT, so each column holds the type its row interface states.
 
 import type { SQLOutputValue } from "node:sqlite";

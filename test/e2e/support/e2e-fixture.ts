@@ -26,6 +26,20 @@ export interface EndToEnd {
   client: TestClient;
 }
 
+/** Starts the simulator and an environment pointed at it, for tests that start servers themselves. */
+export function useSimulatorEnvironment(defaults: Record<string, unknown> = {}): {
+  simulator: ProviderSimulator;
+  environment: Record<string, string>;
+} {
+  const context = {} as { simulator: ProviderSimulator; environment: Record<string, string> };
+  before(async () => {
+    context.simulator = await startProviderSimulator();
+    context.environment = serverEnvironment(context.simulator.url, defaults).environment;
+  });
+  after(async () => context.simulator?.close());
+  return context;
+}
+
 /** Starts the simulator, a server with `defaults`, and a v2 client over HTTP; stops them after the file. */
 export function useEndToEnd(
   defaults: Record<string, unknown> = {},
