@@ -26,6 +26,7 @@ export async function runServe(options: CommandOptions): Promise<number> {
   } finally {
     await runtime.close();
   }
+  process.stderr.write("ai-universe: stopped cleanly\n");
   return 0;
 }
 

@@ -23,10 +23,14 @@ export async function startRuntime(options: CommandOptions, announce = true): Pr
   return runtime;
 }
 
-/** Resolves when the process is asked to stop (SIGINT or SIGTERM). */
+/**
+ * Resolves when the process is asked to stop (SIGINT or SIGTERM). The listeners stay: a Ctrl-C reaches
+ * the server twice (from the terminal and forwarded by npm or the launcher), and the second copy must
+ * not kill it halfway through a clean stop.
+ */
 export function stopRequested(): Promise<string> {
   return new Promise((resolve) => {
-    process.once("SIGINT", () => resolve("SIGINT"));
-    process.once("SIGTERM", () => resolve("SIGTERM"));
+    process.on("SIGINT", () => resolve("SIGINT"));
+    process.on("SIGTERM", () => resolve("SIGTERM"));
   });
 }

@@ -33,6 +33,8 @@ export interface Configuration {
   databaseUrl: string;
   /** How tool names are listed to clients. */
   toolNames: ToolNameStyle;
+  /** How long a store operation waits for another program's lock before it is refused, in milliseconds. */
+  storeWaitMs: number;
   environment: Record<string, string | undefined>;
 }
 
@@ -79,8 +81,18 @@ export function loadConfiguration(options: {
     toolNames: toolNameStyle(
       options.toolNames ?? environment.AI_UNIVERSE_TOOL_NAMES?.trim() ?? file.toolNames,
     ),
+    storeWaitMs: seconds(environment, "AI_UNIVERSE_STORE_WAIT_SECONDS", 15) * 1000,
     environment,
   };
+}
+
+function seconds(environment: Record<string, string | undefined>, name: string, fallback: number): number {
+  const text = environment[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new ConfigurationError(`${name} "${text}" is not a positive number of seconds.`);
+  return value;
 }
 
 function toolNameStyle(value: string | undefined): ToolNameStyle {

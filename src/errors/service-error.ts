@@ -12,6 +12,7 @@ export const errorCodes = [
   "model_failed",
   "idempotency_conflict",
   "cancelled",
+  "store_unavailable",
   "internal_error",
 ] as const;
 

@@ -1,12 +1,14 @@
-// The `GET /health` report: status, version, whether the store answers, and which models are available.
+// The `GET /health` report: status, version, whether the store answers and can be written, and which
+// models are available.
 
 import type { Runtime } from "../runtime/runtime.ts";
+import type { StoreHealth } from "../store/store.ts";
 
 /** The body of `GET /health`. */
 export interface HealthReport {
   status: "ok" | "degraded";
   version: string;
-  store: { reachable: boolean; error?: string };
+  store: StoreHealth;
   models: {
     mode: string;
     simulated: boolean;
@@ -16,17 +18,12 @@ export interface HealthReport {
   notice?: string;
 }
 
-/** Builds the health report; a store that does not answer makes the status "degraded". */
+/** Builds the health report; a store that cannot be read or written, or no model, makes it "degraded". */
 export async function healthReport(runtime: Runtime): Promise<HealthReport> {
-  let store: HealthReport["store"] = { reachable: true };
-  try {
-    await runtime.store.ping();
-  } catch (error) {
-    store = { reachable: false, error: (error as Error).message };
-  }
+  const store = await runtime.store.health();
   const { roster } = runtime;
   return {
-    status: store.reachable && roster.available.length > 0 ? "ok" : "degraded",
+    status: store.reachable && store.writable && roster.available.length > 0 ? "ok" : "degraded",
     version: runtime.version,
     store,
     models: {

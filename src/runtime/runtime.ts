@@ -33,7 +33,8 @@ export async function startRuntime(
   configuration: Configuration,
   overrides: { store?: Store; roster?: ModelRoster; createModel?: LanguageModelFactory } = {},
 ): Promise<Runtime> {
-  const store = overrides.store ?? openStore(configuration.databaseUrl);
+  const store =
+    overrides.store ?? openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs });
   const roster = overrides.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
   const universe = createAiUniverse({
     store,

@@ -2,15 +2,15 @@
 // at start with what to do, instead of being taken for a file name.
 
 import { fileURLToPath } from "node:url";
-import { openSqliteStore } from "./sqlite/sqlite-store.ts";
+import { openSqliteStore } from "./sqlite/open-sqlite-store.ts";
 import { type Store, StoreOpenError } from "./store.ts";
 
 /**
  * Opens the store `url` names: a SQLite file path, `sqlite:PATH`, a `file:` URL, or `:memory:`.
  * Throws StoreOpenError for PostgreSQL and other URLs this version cannot serve.
  */
-export function openStore(url: string): Store {
-  return openSqliteStore(sqliteLocation(url));
+export function openStore(url: string, options: { busyWaitMs?: number } = {}): Store {
+  return openSqliteStore(sqliteLocation(url), options);
 }
 
 /** The SQLite file (or ":memory:") a database URL names. */

@@ -3,6 +3,8 @@
 // Every call that touches a conversation takes its owner, so a missing ownership check cannot be
 // written: another owner's conversation looks exactly like a missing one. No SQL leaks past this file.
 
+import { ServiceError } from "../errors/service-error.ts";
+
 /** Roles a stored message can have. */
 export type MessageRole = "user" | "assistant" | "system";
 
@@ -115,6 +117,26 @@ export class StoreOpenError extends Error {
   }
 }
 
+/**
+ * The store cannot take a write now (locked by another program for too long, read-only, or its file
+ * was removed or replaced); the message says which and what to do. Reads may still work.
+ */
+export class StoreUnavailableError extends ServiceError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("store_unavailable", message);
+    this.name = "StoreUnavailableError";
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/** Whether the store answers and can be written, for health checks. */
+export interface StoreHealth {
+  reachable: boolean;
+  writable: boolean;
+  /** Why it cannot be read or written, and what to do. */
+  error?: string;
+}
+
 /** Raised when an idempotency key is already stored for this owner (a concurrent duplicate). */
 export class IdempotencyConflictError extends Error {
   constructor(key: string) {
@@ -128,8 +150,8 @@ export class IdempotencyConflictError extends Error {
  * (read-your-writes). Implementations must be safe under concurrent calls from one process.
  */
 export interface Store {
-  /** Resolves when the store answers a trivial query; rejects with the cause otherwise. */
-  ping(): Promise<void>;
+  /** Whether the store answers and can be written; never rejects. */
+  health(): Promise<StoreHealth>;
   /** The owner's conversation, or undefined (also when it belongs to someone else). */
   getConversation(owner: string, id: string): Promise<Conversation | undefined>;
   /**

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { fingerprintOf, IdempotencyGate, type StoredTurn } from "../../src/conversations/idempotency-gate.ts";
 import type { ServiceError } from "../../src/errors/service-error.ts";
-import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
+import { openSqliteStore } from "../../src/store/sqlite/open-sqlite-store.ts";
 
 describe("idempotency", () => {
   it("fingerprints arguments regardless of key order and undefined fields", () => {

@@ -165,6 +165,24 @@ describe("a new user", () => {
       await assert.rejects(fetch(`${url}/health`), "the server stopped with its parent");
     }
   });
+
+  it("stops cleanly on a Ctrl-C to the whole terminal group of npm start", async () => {
+    const child = spawn("npm", ["start", "--", "--port", "0"], {
+      cwd: repository,
+      env: context.environment,
+      stdio: ["ignore", "ignore", "pipe"],
+      detached: true,
+    });
+    const url = await listeningUrl(child);
+    let output = "";
+    child.stderr?.on("data", (chunk: string) => {
+      output += chunk;
+    });
+    process.kill(-(child.pid ?? 0), "SIGINT");
+    await once(child, "exit");
+    assert.match(output, /stopped cleanly/);
+    await assert.rejects(fetch(`${url}/health`));
+  });
 });
 
 function listeningUrl(child: ChildProcess): Promise<string> {

@@ -9,7 +9,7 @@ import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, it } from "node:test";
 import { Worker } from "node:worker_threads";
 import { applyMigrations, readSchemaVersion, schemaMigrations } from "../../src/store/sqlite/migrations.ts";
-import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
+import { openSqliteStore } from "../../src/store/sqlite/open-sqlite-store.ts";
 import { localOwner } from "../../src/store/store.ts";
 import { createClock, createConversation, readAll } from "./contract/fixtures.ts";
 import { runStoreContract } from "./store-contract.ts";
@@ -151,7 +151,7 @@ describe("sqlite migrations", () => {
   it("refuses a database newer than the program", () => {
     const database = new DatabaseSync(":memory:");
     database.exec(`PRAGMA user_version = ${schemaMigrations.length + 1}`);
-    assert.throws(() => applyMigrations(database), /newer than this program knows/);
+    assert.throws(() => applyMigrations(database), /newer than this version of ai-universe knows/);
     database.close();
   });
 });

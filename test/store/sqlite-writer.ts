@@ -2,7 +2,7 @@
 // question-and-answer turns to one conversation, to contend with other writers for the write lock.
 
 import { workerData } from "node:worker_threads";
-import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
+import { openSqliteStore } from "../../src/store/sqlite/open-sqlite-store.ts";
 import { createClock, owner, questionAndAnswer } from "./contract/fixtures.ts";
 
 const { path, conversationId, writer, turns } = workerData as {

@@ -6,7 +6,7 @@ import { defaultConsultation } from "../../src/configuration/configuration.ts";
 import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import type { ConsultationServices } from "../../src/consultation/consultation-services.ts";
 import type { ModelRoster } from "../../src/providers/model-roster.ts";
-import { openSqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
+import { openSqliteStore } from "../../src/store/sqlite/open-sqlite-store.ts";
 import { FakeModels } from "./fake-language-model.ts";
 
 /** Four models from four vendors, priced like the catalog. */

@@ -65,6 +65,14 @@ export const schemaMigrations: readonly Migration[] = [
   },
 ];
 
+/** The database was written by a newer version of the program, whose schema this one does not know. */
+export class NewerSchemaError extends Error {
+  constructor(found: number, known: number) {
+    super(`is at schema version ${found}, newer than this version of ai-universe knows (${known}).`);
+    this.name = "NewerSchemaError";
+  }
+}
+
 /** The version a database has once every step of `migrations` is applied. */
 export function readSchemaVersion(database: DatabaseSync): number {
   const row = database.prepare("PRAGMA user_version").get();
@@ -83,9 +91,7 @@ export function applyMigrations(
 ): number {
   const found = readSchemaVersion(database);
   if (found > migrations.length) {
-    throw new Error(
-      `The database is at schema version ${found}, newer than this program knows (${migrations.length}); upgrade the program.`,
-    );
+    throw new NewerSchemaError(found, migrations.length);
   }
   let applied = 0;
   for (const [index, migration] of migrations.entries()) {

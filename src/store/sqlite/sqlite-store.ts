@@ -1,10 +1,9 @@
-// The SQLite backend of the store port, on Node's built-in node:sqlite.
-// One connection per store; node:sqlite is synchronous, so calls from one process never interleave,
-// and BEGIN IMMEDIATE plus a busy timeout serialises writers from other processes on the same file.
+// The SQLite backend of the store port, on Node's built-in node:sqlite. One connection per store;
+// node:sqlite is synchronous, so calls from one process never interleave. Writers of other processes
+// are waited for on a timer (retryWhileBusy), never in a blocking busy wait, and a write is refused
+// when the file was removed, replaced or cannot be written.
 
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import {
   type Conversation,
   type ConversationListPosition,
@@ -16,85 +15,64 @@ import {
   type MessagePage,
   type SavedTurn,
   type Store,
-  StoreOpenError,
+  type StoreHealth,
+  StoreUnavailableError,
   type TurnInput,
 } from "../store.ts";
-import { applyMigrations } from "./migrations.ts";
+import { retryWhileBusy, sqliteCode, sqliteCodes } from "./busy-retry.ts";
+import type { FileIdentity } from "./file-identity.ts";
 import { previewOf, toConversation, toIdempotencyEntry, toMessage, toMessageParameters } from "./rows.ts";
 import { prepareStatements, type Statements } from "./statements.ts";
 import { inWriteTransaction } from "./transaction.ts";
 
-/** How long a write waits for another process's lock before failing, in milliseconds. */
-const busyTimeoutMilliseconds = 5000;
-
-/**
- * Opens (creating when missing) a SQLite store at `location`: a file path, whose parent directory is
- * created if needed, or ":memory:" for a private in-memory database. Applies pending migrations.
- */
-export function openSqliteStore(location: string): SqliteStore {
-  const inMemory = location === ":memory:";
-  if (!inMemory) createParentDirectory(location);
-  let database: DatabaseSync;
-  try {
-    database = new DatabaseSync(location, { timeout: busyTimeoutMilliseconds });
-  } catch (error) {
-    throw new StoreOpenError(
-      `The database ${location} cannot be opened (${(error as Error).message}). Check the file's permissions, or set DATABASE_URL (or --database) to another file.`,
-      { cause: error },
-    );
-  }
-  try {
-    database.exec(`PRAGMA busy_timeout = ${busyTimeoutMilliseconds}`);
-    database.exec("PRAGMA foreign_keys = ON");
-    if (!inMemory) {
-      database.exec("PRAGMA journal_mode = WAL");
-      database.exec("PRAGMA synchronous = FULL");
-    }
-    applyMigrations(database);
-    return new SqliteStore(database);
-  } catch (error) {
-    database.close();
-    throw error;
-  }
+/** How the store was opened. */
+export interface SqliteStoreOptions {
+  /** The file (or ":memory:"), for messages. */
+  location: string;
+  /** The opened file, to notice when it is removed or replaced; absent in memory. */
+  identity?: FileIdentity;
+  /** Why the file cannot be written, when that was found at open. */
+  readOnly?: string;
+  /** How long a statement waits for another program's lock, in milliseconds. */
+  busyWaitMs: number;
 }
 
-function createParentDirectory(location: string): void {
-  const directory = dirname(location);
-  try {
-    mkdirSync(directory, { recursive: true });
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new StoreOpenError(
-      `The data directory ${directory} cannot be created (${reason}). Make it writable, or set DATABASE_URL (or --database) to a file in a writable directory.`,
-      { cause: error },
-    );
-  }
-}
-
-/** A {@link Store} over one open, migrated SQLite connection. Build it with {@link openSqliteStore}. */
+/** A {@link Store} over one open, migrated SQLite connection. Build it with `openSqliteStore`. */
 export class SqliteStore implements Store {
   readonly #database: DatabaseSync;
   readonly #statements: Statements;
+  readonly #options: SqliteStoreOptions;
+  #readOnly: string | undefined;
   // Tracked here rather than read from DatabaseSync.isOpen, which Node 22.13 does not have.
   #open = true;
 
   /** Takes ownership of `database`, which must be open and migrated. */
-  constructor(database: DatabaseSync) {
+  constructor(database: DatabaseSync, options: SqliteStoreOptions) {
     this.#database = database;
     this.#statements = prepareStatements(database);
+    this.#options = options;
+    this.#readOnly = options.readOnly;
   }
 
-  async ping(): Promise<void> {
-    this.#statements.ping.get();
+  async health(): Promise<StoreHealth> {
+    try {
+      await this.#read(() => this.#statements.ping.get());
+    } catch (error) {
+      return { reachable: false, writable: false, error: (error as Error).message };
+    }
+    const unwritable = this.#unwritable();
+    return unwritable
+      ? { reachable: true, writable: false, error: unwritable }
+      : { reachable: true, writable: true };
   }
 
   async getConversation(owner: string, id: string): Promise<Conversation | undefined> {
-    const row = this.#statements.getConversation.get(owner, id);
+    const row = await this.#read(() => this.#statements.getConversation.get(owner, id));
     return row === undefined ? undefined : toConversation(row);
   }
 
   async saveTurn(owner: string, turn: TurnInput): Promise<SavedTurn> {
-    return inWriteTransaction(this.#database, () => this.#writeTurn(owner, turn));
+    return this.#write(() => inWriteTransaction(this.#database, () => this.#writeTurn(owner, turn)));
   }
 
   async readMessages(
@@ -102,28 +80,27 @@ export class SqliteStore implements Store {
     conversationId: string,
     page: { afterSequence?: number; limit: number },
   ): Promise<MessagePage> {
-    const rows = this.#statements.readMessagesAfter.all(
-      owner,
-      conversationId,
-      page.afterSequence ?? 0,
-      page.limit + 1,
+    const rows = await this.#read(() =>
+      this.#statements.readMessagesAfter.all(owner, conversationId, page.afterSequence ?? 0, page.limit + 1),
     );
     return { messages: rows.slice(0, page.limit).map(toMessage), hasMore: rows.length > page.limit };
   }
 
   async readRecentMessages(owner: string, conversationId: string, limit: number): Promise<Message[]> {
-    return this.#statements.readRecentMessages.all(owner, conversationId, limit).map(toMessage);
+    return (
+      await this.#read(() => this.#statements.readRecentMessages.all(owner, conversationId, limit))
+    ).map(toMessage);
   }
 
   async getMessages(owner: string, ids: string[]): Promise<Message[]> {
     if (ids.length === 0) return [];
-    const rows = this.#statements.getMessagesByIds.all(owner, JSON.stringify(ids));
+    const rows = await this.#read(() => this.#statements.getMessagesByIds.all(owner, JSON.stringify(ids)));
     const byId = new Map(rows.map((row) => [String(row.id), toMessage(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   async findIdempotencyEntry(owner: string, key: string): Promise<IdempotencyEntry | undefined> {
-    const row = this.#statements.findIdempotencyEntry.get(owner, key);
+    const row = await this.#read(() => this.#statements.findIdempotencyEntry.get(owner, key));
     return row === undefined ? undefined : toIdempotencyEntry(row);
   }
 
@@ -146,13 +123,45 @@ export class SqliteStore implements Store {
   }
 
   async deleteConversation(owner: string, id: string): Promise<boolean> {
-    return Number(this.#statements.deleteConversation.run(owner, id).changes) > 0;
+    const result = await this.#write(() => this.#statements.deleteConversation.run(owner, id));
+    return Number(result.changes) > 0;
   }
 
   async close(): Promise<void> {
     if (!this.#open) return;
     this.#open = false;
     this.#database.close();
+  }
+
+  /** Runs a read, waiting for another program's lock on a timer. */
+  #read<T>(work: () => T): Promise<T> {
+    return retryWhileBusy(work, this.#options.busyWaitMs, this.#options.location);
+  }
+
+  /** Runs a write unless the file cannot take it; a read-only file found now is remembered. */
+  async #write<T>(work: () => T): Promise<T> {
+    const unwritable = this.#unwritable();
+    if (unwritable) throw new StoreUnavailableError(unwritable);
+    try {
+      return await retryWhileBusy(work, this.#options.busyWaitMs, this.#options.location);
+    } catch (error) {
+      if (sqliteCode(error) !== sqliteCodes.readOnly) throw error;
+      this.#readOnly = (error as Error).message;
+      throw new StoreUnavailableError(this.#unwritable() ?? (error as Error).message, { cause: error });
+    }
+  }
+
+  /** Why a write would be lost or refused now, or undefined when the store can take it. */
+  #unwritable(): string | undefined {
+    const { location } = this.#options;
+    const change = this.#options.identity?.change();
+    if (change) {
+      return `The database file ${location} ${change} while the server was running, so writes are refused (they would be lost). Restart the server.`;
+    }
+    if (this.#readOnly) {
+      return `The database ${location} cannot be written (${this.#readOnly}). Make the file and its directory writable, or set DATABASE_URL to a writable file, and restart.`;
+    }
+    return undefined;
   }
 
   /** The body of {@link saveTurn}; runs inside its transaction, so any throw undoes every write. */

@@ -20,6 +20,7 @@ export async function startHttpServerProcess(
   environment: Record<string, string>,
   extraArguments: string[] = [],
   nodeArguments: string[] = [],
+  identity: { uid?: number; gid?: number } = {},
 ): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
@@ -27,6 +28,7 @@ export async function startHttpServerProcess(
     {
       env: environment,
       stdio: ["ignore", "ignore", "pipe"],
+      ...identity,
     },
   );
   let output = "";

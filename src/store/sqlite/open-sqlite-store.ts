@@ -1,0 +1,138 @@
+// Opening a SQLite store: the file, its directory, pragmas and migrations. Every way this can fail at
+// start (a directory that cannot be made, a file that is not a database or is damaged, a database
+// from a newer version) becomes one StoreOpenError naming the path, the problem and what to do.
+
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { StoreOpenError } from "../store.ts";
+import { sqliteCode, sqliteCodes } from "./busy-retry.ts";
+import { FileIdentity } from "./file-identity.ts";
+import { applyMigrations, NewerSchemaError, readSchemaVersion, schemaMigrations } from "./migrations.ts";
+import { SqliteStore } from "./sqlite-store.ts";
+
+/** How long opening waits for another program's lock (nothing else runs yet), in milliseconds. */
+const openWaitMs = 5000;
+
+/** How long a statement waits for another program's lock while serving, in milliseconds. */
+export const defaultBusyWaitMs = 15_000;
+
+/**
+ * Opens (creating when missing) a SQLite store at `location`: a file path, whose parent directory is
+ * created if needed, or ":memory:" for a private in-memory database. Applies pending migrations.
+ */
+export function openSqliteStore(location: string, options: { busyWaitMs?: number } = {}): SqliteStore {
+  const inMemory = location === ":memory:";
+  if (!inMemory) createParentDirectory(location);
+  let database: DatabaseSync;
+  try {
+    database = new DatabaseSync(location, { timeout: openWaitMs });
+  } catch (error) {
+    throw new StoreOpenError(
+      `The database ${location} cannot be opened (${(error as Error).message}). Check the file's permissions, or set DATABASE_URL (or --database) to another file.`,
+      { cause: error },
+    );
+  }
+  try {
+    database.exec("PRAGMA foreign_keys = ON");
+    let readOnly = inMemory ? undefined : unwritableReason(() => database.exec("PRAGMA journal_mode = WAL"));
+    database.exec("PRAGMA synchronous = FULL");
+    if (readOnly === undefined) {
+      applyMigrations(database);
+      if (!inMemory) readOnly = writeProbe(database);
+    } else {
+      checkSchemaVersion(database);
+    }
+    // From now on a lock is waited for on a timer (retryWhileBusy), never by blocking the event loop.
+    database.exec("PRAGMA busy_timeout = 0");
+    return new SqliteStore(database, {
+      location,
+      busyWaitMs: options.busyWaitMs ?? defaultBusyWaitMs,
+      ...(inMemory ? {} : { identity: new FileIdentity(location) }),
+      ...(readOnly ? { readOnly } : {}),
+    });
+  } catch (error) {
+    database.close();
+    throw startError(location, error);
+  }
+}
+
+function createParentDirectory(location: string): void {
+  const directory = dirname(location);
+  try {
+    mkdirSync(directory, { recursive: true });
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new StoreOpenError(
+      `The data directory ${directory} cannot be created (${reason}). Make it writable, or set DATABASE_URL (or --database) to a file in a writable directory.`,
+      { cause: error },
+    );
+  }
+}
+
+/** Why the file cannot be written, found by rewriting its schema version with the same value. */
+function writeProbe(database: DatabaseSync): string | undefined {
+  return unwritableReason(() => database.exec(`PRAGMA user_version = ${readSchemaVersion(database)}`));
+}
+
+/** Runs a write; returns SQLite's reason when the file is read-only, rethrows any other failure. */
+function unwritableReason(write: () => void): string | undefined {
+  try {
+    write();
+    return undefined;
+  } catch (error) {
+    if (sqliteCode(error) === sqliteCodes.readOnly) return (error as Error).message;
+    throw error;
+  }
+}
+
+/** A read-only database is served only when it is at exactly the schema this version writes. */
+function checkSchemaVersion(database: DatabaseSync): void {
+  const found = readSchemaVersion(database);
+  if (found > schemaMigrations.length) throw new NewerSchemaError(found, schemaMigrations.length);
+  if (found < schemaMigrations.length) {
+    throw new StoreOpenError(
+      `is read-only and at schema version ${found}, older than this version of ai-universe needs (${schemaMigrations.length}); make it writable once so it can be upgraded.`,
+    );
+  }
+}
+
+function startError(location: string, error: unknown): Error {
+  if (error instanceof StoreOpenError) {
+    return error.message.startsWith("is ")
+      ? new StoreOpenError(`The database ${location} ${error.message}`)
+      : error;
+  }
+  const elsewhere = "or set DATABASE_URL (or --database) to another file";
+  if (error instanceof NewerSchemaError) {
+    return new StoreOpenError(
+      `The database ${location} ${error.message} Upgrade ai-universe, ${elsewhere}.`,
+      { cause: error },
+    );
+  }
+  const code = sqliteCode(error);
+  if (code === sqliteCodes.notADatabase || code === sqliteCodes.corrupt) {
+    return new StoreOpenError(
+      `The database ${location} is damaged or is not a SQLite database (${(error as Error).message}). Restore it from a backup, or move it aside to start with an empty one, ${elsewhere}.`,
+      { cause: error },
+    );
+  }
+  if (code === sqliteCodes.readOnly) {
+    return new StoreOpenError(
+      `The database ${location} cannot be opened: it and its directory are read-only (${(error as Error).message}). Make the directory writable, ${elsewhere}.`,
+      { cause: error },
+    );
+  }
+  if (code === sqliteCodes.busy || code === sqliteCodes.locked) {
+    return new StoreOpenError(
+      `The database ${location} is locked by another program (${(error as Error).message}). Close that program and start again.`,
+      { cause: error },
+    );
+  }
+  return new StoreOpenError(
+    `The database ${location} cannot be used (${(error as Error).message}). Check the file, ${elsewhere}.`,
+    {
+      cause: error,
+    },
+  );
+}

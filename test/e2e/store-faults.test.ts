@@ -1,0 +1,207 @@
+// The store under faults, as an operator meets them: another program holding the write lock, the data
+// directory removed while serving, a read-only file, and start-up on a damaged, truncated or newer
+// database. The server never freezes, never acknowledges a write it lost, and says what is wrong.
+
+import assert from "node:assert/strict";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { chmodSync, chownSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
+import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import type { SendMessageResult } from "../../src/consultation/message-result.ts";
+import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
+import { historyOf } from "./support/e2e-fixture.ts";
+import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { connectClient, type TestClient } from "./support/mcp-clients.ts";
+import { serverEnvironment } from "./support/server-environment.ts";
+
+const lockHolder = fileURLToPath(new URL("../store/lock-holder.ts", import.meta.url));
+const run = promisify(execFile);
+
+/** Holds the database's write lock from another process until `release` is called. */
+async function holdLock(path: string): Promise<{ release: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [lockHolder, path], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`lock holder exited with ${code}`)));
+  });
+  return {
+    async release() {
+      child.stdin?.end();
+      await once(child, "exit");
+    },
+  };
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
+
+function sent(result: { structuredContent?: Record<string, unknown> }): SendMessageResult {
+  return result.structuredContent as unknown as SendMessageResult;
+}
+
+describe("store faults while serving", () => {
+  let simulator: ProviderSimulator;
+  const servers: ServerProcess[] = [];
+  const clients: TestClient[] = [];
+  before(async () => {
+    simulator = await startProviderSimulator();
+  });
+  after(async () => {
+    for (const client of clients) await client.close();
+    for (const server of servers) await server.stop();
+    await simulator?.close();
+  });
+
+  async function serve(extra: Record<string, string> = {}, identity: { uid?: number; gid?: number } = {}) {
+    const setup = serverEnvironment(simulator.url);
+    const server = await startHttpServerProcess({ ...setup.environment, ...extra }, [], [], identity);
+    servers.push(server);
+    const client = await connectClient("v2-modern", { transport: "http", url: server.url });
+    clients.push(client);
+    return { ...setup, server, client };
+  }
+
+  it("keeps answering reads and /health within 100 ms while another program holds the write lock", async () => {
+    const { client, server, databasePath } = await serve();
+    const first = sent(await client.callTool("conversation.send-message", { content: "Before the lock" }));
+    const lock = await holdLock(databasePath);
+    simulator.reset();
+    const waiting = client.callTool("conversation.send-message", {
+      content: "During the lock",
+      conversationId: first.conversationId,
+    });
+    await simulator.waitForRequests(
+      (requests) => requests.length === 1 && requests[0]?.finishedAt !== undefined,
+    );
+    const health = await timed(() => fetch(`${server.url}/health`));
+    assert.equal(health.value.status, 200);
+    assert.ok(health.ms < 100, `/health took ${Math.round(health.ms)} ms`);
+    const history = await timed(async () =>
+      historyOf(await client.callTool("conversation.get-history", { conversationId: first.conversationId })),
+    );
+    assert.ok(history.ms < 100, `get-history took ${Math.round(history.ms)} ms`);
+    assert.equal(history.value.messages.length, 2);
+    await lock.release();
+    const stored = sent(await waiting);
+    assert.equal(stored.persistenceStatus.error, null);
+    assert.equal(stored.assistantMessage?.sequence, 4);
+  });
+
+  it("returns the paid answer with the reason when the lock outlasts the wait, and stores nothing", async () => {
+    const { client, databasePath } = await serve({ AI_UNIVERSE_STORE_WAIT_SECONDS: "1" });
+    const lock = await holdLock(databasePath);
+    try {
+      const result = sent(await client.callTool("conversation.send-message", { content: "Locked out" }));
+      assert.ok(result.reply.response.length > 0);
+      assert.equal(result.assistantMessage, null);
+      assert.match(result.persistenceStatus.error ?? "", /locked by another program for over 1 s/);
+    } finally {
+      await lock.release();
+    }
+    const list = await client.callTool("conversation.list", {});
+    assert.deepEqual(list.structuredContent?.conversations, []);
+  });
+
+  it("refuses writes and reports it when the data directory is removed while serving", async () => {
+    const { client, server, directory } = await serve();
+    rmSync(directory, { recursive: true, force: true });
+    const result = sent(await client.callTool("conversation.send-message", { content: "Into the void" }));
+    assert.ok(result.reply.response.length > 0);
+    assert.equal(result.persistenceStatus.assistantMessageSaved, false);
+    assert.match(
+      result.persistenceStatus.error ?? "",
+      /was removed .*writes are refused.*Restart the server/,
+    );
+    const health = await fetch(`${server.url}/health`);
+    assert.equal(health.status, 503);
+    const report = await health.json();
+    assert.equal(report.status, "degraded");
+    assert.equal(report.store.writable, false);
+    assert.match(report.store.error, /was removed/);
+  });
+
+  it("serves a read-only database, says in /health that it cannot be written, and says why on every write", async () => {
+    const setup = serverEnvironment(simulator.url);
+    const seeded = await serve({ DATABASE_URL: setup.databasePath });
+    sent(await seeded.client.callTool("conversation.send-message", { content: "Written before" }));
+    await seeded.server.stop();
+    chmodSync(setup.databasePath, 0o444);
+    const asRoot = process.getuid?.() === 0;
+    // Root writes any file whatever its mode, so the server runs as nobody, who owns the directory but not the file.
+    if (asRoot) {
+      chmodSync(setup.directory, 0o755);
+      chownSync(setup.directory, 65_534, 65_534);
+    }
+    const { client, server } = await serve(
+      { ...setup.environment, DATABASE_URL: setup.databasePath },
+      asRoot ? { uid: 65_534, gid: 65_534 } : {},
+    );
+    const report = await (await fetch(`${server.url}/health`)).json();
+    assert.equal(report.status, "degraded");
+    assert.deepEqual([report.store.reachable, report.store.writable], [true, false]);
+    assert.match(report.store.error, /cannot be written \(attempt to write a readonly database\)/);
+    const listed = await client.callTool("conversation.list", {});
+    assert.equal(((listed.structuredContent?.conversations ?? []) as unknown[]).length, 1);
+    const result = sent(await client.callTool("conversation.send-message", { content: "Not stored" }));
+    assert.match(
+      result.persistenceStatus.error ?? "",
+      /cannot be written .*Make the file and its directory writable/,
+    );
+  });
+});
+
+describe("store faults at start", () => {
+  async function start(prepare: (path: string) => void) {
+    const { environment, databasePath } = serverEnvironment("http://127.0.0.1:9");
+    prepare(databasePath);
+    try {
+      await run(process.execPath, [mainScript, "serve", "--port", "0"], { env: environment });
+      assert.fail("the server started");
+    } catch (error) {
+      const { code, stderr } = error as { code: number; stderr: string };
+      assert.equal(code, 2, stderr);
+      assert.equal(stderr.trim().split("\n").length, 1, stderr);
+      assert.ok(!stderr.includes("    at "), "no stack trace");
+      assert.ok(stderr.includes(databasePath), stderr);
+      return stderr;
+    }
+  }
+
+  it("refuses a file that is not a database", async () => {
+    const stderr = await start((path) =>
+      writeFileSync(path, "these are not the bytes of a database\n".repeat(200)),
+    );
+    assert.match(stderr, /damaged or is not a SQLite database.*Restore it from a backup, or move it aside/);
+  });
+
+  it("refuses a truncated database", async () => {
+    const stderr = await start((path) => {
+      const database = new DatabaseSync(path);
+      database.exec("CREATE TABLE filler (text TEXT); PRAGMA user_version = 1;");
+      for (let row = 0; row < 200; row++) database.exec(`INSERT INTO filler VALUES ('${"x".repeat(500)}')`);
+      database.close();
+      truncateSync(path, Math.floor(readFileSync(path).length / 3));
+    });
+    assert.match(stderr, /damaged or is not a SQLite database/);
+  });
+
+  it("refuses a database from a newer version", async () => {
+    const stderr = await start((path) => {
+      const database = new DatabaseSync(path);
+      database.exec("PRAGMA user_version = 99");
+      database.close();
+    });
+    assert.match(
+      stderr,
+      /schema version 99, newer than this version of ai-universe knows .*Upgrade ai-universe/,
+    );
+  });
+});
