@@ -25,6 +25,7 @@ export interface CommandOptions {
   allowedOrigins: string[];
   maxBodyBytes: number;
   sessionIdleMs: number;
+  requestTimeoutMs: number;
   environment: Record<string, string | undefined>;
   /** For `export`: the conversation, the format and whose conversation it is. */
   conversationId?: string;
@@ -127,14 +128,14 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
   if (!/^\d+$/.test(portText.trim()) || port > 65_535) {
     throw new CommandLineError(`Port "${portText}" is not a port number (0-65535).`, named);
   }
-  const idleText = environment.AI_UNIVERSE_SESSION_IDLE_SECONDS?.trim() || "1800";
-  const idleSeconds = Number(idleText);
-  if (!Number.isFinite(idleSeconds) || idleSeconds <= 0) {
-    throw new CommandLineError(
-      `AI_UNIVERSE_SESSION_IDLE_SECONDS "${idleText}" is not a positive number.`,
-      named,
-    );
-  }
+  const seconds = (name: string, fallback: number) => {
+    const text = environment[name]?.trim() || String(fallback);
+    const value = Number(text);
+    if (!Number.isFinite(value) || value <= 0) {
+      throw new CommandLineError(`${name} "${text}" is not a positive number of seconds.`, named);
+    }
+    return value * 1000;
+  };
   const optional = (key: keyof CommandOptions, value: string | undefined) => (value ? { [key]: value } : {});
   return {
     name: named,
@@ -149,7 +150,8 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
       allowedHosts: list(text("allowed-hosts") ?? environment.AI_UNIVERSE_ALLOWED_HOSTS),
       allowedOrigins: list(text("allowed-origins") ?? environment.AI_UNIVERSE_ALLOWED_ORIGINS),
       maxBodyBytes: 1_048_576,
-      sessionIdleMs: idleSeconds * 1000,
+      sessionIdleMs: seconds("AI_UNIVERSE_SESSION_IDLE_SECONDS", 1800),
+      requestTimeoutMs: seconds("AI_UNIVERSE_REQUEST_TIMEOUT_SECONDS", 30),
       environment,
       format,
     },

@@ -1,6 +1,7 @@
 // Small response writers shared by the HTTP routes: JSON bodies and JSON-RPC errors.
 
 import type { ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 
 /** Sends `body` as JSON with `status`. */
 export function sendJson(
@@ -24,4 +25,22 @@ export function sendJsonRpcError(
   message: string,
 ): void {
   sendJson(response, status, { jsonrpc: "2.0", id: null, error: { code, message } });
+}
+
+/**
+ * Answers a request Node's HTTP parser could not read (a malformed request line or header, or one that
+ * took too long to arrive) with a JSON-RPC error too, instead of a bare status line.
+ */
+export function answerUnparsable(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const [status, reason, message] =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "Request Timeout", "The request took too long to arrive; send it again."]
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Request Header Fields Too Large", "The request headers are too large."]
+        : [400, "Bad Request", "The request is not valid HTTP: check the request line and the headers."];
+  const body = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32600, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

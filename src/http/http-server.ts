@@ -14,9 +14,10 @@ import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
 import { mcpServerFactory } from "../mcp/create-server.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { healthReport } from "./health.ts";
-import { sendJson } from "./http-responses.ts";
+import { answerUnparsable, sendJson } from "./http-responses.ts";
 import { LegacySessions } from "./legacy-sessions.ts";
 import { readJsonBody } from "./read-body.ts";
+import { wellFormedTarget } from "./request-target.ts";
 
 /** HTTP settings; see README "Configuration". */
 export interface HttpOptions {
@@ -29,6 +30,8 @@ export interface HttpOptions {
   maxBodyBytes: number;
   /** Idle time after which a 2025-era session is closed. */
   sessionIdleMs: number;
+  /** Longest time a client may take to send a whole request (headers and body). */
+  requestTimeoutMs: number;
 }
 
 /** A running HTTP server. */
@@ -70,7 +73,18 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     else await serveModern(request, response, body);
   };
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const server = createServer(
+    {
+      // Cut uploads that stall; a response that streams for minutes (a consultation's SSE) is not affected.
+      requestTimeout: options.requestTimeoutMs,
+      headersTimeout: Math.min(options.requestTimeoutMs, 20_000),
+      connectionsCheckingInterval: Math.min(1000, options.requestTimeoutMs / 2),
+    },
+    (request: IncomingMessage, response: ServerResponse) => route(request, response),
+  );
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => answerUnparsable(error, socket));
+  const route = (request: IncomingMessage, response: ServerResponse) => {
+    if (!wellFormedTarget(request, response)) return;
     if (!checkHost(request, response) || !checkOrigin(request, response)) return;
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
     if (path === "/mcp") {
@@ -94,8 +108,7 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
       error: "not_found",
       message: `Nothing at ${path}. MCP is served at /mcp, health at /health.`,
     });
-  });
-  server.requestTimeout = 0;
+  };
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => resolve());

@@ -6,6 +6,7 @@ import { type ProviderSimulator, startProviderSimulator } from "../simulator/pro
 import { secondOpinionOf } from "./support/e2e-fixture.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient } from "./support/mcp-clients.ts";
+import { mcpPost, sendRaw } from "./support/raw-http.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
 const initialize = JSON.stringify({
@@ -75,6 +76,81 @@ describe("HTTP transport", () => {
     const missing = await fetch(`${server.url}/nowhere`);
     assert.equal(missing.status, 404);
     assert.match((await missing.json()).message, /MCP is served at \/mcp/);
+  });
+});
+
+describe("malformed HTTP requests", () => {
+  let simulator: ProviderSimulator;
+  let server: ServerProcess;
+  let port: number;
+  before(async () => {
+    simulator = await startProviderSimulator();
+    const { environment } = serverEnvironment(simulator.url);
+    server = await startHttpServerProcess({ ...environment, AI_UNIVERSE_REQUEST_TIMEOUT_SECONDS: "1" });
+    port = Number(new URL(server.url).port);
+  });
+  after(async () => {
+    await server?.stop();
+    await simulator?.close();
+  });
+
+  it("answers each with a 4xx JSON-RPC error, accepts an absolute-form target, and keeps serving", async () => {
+    const host = `127.0.0.1:${port}`;
+    const absolute = await sendRaw(port, mcpPost(`http://${host}/mcp`, host, initialize));
+    assert.equal(absolute.status, 200, absolute.body);
+    const cases: [string, string][] = [
+      ["user info in Host", mcpPost("/mcp", "evil.example@localhost", initialize)],
+      ["a space in Host", mcpPost("/mcp", "local host", initialize)],
+      ["a target that is not a path", mcpPost("mailto:someone", host, initialize)],
+      ["a body that is not JSON", mcpPost("/mcp", host, "{not json")],
+      ["a JSON number", mcpPost("/mcp", host, "42")],
+      ["a batch of garbage", mcpPost("/mcp", host, "[1, 2, 3]")],
+      ["JSON null", mcpPost("/mcp", host, "null")],
+      ["an unknown session", mcpPost("/mcp", host, initialize, ["Mcp-Session-Id: nope"])],
+      [
+        "text/plain",
+        mcpPost("/mcp", host, initialize).replace("application/json\r\nAccept", "text/plain\r\nAccept"),
+      ],
+      ["a body over 1 MiB", mcpPost("/mcp", host, JSON.stringify({ padding: "x".repeat(1_100_000) }))],
+    ];
+    for (const [name, request] of cases) {
+      const answer = await sendRaw(port, request);
+      assert.ok(answer.status >= 400 && answer.status < 500, `${name}: HTTP ${answer.status} ${answer.body}`);
+      assert.ok(answer.body.length > 0, `${name}: HTTP ${answer.status} with no body`);
+      assert.equal(JSON.parse(answer.body).jsonrpc, "2.0", `${name}: ${answer.body}`);
+    }
+    const tooLarge = await sendRaw(port, cases.at(-1)?.[1] ?? "");
+    assert.match(JSON.parse(tooLarge.body).error.message, /\(1048576 bytes\)/);
+    assert.equal((await fetch(`${server.url}/health`)).status, 200);
+    assert.doesNotMatch(server.stderr(), /Internal error/);
+  });
+
+  it("cuts an upload that stalls, but not a response that streams for longer", async () => {
+    const started = performance.now();
+    const stalled = await sendRaw(
+      port,
+      mcpPost("/mcp", `127.0.0.1:${port}`, initialize).replace(/Content-Length: \d+/, "Content-Length: 5000"),
+      { end: false },
+    );
+    assert.equal(stalled.status, 408, stalled.body);
+    assert.match(JSON.parse(stalled.body).error.message, /took too long/);
+    assert.ok(performance.now() - started < 5000, "the stalled upload was cut within a few seconds");
+    simulator.setDefaultBehaviour({ latencyMs: 2500 });
+    for (const kind of ["v2-modern", "v1-2025-11-25"] as const) {
+      const client = await connectClient(kind, { transport: "http", url: server.url });
+      try {
+        const result = secondOpinionOf(
+          await client.callTool(
+            "agent.second_opinion",
+            { question: "Slow answer", maxOpinions: 0 },
+            { onprogress: () => {} },
+          ),
+        );
+        assert.ok(result.primary.latencyMs >= 2500, `${kind}: the 2.5 s answer arrived whole`);
+      } finally {
+        await client.close();
+      }
+    }
   });
 });
 
