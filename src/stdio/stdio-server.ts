@@ -26,5 +26,13 @@ export function serveOnStdio(runtime: Runtime): StdioServer {
     transport: new StdioServerTransport(input, process.stdout, { maxBufferSize: maxLineBytes * 2 }),
     onerror: (error) => warn(error.message),
   });
-  return { closed, close: () => connection.close() };
+  return {
+    closed,
+    async close() {
+      await connection.close();
+      // The guard reads stdin; stop reading so the open pipe does not keep the process alive.
+      process.stdin.pause();
+      process.stdin.destroy();
+    },
+  };
 }
