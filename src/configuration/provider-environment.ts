@@ -49,9 +49,18 @@ export function readProviderSettings(
   return settings;
 }
 
-/** Every configured secret, so error messages can be scrubbed of them. */
-export function collectSecrets(settings: Record<ProviderKind, ProviderSettings>): string[] {
-  return Object.values(settings)
-    .map((provider) => provider.apiKey)
-    .filter((key): key is string => typeof key === "string" && key.length >= 6);
+/**
+ * Every configured secret: each provider's key and the key of every model that names its own variable
+ * (`apiKeyEnv`), so errors, results, stored messages and logs can be scrubbed of them.
+ */
+export function collectSecrets(
+  settings: Record<ProviderKind, ProviderSettings>,
+  models: readonly { apiKeyEnv?: string }[],
+  environment: Record<string, string | undefined>,
+): string[] {
+  const modelKeys = models.map((model) =>
+    model.apiKeyEnv ? environment[model.apiKeyEnv]?.trim() : undefined,
+  );
+  const keys = [...Object.values(settings).map((provider) => provider.apiKey), ...modelKeys];
+  return [...new Set(keys.filter((key): key is string => typeof key === "string" && key.length >= 6))];
 }

@@ -6,7 +6,7 @@ import { generateText, type ModelMessage } from "ai";
 import type { ModelEntry } from "../configuration/model-entry.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { citationsFromSources } from "./citations.ts";
-import { describeFailure } from "./describe-failure.ts";
+import { describeFailure, scrub } from "./describe-failure.ts";
 import type { ModelOpinion } from "./opinion.ts";
 import { isRetryable, retryDelayMs } from "./retry-policy.ts";
 import { usageFields } from "./usage-cost.ts";
@@ -85,7 +85,7 @@ async function attemptModel(
       });
       return {
         ...identity,
-        response: result.text,
+        response: scrub(result.text, policy.secrets),
         ...usageFields(entry, result.usage, result.text),
         latencyMs: elapsed(policy.now, started),
         citations: citationsFromSources(result.sources),

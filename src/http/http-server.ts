@@ -45,7 +45,7 @@ const localNames = ["localhost", "127.0.0.1", "[::1]"];
 /** Starts listening; resolves once the port is bound, rejects with the listen error. */
 export async function startHttpServer(runtime: Runtime, options: HttpOptions): Promise<RunningHttpServer> {
   const createServerFor = mcpServerFactory(runtime);
-  const onerror = (error: Error) => console.error(`ai-universe: mcp: ${error.message}`);
+  const onerror = (error: Error) => runtime.log(`mcp: ${error.message}`);
   const modern = createMcpHandler(() => createServerFor("modern"), {
     legacy: "reject",
     maxRequestBodySize: options.maxBodyBytes,

@@ -42,7 +42,7 @@ function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEr
         `${toolName("conversation.list")} and the conversation://{id} resources to find and read saved conversations.`,
     },
   );
-  installToolHandlers(server, catalog, runtime.universe);
+  installToolHandlers(server, catalog, runtime.universe, runtime.log);
   registerConversationResources(server, runtime.universe);
   registerPrompts(server, toolName);
   return server;

@@ -10,7 +10,12 @@ import type { ToolCatalog } from "./tool-catalog.ts";
 import { toolFailure, toolSuccess } from "./tool-result.ts";
 
 /** Installs the tool handlers of `catalog` on `server`. */
-export function installToolHandlers(server: McpServer, catalog: ToolCatalog, universe: AiUniverse): void {
+export function installToolHandlers(
+  server: McpServer,
+  catalog: ToolCatalog,
+  universe: AiUniverse,
+  log: (message: string) => void,
+): void {
   const protocol = server.server;
   protocol.setRequestHandler("tools/list", () => catalog.listing);
   protocol.setRequestHandler("tools/call", async (request, context) => {
@@ -31,7 +36,7 @@ export function installToolHandlers(server: McpServer, catalog: ToolCatalog, uni
       });
       result = toolSuccess(value, tool.text(value));
     } catch (error) {
-      result = toolFailure(error, (message) => console.error(`ai-universe: ${message}`));
+      result = toolFailure(error, log);
     } finally {
       reporter.stop();
     }

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { type AiUniverse, createAiUniverse } from "../application/ai-universe.ts";
 import type { Configuration } from "../configuration/configuration.ts";
 import { collectSecrets } from "../configuration/provider-environment.ts";
+import { scrub } from "../consultation/describe-failure.ts";
 import { createLanguageModelFactory, type LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
 import { openStore } from "../store/open-store.ts";
@@ -25,6 +26,8 @@ export interface Runtime {
   roster: ModelRoster;
   /** For health checks; use cases go through `universe`. */
   store: Store;
+  /** Writes one line for the operator to stderr, scrubbed of every configured secret. */
+  log(message: string): void;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,7 @@ export async function startRuntime(
   configuration: Configuration,
   overrides: { store?: Store; roster?: ModelRoster; createModel?: LanguageModelFactory } = {},
 ): Promise<Runtime> {
+  const secrets = collectSecrets(configuration.providers, configuration.models, configuration.environment);
   const store =
     overrides.store ?? openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs });
   const roster = overrides.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
@@ -42,10 +46,11 @@ export async function startRuntime(
     defaults: configuration.defaults,
     createModel:
       overrides.createModel ?? createLanguageModelFactory(configuration.providers, configuration.environment),
-    secrets: collectSecrets(configuration.providers),
+    secrets,
     now: () => performance.now(),
     clock: () => new Date(),
     newId: () => randomUUID(),
   });
-  return { configuration, version, universe, roster, store, close: () => store.close() };
+  const log = (message: string) => process.stderr.write(`ai-universe: ${scrub(message, secrets)}\n`);
+  return { configuration, version, universe, roster, store, log, close: () => store.close() };
 }

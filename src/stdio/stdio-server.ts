@@ -15,7 +15,7 @@ export interface StdioServer {
 
 /** Serves `runtime` on this process's stdin and stdout. */
 export function serveOnStdio(runtime: Runtime): StdioServer {
-  const warn = (line: string) => process.stderr.write(`ai-universe: ${line.split("\n")[0]?.slice(0, 300)}\n`);
+  const warn = (line: string) => runtime.log(line.split("\n")[0]?.slice(0, 300) ?? "");
   const input = guardLines(process.stdin, {
     reply: (message) => process.stdout.write(`${JSON.stringify(message)}\n`),
     warn,

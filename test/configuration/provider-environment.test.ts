@@ -50,10 +50,20 @@ describe("collectSecrets", () => {
       CEREBRAS_API_KEY: "abc",
       OLLAMA_BASE_URL: "http://gpu-box:11434",
     });
-    assert.deepEqual(collectSecrets(settings).sort(), ["sk-openai-123", "xai-key-456"]);
+    assert.deepEqual(collectSecrets(settings, [], {}).sort(), ["sk-openai-123", "xai-key-456"]);
+  });
+
+  it("includes the key of every model that names its own variable", () => {
+    const environment = { LMSTUDIO_API_KEY: "lm-studio-secret", OPENAI_API_KEY: "sk-openai-123" };
+    const secrets = collectSecrets(
+      readProviderSettings(environment),
+      [{ apiKeyEnv: "LMSTUDIO_API_KEY" }, {}],
+      environment,
+    );
+    assert.deepEqual(secrets.sort(), ["lm-studio-secret", "sk-openai-123"]);
   });
 
   it("is empty when no key is set", () => {
-    assert.deepEqual(collectSecrets(readProviderSettings({})), []);
+    assert.deepEqual(collectSecrets(readProviderSettings({}), [], {}), []);
   });
 });
