@@ -13,6 +13,7 @@ import { type DeleteResult, deleteConversation } from "../conversations/delete-c
 import { type ConversationExport, exportConversation } from "../conversations/export-conversation.ts";
 import { IdempotencyGate } from "../conversations/idempotency-gate.ts";
 import { type ConversationListResult, listConversations } from "../conversations/list-conversations.ts";
+import { createCursorCodec } from "../conversations/paging.ts";
 import { type HistoryResult, readHistory } from "../conversations/read-history.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { Caller } from "./caller.ts";
@@ -46,10 +47,11 @@ export interface AiUniverse {
   readonly models: ModelRoster;
 }
 
-/** Builds the application over the engine's services. */
-export function createAiUniverse(services: ConsultationServices): AiUniverse {
+/** Builds the application over the engine's services; `cursorKey` signs paging cursors (the store's key). */
+export function createAiUniverse(services: ConsultationServices, options: { cursorKey: string }): AiUniverse {
   const { store } = services;
   const gate = new IdempotencyGate(store);
+  const cursors = createCursorCodec(options.cursorKey);
   return {
     models: services.roster,
 
@@ -85,11 +87,11 @@ export function createAiUniverse(services: ConsultationServices): AiUniverse {
     },
 
     async getHistory(caller, input) {
-      return readHistory(store, caller.userId, validateInput(historyInput, input));
+      return readHistory(store, cursors, caller.userId, validateInput(historyInput, input));
     },
 
     async listConversations(caller, input) {
-      return listConversations(store, caller.userId, validateInput(listInput, input));
+      return listConversations(store, cursors, caller.userId, validateInput(listInput, input));
     },
 
     async deleteConversation(caller, input) {

@@ -2,7 +2,7 @@
 // sequence read; one from another conversation, or one that was altered, is refused.
 
 import { ServiceError } from "../errors/service-error.ts";
-import { decodeCursor, encodeCursor } from "./paging.ts";
+import type { CursorCodec } from "./paging.ts";
 
 interface HistoryPosition {
   c: string;
@@ -10,16 +10,21 @@ interface HistoryPosition {
 }
 
 /** Encodes the position after `afterSequence` in `conversationId`. */
-export function encodeHistoryCursor(conversationId: string, afterSequence: number): string {
-  return encodeCursor({ c: conversationId, s: afterSequence });
+export function encodeHistoryCursor(
+  cursors: CursorCodec,
+  conversationId: string,
+  afterSequence: number,
+): string {
+  return cursors.encode({ c: conversationId, s: afterSequence });
 }
 
 /** Decodes a cursor for `conversationId`. Throws invalid_argument for a bad or foreign cursor. */
 export function decodeHistoryCursor(
+  cursors: CursorCodec,
   cursor: string,
   conversationId: string,
 ): { conversationId: string; afterSequence: number } {
-  const position = decodeCursor<HistoryPosition>(
+  const position = cursors.decode<HistoryPosition>(
     cursor,
     (value): value is HistoryPosition & Record<string, unknown> =>
       typeof value.c === "string" && Number.isSafeInteger(value.s) && (value.s as number) >= 0,

@@ -2,7 +2,7 @@
 // stay stable while new conversations arrive.
 
 import type { Conversation, Store } from "../store/store.ts";
-import { decodeCursor, encodeCursor } from "./paging.ts";
+import type { CursorCodec } from "./paging.ts";
 
 /** Conversations returned when no limit is given. */
 export const defaultListPageSize = 50;
@@ -25,12 +25,13 @@ interface ListPosition {
 /** Lists one page of the owner's conversations. Throws invalid_argument for a bad cursor. */
 export async function listConversations(
   store: Store,
+  cursors: CursorCodec,
   owner: string,
   request: { limit?: number | undefined; cursor?: string | undefined },
 ): Promise<ConversationListResult> {
   const limit = request.limit ?? defaultListPageSize;
   const after = request.cursor
-    ? decodeCursor<ListPosition>(
+    ? cursors.decode<ListPosition>(
         request.cursor,
         (value): value is ListPosition & Record<string, unknown> =>
           typeof value.u === "string" && !Number.isNaN(Date.parse(value.u)) && typeof value.i === "string",
@@ -44,6 +45,6 @@ export async function listConversations(
   return {
     conversations: page.conversations.map(({ userId: _userId, ...summary }) => summary),
     hasMore: page.hasMore,
-    nextCursor: page.hasMore && last ? encodeCursor({ u: last.updatedAt, i: last.id }) : null,
+    nextCursor: page.hasMore && last ? cursors.encode({ u: last.updatedAt, i: last.id }) : null,
   };
 }

@@ -4,6 +4,7 @@
 import type { Message, Store } from "../store/store.ts";
 import { findConversation } from "./find-conversation.ts";
 import { decodeHistoryCursor, encodeHistoryCursor } from "./history-cursor.ts";
+import type { CursorCodec } from "./paging.ts";
 
 /** Messages returned when no limit is given. */
 export const defaultHistoryPageSize = 50;
@@ -23,12 +24,13 @@ export interface HistoryResult {
 /** Reads one page of the owner's conversation. Throws ServiceError for an unknown id or a bad cursor. */
 export async function readHistory(
   store: Store,
+  cursors: CursorCodec,
   owner: string,
   request: { conversationId: string; limit?: number | undefined; cursor?: string | undefined },
 ): Promise<HistoryResult> {
   const conversation = await findConversation(store, owner, request.conversationId);
   const afterSequence = request.cursor
-    ? decodeHistoryCursor(request.cursor, conversation.id).afterSequence
+    ? decodeHistoryCursor(cursors, request.cursor, conversation.id).afterSequence
     : 0;
   const limit = request.limit ?? defaultHistoryPageSize;
   const page = await store.readMessages(owner, conversation.id, { afterSequence, limit });
@@ -39,7 +41,7 @@ export async function readHistory(
       title: conversation.title,
       messages: page.messages,
       hasMore: page.hasMore,
-      nextCursor: page.hasMore && last ? encodeHistoryCursor(conversation.id, last.sequence) : null,
+      nextCursor: page.hasMore && last ? encodeHistoryCursor(cursors, conversation.id, last.sequence) : null,
       messageCount: conversation.messageCount,
     },
   };

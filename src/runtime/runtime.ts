@@ -40,17 +40,22 @@ export async function startRuntime(
   const store =
     overrides.store ?? openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs });
   const roster = overrides.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
-  const universe = createAiUniverse({
-    store,
-    roster,
-    defaults: configuration.defaults,
-    createModel:
-      overrides.createModel ?? createLanguageModelFactory(configuration.providers, configuration.environment),
-    secrets,
-    now: () => performance.now(),
-    clock: () => new Date(),
-    newId: () => randomUUID(),
-  });
+  const cursorKey = await store.signingKey();
+  const universe = createAiUniverse(
+    {
+      store,
+      roster,
+      defaults: configuration.defaults,
+      createModel:
+        overrides.createModel ??
+        createLanguageModelFactory(configuration.providers, configuration.environment),
+      secrets,
+      now: () => performance.now(),
+      clock: () => new Date(),
+      newId: () => randomUUID(),
+    },
+    { cursorKey },
+  );
   const log = (message: string) => process.stderr.write(`ai-universe: ${scrub(message, secrets)}\n`);
   return { configuration, version, universe, roster, store, log, close: () => store.close() };
 }

@@ -152,6 +152,11 @@ export class IdempotencyConflictError extends Error {
 export interface Store {
   /** Whether the store answers and can be written; never rejects. */
   health(): Promise<StoreHealth>;
+  /**
+   * A secret random key kept in the database (made on first use), for signing what the server hands
+   * out and must recognise later, such as paging cursors. The same for every process on the database.
+   */
+  signingKey(): Promise<string>;
   /** The owner's conversation, or undefined (also when it belongs to someone else). */
   getConversation(owner: string, id: string): Promise<Conversation | undefined>;
   /**

@@ -91,6 +91,13 @@ describe("conversations end to end", () => {
       await history({ conversationId: one.conversationId, cursor: "not-a-cursor" }),
     );
     assert.match(tampered, /cursor is not valid/);
+    const [payload = "", signature = ""] = (firstPage.nextCursor ?? "").split(".");
+    const position = JSON.parse(Buffer.from(payload, "base64url").toString());
+    const moved = Buffer.from(JSON.stringify({ ...position, s: 0 })).toString("base64url");
+    for (const cursor of [`${moved}.${signature}`, moved, `${payload}.${signature.slice(1)}x`]) {
+      const refused = errorTextOf(await history({ conversationId: one.conversationId, cursor }));
+      assert.match(refused, /^invalid_argument: The cursor is not valid/);
+    }
     const tooMany = await history({ conversationId: one.conversationId, limit: 500 });
     assert.equal(tooMany.isError, true);
   });

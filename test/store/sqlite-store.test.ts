@@ -39,8 +39,10 @@ describe("sqlite store on a file", () => {
     const saved = await createConversation(store, createClock(), { userId: "user-1" });
     await store.close();
 
+    const key = await openSqliteStore(path).signingKey();
     const reopened = openSqliteStore(path);
     try {
+      assert.equal(await reopened.signingKey(), key, "the signing key survives a restart");
       assert.deepEqual(await reopened.getConversation("user-1", saved.conversation.id), saved.conversation);
       assert.deepEqual(await readAll(reopened, saved.conversation.id), saved.messages);
     } finally {

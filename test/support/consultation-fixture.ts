@@ -46,7 +46,7 @@ export function consultationFixture(entries: ModelEntry[] = fakeEntries) {
     clock: () => new Date(),
     newId: () => randomUUID(),
   };
-  return { models, services, store, universe: createAiUniverse(services) };
+  return { models, services, store, universe: createAiUniverse(services, { cursorKey: "test-cursor-key" }) };
 }
 
 /** A promise with its resolve function, to hold a fake call open. */

@@ -63,6 +63,15 @@ export const schemaMigrations: readonly Migration[] = [
       UPDATE idempotency_records SET user_id = 'local' WHERE user_id = '';
     `,
   },
+  {
+    name: "settings (the signing key)",
+    sql: `
+      CREATE TABLE settings (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 /** The database was written by a newer version of the program, whose schema this one does not know. */

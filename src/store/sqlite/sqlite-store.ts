@@ -3,6 +3,7 @@
 // are waited for on a timer (retryWhileBusy), never in a blocking busy wait, and a write is refused
 // when the file was removed, replaced or cannot be written.
 
+import { randomBytes } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import {
   type Conversation,
@@ -25,6 +26,9 @@ import { previewOf, toConversation, toIdempotencyEntry, toMessage, toMessagePara
 import { prepareStatements, type Statements } from "./statements.ts";
 import { inWriteTransaction } from "./transaction.ts";
 
+/** The settings row holding the signing key. */
+const signingKeyName = "signing-key";
+
 /** How the store was opened. */
 export interface SqliteStoreOptions {
   /** The file (or ":memory:"), for messages. */
@@ -43,6 +47,7 @@ export class SqliteStore implements Store {
   readonly #statements: Statements;
   readonly #options: SqliteStoreOptions;
   #readOnly: string | undefined;
+  #ephemeralKey: string | undefined;
   // Tracked here rather than read from DatabaseSync.isOpen, which Node 22.13 does not have.
   #open = true;
 
@@ -64,6 +69,22 @@ export class SqliteStore implements Store {
     return unwritable
       ? { reachable: true, writable: false, error: unwritable }
       : { reachable: true, writable: true };
+  }
+
+  async signingKey(): Promise<string> {
+    const stored = await this.#read(() => this.#statements.getSetting.get(signingKeyName));
+    if (stored !== undefined) return String(stored.value);
+    try {
+      await this.#write(() =>
+        this.#statements.insertSetting.run(signingKeyName, randomBytes(32).toString("base64url")),
+      );
+    } catch (error) {
+      // A read-only database without a key: this process signs with a key of its own.
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      this.#ephemeralKey ??= randomBytes(32).toString("base64url");
+      return this.#ephemeralKey;
+    }
+    return String((await this.#read(() => this.#statements.getSetting.get(signingKeyName)))?.value);
   }
 
   async getConversation(owner: string, id: string): Promise<Conversation | undefined> {

@@ -22,6 +22,8 @@ export interface Statements {
   listConversationsFirstPage: StatementSync;
   listConversationsAfter: StatementSync;
   deleteConversation: StatementSync;
+  insertSetting: StatementSync;
+  getSetting: StatementSync;
 }
 
 /** Prepares {@link Statements} on `database`; the schema must already be migrated. */
@@ -87,5 +89,9 @@ export function prepareStatements(database: DatabaseSync): Statements {
        ORDER BY updated_at DESC, id DESC LIMIT ?`,
     ),
     deleteConversation: database.prepare("DELETE FROM conversations WHERE user_id = ? AND id = ?"),
+    insertSetting: database.prepare(
+      "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+    ),
+    getSetting: database.prepare("SELECT value FROM settings WHERE name = ?"),
   };
 }

@@ -123,6 +123,12 @@ export function describeConversationCases(store: () => Store): void {
       assert.equal(await store().deleteConversation(owner, "no-such-conversation"), false);
     });
 
+    it("keeps one secret signing key", async () => {
+      const key = await store().signingKey();
+      assert.ok(key.length >= 32, "a long random key");
+      assert.equal(await store().signingKey(), key);
+    });
+
     it("can be closed more than once", async () => {
       await store().close();
       await store().close();
