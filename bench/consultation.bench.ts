@@ -1,26 +1,27 @@
-// `npm run bench`: N concurrent consultations (1, 10, 100) of four models plus a synthesis against
-// the provider simulator. Every model call of every consultation gets its own latency, drawn from
-// 200-1,500 ms (seeded, so runs are comparable). For each batch it prints wall time divided by the
-// critical path (the batch's longest slowest-model-plus-synthesis), the mean of the same ratio per
-// consultation, and the server's CPU milliseconds per consultation.
-// Targets at 100 concurrent: ratio <= 1.05, CPU < 5 ms per consultation.
+// `npm run bench`: the product against a floor, in one run. The floor (bench/floor-server.ts) is a
+// minimal plain-Node handler doing the same traffic: one JSON-RPC parse, four provider calls at once
+// plus a synthesis call, one SQLite transaction, a response of the same size. Both serve the same load
+// from the same provider simulator, and both carry bench/process-probe.ts to report their own CPU,
+// allocation and heap. Printed for each, and as product / floor:
+//   - CPU and allocation per consultation and consultations per second (300 at once, zero-latency providers);
+//   - wall time over the critical path (slowest opinion plus synthesis) at 100 and 1,000 concurrent,
+//     every call with its own latency drawn from 200-1,500 ms;
+//   - live heap per in-flight consultation (300 held open by slow providers).
+// Targets: CPU <= 1.5x floor, throughput >= 0.85x, ratio at 100 within 0.05 of the floor's, heap <= 1.3x.
 
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startHttpServerProcess } from "../test/e2e/support/http-server-process.ts";
-import { connectClient } from "../test/e2e/support/mcp-clients.ts";
+import { mainScript } from "../test/e2e/support/http-server-process.ts";
 import { serverEnvironment } from "../test/e2e/support/server-environment.ts";
 
-const opinionModels = {
-  cerebras: "llama-3.3-70b",
-  gemini: "gemini-2.5-pro",
-  grok: "grok-4",
-  openai: "gpt-5.1",
-};
-const synthesisModel = { claude: "claude-sonnet-4-5" };
-const targets = { ratio: 1.05, cpuMs: 5 };
+const probe = fileURLToPath(new URL("./process-probe.ts", import.meta.url));
+const floorScript = fileURLToPath(new URL("./floor-server.ts", import.meta.url));
+const opinionModels = ["llama-3.3-70b", "gemini-2.5-pro", "grok-4", "gpt-5.1"];
+const synthesisModel = "claude-sonnet-4-5";
+const targets = { cpu: 1.5, throughput: 0.85, ratioMargin: 0.05, heap: 1.3 };
 
 /** A small seeded generator (mulberry32) so every run draws the same latencies. */
 function seededRandom(seed: number): () => number {
@@ -32,118 +33,230 @@ function seededRandom(seed: number): () => number {
     return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
-const random = seededRandom(20261130);
-const drawLatency = () => 200 + Math.round(random() * 1300);
 
-async function startSimulator(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const script = fileURLToPath(new URL("../test/simulator/main.ts", import.meta.url));
-  const child = spawn(process.execPath, [script, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
-  child.stdout.setEncoding("utf8");
-  const [line] = (await once(child.stdout, "data")) as [string];
-  const url = line.match(/listening on (\S+)/)?.[1];
-  if (!url) throw new Error(`simulator did not start: ${line}`);
-  child.stdout.resume();
-  return {
-    url,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await once(child, "exit");
-    },
-  };
-}
-
-/** CPU milliseconds (user + system) used so far, from /proc: all threads, and the main thread alone. */
-function processCpuMs(pid: number): { total: number; main: number } {
-  const read = (path: string) => {
-    const fields = readFileSync(path, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  };
-  return { total: read(`/proc/${pid}/stat`), main: read(`/proc/${pid}/task/${pid}/stat`) };
-}
-
-const simulator = await startSimulator();
-await fetch(`${simulator.url}/__simulator/behaviour`, {
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ default: { latencyFromPrompt: true } }),
-});
-const { environment } = serverEnvironment(simulator.url, { maxRetries: 0, modelDeadlineMs: 30_000 });
-if (process.env.BENCH_PROFILE)
-  environment.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}`;
-const server = await startHttpServerProcess(environment);
-const pid = server.process.pid as number;
-const client = await connectClient("v2-modern", { transport: "http", url: server.url });
-
-/** One consultation with fresh latencies; resolves with its wall time and critical path. */
-async function consult(index: number): Promise<{ wallMs: number; criticalMs: number }> {
-  const latencies = Object.fromEntries(
-    [...Object.values(opinionModels), ...Object.values(synthesisModel)].map((model) => [
-      model,
-      drawLatency(),
-    ]),
-  );
-  const opinionSlowest = Math.max(...Object.values(opinionModels).map((model) => latencies[model] ?? 0));
-  const criticalMs = opinionSlowest + (latencies[synthesisModel.claude] ?? 0);
-  const marker = Object.entries(latencies)
-    .map(([model, ms]) => `${model}=${ms}`)
-    .join(" ");
-  const started = performance.now();
-  const result = await client.callTool("agent.second_opinion", {
-    question: `Benchmark question ${index}? [latency ${marker}]`,
-    primaryModel: "cerebras",
-    secondaryModels: ["gemini", "grok", "openai"],
-    synthesisModel: "claude",
+async function startProcess(args: string[], env: Record<string, string>, pattern: RegExp) {
+  const child = spawn(process.execPath, ["--expose-gc", "--import", probe, ...args], {
+    env,
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
-  if (result.isError) throw new Error(`consultation failed: ${result.content[0]?.text}`);
-  return { wallMs: performance.now() - started, criticalMs };
+  let output = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const read = (chunk: string) => {
+      output += chunk;
+      const match = output.match(pattern);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.setEncoding("utf8").on("data", read);
+    child.stderr?.setEncoding("utf8").on("data", read);
+    child.once("exit", (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+  return { child, url };
 }
 
-async function batch(concurrency: number) {
-  const cpuBefore = processCpuMs(pid);
+function ask<T>(child: ChildProcess, message: object, answer: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listen = (reply: { type: string }) => {
+      if (reply.type !== answer) return;
+      child.off("message", listen);
+      resolve(reply as T);
+    };
+    child.on("message", listen);
+    child.send(message);
+  });
+}
+
+const simulator = await startProcess(
+  [fileURLToPath(new URL("../test/simulator/main.ts", import.meta.url)), "--port", "0"],
+  process.env as Record<string, string>,
+  /listening on (\S+)/,
+).catch(async () => {
+  throw new Error("the simulator did not start");
+});
+async function behave(behaviour: object) {
+  await fetch(`${simulator.url}/__simulator/behaviour`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ default: behaviour }),
+  });
+}
+
+interface Subject {
+  name: string;
+  child: ChildProcess;
+  endpoint: URL;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+const headers = {
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  "mcp-protocol-version": "2026-07-28",
+  "mcp-method": "tools/call",
+  "mcp-name": "agent.second_opinion",
+};
+
+/** One consultation; resolves with its wall time, critical path and response size. */
+function consult(subject: Subject, index: number, random: () => number | undefined) {
+  const latencies = [...opinionModels, synthesisModel].map((model) => [model, random()] as const);
+  const drawn = latencies.every(([, ms]) => ms !== undefined);
+  const marker = drawn ? ` [latency ${latencies.map(([model, ms]) => `${model}=${ms}`).join(" ")}]` : "";
+  const criticalMs = drawn
+    ? Math.max(...latencies.slice(0, 4).map(([, ms]) => ms ?? 0)) + (latencies[4]?.[1] ?? 0)
+    : 0;
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id: index,
+    method: "tools/call",
+    params: {
+      name: "agent.second_opinion",
+      arguments: {
+        question: `Benchmark question ${index}?${marker}`,
+        primaryModel: "cerebras",
+        secondaryModels: ["gemini", "grok", "openai"],
+        synthesisModel: "claude",
+      },
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" },
+        "io.modelcontextprotocol/clientCapabilities": {},
+      },
+    },
+  });
   const started = performance.now();
-  const runs = await Promise.all(Array.from({ length: concurrency }, (_, index) => consult(index)));
-  const wallMs = performance.now() - started;
-  const criticalMs = Math.max(...runs.map((run) => run.criticalMs));
-  const perConsultation = runs.map((run) => run.wallMs / run.criticalMs);
+  return new Promise<{ wallMs: number; criticalMs: number; bytes: number }>((resolve, reject) => {
+    const call = request(subject.endpoint, { method: "POST", agent, headers }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        text += chunk;
+      });
+      response.on("end", () => {
+        if (response.statusCode !== 200 || text.includes('"isError":true')) {
+          reject(new Error(`${subject.name}: HTTP ${response.statusCode} ${text.slice(0, 300)}`));
+        } else resolve({ wallMs: performance.now() - started, criticalMs, bytes: Buffer.byteLength(text) });
+      });
+    });
+    call.on("error", reject);
+    call.end(body);
+  });
+}
+
+function batch(subject: Subject, concurrency: number, random: () => number | undefined = () => undefined) {
+  const started = performance.now();
+  return Promise.all(Array.from({ length: concurrency }, (_, index) => consult(subject, index, random))).then(
+    (runs) => ({ wallMs: performance.now() - started, runs }),
+  );
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+const benchStarted = performance.now();
+const progress = (line: string) =>
+  process.stderr.write(`bench: ${((performance.now() - benchStarted) / 1000).toFixed(1)} s: ${line}\n`);
+
+async function measure(subject: Subject) {
+  progress(`${subject.name}: zero-latency providers, 300 at once`);
+  await behave({});
+  for (let round = 0; round < 3; round++) await batch(subject, 300);
+  const rounds: { cpuMs: number; allocatedKb: number; perSecond: number; bytes: number }[] = [];
+  for (let round = 0; round < 5; round++) {
+    subject.child.send({ type: "start" });
+    const { wallMs, runs } = await batch(subject, 300);
+    const used = await ask<{ cpuMs: number; allocatedBytes: number }>(
+      subject.child,
+      { type: "stop" },
+      "measurement",
+    );
+    rounds.push({
+      cpuMs: used.cpuMs / 300,
+      allocatedKb: used.allocatedBytes / 1024 / 300,
+      perSecond: 300 / (wallMs / 1000),
+      bytes: runs.reduce((sum, run) => sum + run.bytes, 0) / runs.length,
+    });
+  }
+  progress(`${subject.name}: latencies of 200-1,500 ms, 100 and 1,000 at once`);
+  await behave({ latencyFromPrompt: true });
+  const random = seededRandom(20261130);
+  const draw = () => 200 + Math.round(random() * 1300);
+  const ratios: Record<number, number> = {};
+  for (const concurrency of [100, 1000]) {
+    const { wallMs, runs } = await batch(subject, concurrency, draw);
+    ratios[concurrency] = wallMs / Math.max(...runs.map((run) => run.criticalMs));
+  }
+  progress(`${subject.name}: live heap with 300 in flight`);
+  await behave({ latencyMs: 4000 });
+  const idle = await ask<{ heapUsed: number }>(subject.child, { type: "heap" }, "heap");
+  progress(`${subject.name}: idle heap ${Math.round(idle.heapUsed / 1024)} KB`);
+  const held = batch(subject, 300);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const busy = await ask<{ heapUsed: number }>(subject.child, { type: "heap" }, "heap");
+  progress(`${subject.name}: busy heap ${Math.round(busy.heapUsed / 1024)} KB`);
+  await held;
+  progress(`${subject.name}: done`);
   return {
-    wallMs,
-    criticalMs,
-    ratio: wallMs / criticalMs,
-    meanRatio: perConsultation.reduce((sum, ratio) => sum + ratio, 0) / runs.length,
-    worstRatio: Math.max(...perConsultation),
-    cpuMs: (processCpuMs(pid).total - cpuBefore.total) / concurrency,
-    mainThreadCpuMs: (processCpuMs(pid).main - cpuBefore.main) / concurrency,
+    cpuMs: median(rounds.map((round) => round.cpuMs)),
+    allocatedKb: median(rounds.map((round) => round.allocatedKb)),
+    perSecond: median(rounds.map((round) => round.perSecond)),
+    responseBytes: median(rounds.map((round) => round.bytes)),
+    ratio100: ratios[100] ?? 0,
+    ratio1000: ratios[1000] ?? 0,
+    heapKbPerConsultation: (busy.heapUsed - idle.heapUsed) / 1024 / 300,
   };
 }
 
+const { environment, directory } = serverEnvironment(simulator.url, {
+  maxRetries: 0,
+  modelDeadlineMs: 30_000,
+});
+const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
 try {
-  for (const warmUp of [10, 100, 100, 100]) await batch(warmUp);
-  console.log(
-    "concurrent  wall ms  critical ms  ratio  mean ratio  worst ratio  CPU ms/consultation (main thread)",
+  const product = await startProcess(
+    [mainScript, "serve", "--port", "0"],
+    environment,
+    /MCP at (http:\/\/\S+)\/mcp/,
   );
-  let passed = true;
-  for (const concurrency of [1, 10, 100]) {
-    const result = await batch(concurrency);
-    if (concurrency === 100 && (result.ratio > targets.ratio || result.cpuMs >= targets.cpuMs))
-      passed = false;
-    console.log(
-      [
-        String(concurrency).padStart(10),
-        result.wallMs.toFixed(0).padStart(7),
-        result.criticalMs.toFixed(0).padStart(11),
-        result.ratio.toFixed(3).padStart(5),
-        result.meanRatio.toFixed(3).padStart(10),
-        result.worstRatio.toFixed(3).padStart(11),
-        `${result.cpuMs.toFixed(2).padStart(19)} (${result.mainThreadCpuMs.toFixed(2)})`,
-      ].join("  "),
-    );
-  }
-  console.log(
-    passed ? "targets met at 100 concurrent (ratio <= 1.05, CPU < 5 ms)" : "TARGETS MISSED at 100 concurrent",
+  results["ai-universe"] = await measure({
+    name: "ai-universe",
+    child: product.child,
+    endpoint: new URL(`${product.url}/mcp`),
+  });
+  product.child.kill("SIGTERM");
+  await once(product.child, "exit");
+  const floor = await startProcess(
+    [floorScript],
+    {
+      ...environment,
+      SIMULATOR_URL: simulator.url,
+      FLOOR_DATABASE: join(directory, "floor.db"),
+      FLOOR_RESPONSE_BYTES: String(Math.round(results["ai-universe"].responseBytes)),
+    },
+    /floor listening on (\S+)/,
   );
-  process.exitCode = passed ? 0 : 1;
+  results.floor = await measure({ name: "floor", child: floor.child, endpoint: new URL(`${floor.url}/`) });
+  floor.child.kill("SIGTERM");
 } finally {
-  await client.close();
-  await server.stop();
-  await simulator.stop();
+  simulator.child.kill("SIGTERM");
+  agent.destroy();
 }
+
+const server = results["ai-universe"];
+const floor = results.floor;
+const row = (label: string, value: (result: typeof server) => number, digits: number, unit = "") =>
+  console.log(
+    `${label.padEnd(44)}${value(server).toFixed(digits).padStart(12)}${value(floor).toFixed(digits).padStart(12)}${(value(server) / value(floor)).toFixed(2).padStart(10)}${unit}`,
+  );
+console.log(`${"".padEnd(44)}${"ai-universe".padStart(12)}${"floor".padStart(12)}${"ratio".padStart(10)}`);
+row("CPU ms per consultation (300 at once)", (result) => result.cpuMs, 2);
+row("consultations per second (300 at once)", (result) => result.perSecond, 0);
+row("allocated KB per consultation", (result) => result.allocatedKb, 0);
+row("live heap KB per in-flight consultation", (result) => result.heapKbPerConsultation, 1);
+row("wall / critical path, 100 concurrent", (result) => result.ratio100, 3);
+row("wall / critical path, 1,000 concurrent", (result) => result.ratio1000, 3);
+console.log(`response size: ${Math.round(server.responseBytes)} bytes (the floor pads to the same)`);
+const verdicts = [
+  ["CPU <= 1.5x floor", server.cpuMs <= targets.cpu * floor.cpuMs],
+  ["throughput >= 0.85x floor", server.perSecond >= targets.throughput * floor.perSecond],
+  ["ratio at 100 within 0.05 of floor", server.ratio100 <= floor.ratio100 + targets.ratioMargin],
+  ["live heap <= 1.3x floor", server.heapKbPerConsultation <= targets.heap * floor.heapKbPerConsultation],
+] as const;
+for (const [name, met] of verdicts) console.log(`${met ? "met   " : "MISSED"} ${name}`);

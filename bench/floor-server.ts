@@ -1,0 +1,80 @@
+// The floor the product is measured against: a minimal plain-Node handler doing the same traffic as
+// one consultation and nothing more. node:http, one JSON-RPC parse, four provider calls at once and a
+// synthesis call over keep-alive connections (OpenAI chat completions, to the same simulator), one
+// SQLite transaction with fsync, and a response padded to the size of the product's.
+
+import { Agent, createServer, request } from "node:http";
+import { DatabaseSync } from "node:sqlite";
+
+const simulator = new URL(process.env.SIMULATOR_URL ?? "");
+const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+const database = new DatabaseSync(process.env.FLOOR_DATABASE ?? ":memory:");
+database.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
+database.exec(
+  "CREATE TABLE IF NOT EXISTS messages (id TEXT PRIMARY KEY, turn INTEGER, role TEXT, content TEXT, metadata TEXT)",
+);
+const insert = database.prepare("INSERT INTO messages VALUES (?, ?, ?, ?, ?)");
+let responseBytes = Number(process.env.FLOOR_RESPONSE_BYTES ?? 4000);
+let turns = 0;
+
+process.on("message", (message: { type: string; bytes?: number }) => {
+  if (message.type === "response-size" && message.bytes) responseBytes = message.bytes;
+});
+
+/** One chat completion; resolves with the answer's text. */
+function complete(model: string, content: string): Promise<string> {
+  const body = JSON.stringify({ model, messages: [{ role: "user", content }] });
+  return new Promise((resolve, reject) => {
+    const call = request(
+      new URL("/openai/v1/chat/completions", simulator),
+      {
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () =>
+          resolve(
+            (JSON.parse(text) as { choices: { message: { content: string } }[] }).choices[0]?.message
+              .content ?? "",
+          ),
+        );
+      },
+    );
+    call.on("error", reject);
+    call.end(body);
+  });
+}
+
+createServer((incoming, outgoing) => {
+  let text = "";
+  incoming.setEncoding("utf8");
+  incoming.on("data", (chunk: string) => {
+    text += chunk;
+  });
+  incoming.on("end", async () => {
+    const rpc = JSON.parse(text) as { id: number; params: { arguments: { question: string } } };
+    const question = rpc.params.arguments.question;
+    const opinions = await Promise.all(
+      ["llama-3.3-70b", "gemini-2.5-pro", "grok-4", "gpt-5.1"].map((model) => complete(model, question)),
+    );
+    const synthesis = await complete("claude-sonnet-4-5", `${question}\n\n${opinions.join("\n\n")}`);
+    turns += 1;
+    database.exec("BEGIN IMMEDIATE");
+    insert.run(`${turns}-q`, turns, "user", question, "{}");
+    insert.run(`${turns}-a`, turns, "assistant", synthesis, JSON.stringify({ opinions }));
+    database.exec("COMMIT");
+    const result = { conversationId: String(turns), synthesis, opinions, padding: "" };
+    result.padding = "x".repeat(Math.max(0, responseBytes - JSON.stringify(result).length - 60));
+    const reply = JSON.stringify({ jsonrpc: "2.0", id: rpc.id, result: { structuredContent: result } });
+    outgoing.writeHead(200, { "content-type": "application/json" }).end(reply);
+  });
+}).listen(0, "127.0.0.1", function (this: import("node:net").Server) {
+  const address = this.address() as import("node:net").AddressInfo;
+  process.stderr.write(`floor listening on http://127.0.0.1:${address.port}\n`);
+});

@@ -1,0 +1,44 @@
+// Preloaded (`--import`) into each server the benchmark measures, the product and the floor alike: it
+// answers the benchmark over IPC with the process's CPU time, the bytes it allocated between `start`
+// and `stop` (from V8's GC profile), and its live heap after a full collection.
+
+import { GCProfiler, getHeapStatistics } from "node:v8";
+
+interface Measurement {
+  cpuMs: number;
+  allocatedBytes: number;
+}
+
+let profiler: GCProfiler | undefined;
+let startHeap = 0;
+let startCpu = process.cpuUsage();
+
+const usedHeap = () => getHeapStatistics().used_heap_size;
+
+// The channel must not keep a server alive once it has stopped serving.
+process.channel?.unref();
+
+process.on("message", (message: { type: string }) => {
+  if (message.type === "start") {
+    profiler = new GCProfiler();
+    profiler.start();
+    startHeap = usedHeap();
+    startCpu = process.cpuUsage();
+  } else if (message.type === "stop") {
+    const cpu = process.cpuUsage(startCpu);
+    const profile = profiler?.stop();
+    let allocated = 0;
+    let previousAfter = startHeap;
+    for (const event of profile?.statistics ?? []) {
+      allocated += Math.max(0, event.beforeGC.heapStatistics.usedHeapSize - previousAfter);
+      previousAfter = event.afterGC.heapStatistics.usedHeapSize;
+    }
+    allocated += Math.max(0, usedHeap() - previousAfter);
+    const measurement: Measurement = { cpuMs: (cpu.user + cpu.system) / 1000, allocatedBytes: allocated };
+    process.send?.({ type: "measurement", ...measurement });
+  } else if (message.type === "heap") {
+    (globalThis as { gc?: () => void }).gc?.();
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send?.({ type: "heap", heapUsed: usedHeap() });
+  }
+});
