@@ -86,7 +86,7 @@ interface Subject {
   endpoint: URL;
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+let agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 const headers = {
   "content-type": "application/json",
   accept: "application/json, text/event-stream",
@@ -193,6 +193,9 @@ async function measure(subject: Subject) {
   progress(`${subject.name}: busy heap ${Math.round(busy.heapUsed / 1024)} KB`);
   await held;
   progress(`${subject.name}: done`);
+  // Idle keep-alive sockets would see the server stop; the next subject gets fresh ones.
+  agent.destroy();
+  agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
   return {
     cpuMs: median(rounds.map((round) => round.cpuMs)),
     allocatedKb: median(rounds.map((round) => round.allocatedKb)),

@@ -96,6 +96,27 @@ export function describeTurnCases(store: () => Store): void {
       assert.equal((await store().getConversation(owner, conversationId))?.messageCount, 100);
     });
 
+    it("writes concurrent turns independently: a failing one does not undo the others", async () => {
+      const clock = createClock();
+      const { conversation } = await createConversation(store(), clock);
+      const missing = randomUUID();
+      const outcomes = await Promise.allSettled([
+        appendTurn(store(), clock, conversation.id),
+        store().saveTurn(owner, { conversationId: missing, messages: questionAndAnswer(clock) }),
+        appendTurn(store(), clock, conversation.id),
+      ]);
+      assert.deepEqual(
+        outcomes.map((outcome) => outcome.status),
+        ["fulfilled", "rejected", "fulfilled"],
+      );
+      assert.ok((outcomes[1] as PromiseRejectedResult).reason instanceof ConversationNotFoundError);
+      assert.deepEqual(
+        (await readAll(store(), conversation.id)).map((message) => message.sequence),
+        [1, 2, 3, 4, 5, 6],
+      );
+      assert.equal(await store().getConversation(owner, missing), undefined);
+    });
+
     it("treats create on an existing conversation as an append", async () => {
       const clock = createClock();
       const first = creatingTurn(clock, { title: "Original title" });
