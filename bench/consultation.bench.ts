@@ -148,6 +148,69 @@ function batch(subject: Subject, concurrency: number, random: () => number | und
   );
 }
 
+/** One tool call; resolves with its structured result. */
+function rpc(subject: Subject, name: string, args: object): Promise<Record<string, unknown>> {
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: {
+      name,
+      arguments: args,
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" },
+        "io.modelcontextprotocol/clientCapabilities": {},
+      },
+    },
+  });
+  return new Promise((resolve, reject) => {
+    const call = request(
+      subject.endpoint,
+      { method: "POST", agent, headers: { ...headers, "mcp-name": name } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () => resolve(JSON.parse(text).result.structuredContent));
+      },
+    );
+    call.on("error", reject);
+    call.end(body);
+  });
+}
+
+/** CPU ms of reading the first page of 50 messages of a 60-message conversation of second opinions. */
+async function historyPageCpuMs(subject: Subject): Promise<number> {
+  await behave({});
+  const first = await rpc(subject, "agent.second_opinion", { question: "History benchmark" });
+  const conversationId = first.conversationId as string;
+  for (let turn = 1; turn < 30; turn++) {
+    await rpc(subject, "agent.second_opinion", { question: `Turn ${turn}`, conversationId });
+  }
+  const read = () => rpc(subject, "conversation.get-history", { conversationId, limit: 50 });
+  const sample = await read();
+  progress(
+    `history page: ${JSON.stringify(sample).length} bytes, ${(sample.history as { messages: unknown[] } | undefined)?.messages.length} messages`,
+  );
+  for (let round = 0; round < 200; round++) await read();
+  subject.child.send({ type: "start" });
+  for (let round = 0; round < 500; round++) await read();
+  const used = await ask<{ cpuMs: number }>(subject.child, { type: "stop" }, "measurement");
+  return used.cpuMs / 500;
+}
+
+/** Stops a measured server; idle keep-alive sockets are closed first, and the next subject gets fresh ones. */
+async function retire(child: ChildProcess): Promise<void> {
+  agent.destroy();
+  agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  child.kill("SIGTERM");
+  await once(child, "exit");
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const benchStarted = performance.now();
@@ -193,9 +256,6 @@ async function measure(subject: Subject) {
   progress(`${subject.name}: busy heap ${Math.round(busy.heapUsed / 1024)} KB`);
   await held;
   progress(`${subject.name}: done`);
-  // Idle keep-alive sockets would see the server stop; the next subject gets fresh ones.
-  agent.destroy();
-  agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
   return {
     cpuMs: median(rounds.map((round) => round.cpuMs)),
     allocatedKb: median(rounds.map((round) => round.allocatedKb)),
@@ -212,19 +272,22 @@ const { environment, directory } = serverEnvironment(simulator.url, {
   modelDeadlineMs: 30_000,
 });
 const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+let historyMs = 0;
 try {
   const product = await startProcess(
     [mainScript, "serve", "--port", "0"],
     environment,
     /MCP at (http:\/\/\S+)\/mcp/,
   );
-  results["ai-universe"] = await measure({
+  const productSubject = {
     name: "ai-universe",
     child: product.child,
     endpoint: new URL(`${product.url}/mcp`),
-  });
-  product.child.kill("SIGTERM");
-  await once(product.child, "exit");
+  };
+  results["ai-universe"] = await measure(productSubject);
+  progress("ai-universe: history pages");
+  historyMs = await historyPageCpuMs(productSubject);
+  await retire(product.child);
   const floor = await startProcess(
     [floorScript],
     {
@@ -236,7 +299,7 @@ try {
     /floor listening on (\S+)/,
   );
   results.floor = await measure({ name: "floor", child: floor.child, endpoint: new URL(`${floor.url}/`) });
-  floor.child.kill("SIGTERM");
+  await retire(floor.child);
 } finally {
   simulator.child.kill("SIGTERM");
   agent.destroy();
@@ -256,10 +319,14 @@ row("live heap KB per in-flight consultation", (result) => result.heapKbPerConsu
 row("wall / critical path, 100 concurrent", (result) => result.ratio100, 3);
 row("wall / critical path, 1,000 concurrent", (result) => result.ratio1000, 3);
 console.log(`response size: ${Math.round(server.responseBytes)} bytes (the floor pads to the same)`);
+console.log(
+  `history: a page of 50 of 60 stored second-opinion messages costs ${historyMs.toFixed(2)} ms of CPU`,
+);
 const verdicts = [
   ["CPU <= 1.5x floor", server.cpuMs <= targets.cpu * floor.cpuMs],
   ["throughput >= 0.85x floor", server.perSecond >= targets.throughput * floor.perSecond],
   ["ratio at 100 within 0.05 of floor", server.ratio100 <= floor.ratio100 + targets.ratioMargin],
   ["live heap <= 1.3x floor", server.heapKbPerConsultation <= targets.heap * floor.heapKbPerConsultation],
+  ["history page of 50 < 2 ms CPU", historyMs < 2],
 ] as const;
 for (const [name, met] of verdicts) console.log(`${met ? "met   " : "MISSED"} ${name}`);

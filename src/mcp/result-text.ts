@@ -4,8 +4,9 @@
 
 import { usageLine } from "../application/conversation-markdown.ts";
 import type { SendMessageResult } from "../consultation/message-result.ts";
-import type { ModelOpinion } from "../consultation/opinion.ts";
+import type { ModelOpinion, SecondOpinion } from "../consultation/opinion.ts";
 import type { SecondOpinionResult } from "../consultation/second-opinion-result.ts";
+import type { HistoryResult } from "../conversations/read-history.ts";
 
 /** Compact Markdown of a second opinion. `toolName` spells tool names as the client lists them. */
 export function secondOpinionText(result: SecondOpinionResult, toolName: (name: string) => string): string {
@@ -72,4 +73,38 @@ function recordLine(
     `${toolName("conversation.get-history")} {"conversationId":"${conversationId}"} or the resource conversation://${conversationId}; ` +
     `follow up with conversationId "${conversationId}". The structured result holds all fields.`
   );
+}
+
+/** Compact Markdown of a history page: each message's text, without the metadata the structured result holds. */
+export function historyText(result: HistoryResult, toolName: (name: string) => string): string {
+  const { history } = result;
+  const first = history.messages[0]?.sequence;
+  const last = history.messages.at(-1)?.sequence;
+  const lines = [
+    `## ${history.title ?? "Untitled conversation"} (${history.conversationId})`,
+    first === undefined
+      ? "No messages on this page."
+      : `Messages ${first} to ${last} of ${history.messageCount}.`,
+  ];
+  for (const message of history.messages) {
+    const secondOpinion = message.metadata.secondOpinion as SecondOpinion | undefined;
+    const author = secondOpinion
+      ? `, ${secondOpinion.synthesis && !secondOpinion.synthesis.error ? `synthesis by ${secondOpinion.synthesis.model}` : secondOpinion.primary.model} of ${1 + secondOpinion.secondaryOpinions.length} models`
+      : typeof message.metadata.model === "string"
+        ? `, ${message.metadata.model}`
+        : "";
+    lines.push(
+      "",
+      `**#${message.sequence} ${message.role}${author}** (${message.createdAt})`,
+      message.content.trim(),
+    );
+  }
+  if (history.nextCursor) {
+    lines.push("", `More: ${toolName("conversation.get-history")} with cursor "${history.nextCursor}".`);
+  }
+  lines.push(
+    "",
+    "Every model's answer, usage and sources are in the structured result (metadata.secondOpinion).",
+  );
+  return lines.join("\n");
 }

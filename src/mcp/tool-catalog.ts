@@ -17,8 +17,9 @@ import type { ToolNameStyle } from "../configuration/config-file.ts";
 import type { RunOptions } from "../consultation/consultation-services.ts";
 import type { SendMessageResult } from "../consultation/message-result.ts";
 import type { SecondOpinionResult } from "../consultation/second-opinion-result.ts";
+import type { HistoryResult } from "../conversations/read-history.ts";
 import { type JsonSchema, outputSchemas } from "./output-schemas.ts";
-import { messageText, secondOpinionText } from "./result-text.ts";
+import { historyText, messageText, secondOpinionText } from "./result-text.ts";
 
 /** One tool. `call` runs its use case; `text` is the text block for the calling model. */
 export interface ToolDefinition {
@@ -112,7 +113,7 @@ function definitions(
       outputSchema: outputSchemas.history,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       call: (universe, caller, input) => universe.getHistory(caller, input),
-      text: asJson,
+      text: (result) => historyText(result as HistoryResult, name),
     },
     {
       name: "conversation.list",

@@ -72,6 +72,7 @@ describe("protocol compatibility", () => {
 
           const read = await client.callTool("conversation_get_history", { conversationId });
           const messages = historyOf(read).messages;
+          assert.match(read.content[0]?.text ?? "", /\*\*#1 user\*\* .*\n.*Which protocol\?/);
           assert.deepEqual(
             messages.map((message) => message.role),
             ["user", "assistant"],
