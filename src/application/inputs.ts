@@ -107,9 +107,3 @@ export const listInput = z.strictObject({
 export const conversationInput = z.strictObject({
   conversationId: conversationId.describe("The conversation, as returned by agent.second_opinion."),
 });
-
-export type SecondOpinionInput = z.infer<typeof secondOpinionInput>;
-export type SendMessageInput = z.infer<typeof sendMessageInput>;
-export type HistoryInput = z.infer<typeof historyInput>;
-export type ListInput = z.infer<typeof listInput>;
-export type ConversationInput = z.infer<typeof conversationInput>;

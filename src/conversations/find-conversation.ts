@@ -8,7 +8,7 @@ import type { Conversation, Store } from "../store/store.ts";
 const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether `conversationId` has the shape of a conversation id (a UUID). */
-export function isConversationId(conversationId: string): boolean {
+function isConversationId(conversationId: string): boolean {
   return idPattern.test(conversationId);
 }
 

@@ -23,7 +23,7 @@ describe("cancellation over HTTP on the 2025 revisions", () => {
     await simulator?.close();
   });
 
-  for (const kind of ["v2-2025-11-25", "v1-2025-11-25", "v1-2025-06-18"] as ClientKind[]) {
+  for (const kind of ["v2-2025-11-25", "v2-2025-06-18", "v1-2025-11-25", "v1-2025-06-18"] as ClientKind[]) {
     it(`${kind}: a cancel aborts every provider request within 1 s and stores nothing`, async () => {
       simulator.reset();
       simulator.setDefaultBehaviour({ hang: true });

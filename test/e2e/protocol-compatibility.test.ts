@@ -14,6 +14,7 @@ import { serverEnvironment } from "./support/server-environment.ts";
 const expectedVersions: Record<ClientKind, string> = {
   "v2-modern": "2026-07-28",
   "v2-2025-11-25": "2025-11-25",
+  "v2-2025-06-18": "2025-06-18",
   "v1-2025-11-25": "2025-11-25",
   "v1-2025-06-18": "2025-06-18",
 };

@@ -15,7 +15,7 @@ import { StreamableHTTPClientTransport as HttpTransport20250618 } from "mcp-sdk-
 import { mainScript } from "./http-server-process.ts";
 
 /** Which official client, speaking which protocol revision. */
-export type ClientKind = "v2-modern" | "v2-2025-11-25" | "v1-2025-11-25" | "v1-2025-06-18";
+export type ClientKind = "v2-modern" | "v2-2025-11-25" | "v2-2025-06-18" | "v1-2025-11-25" | "v1-2025-06-18";
 
 /** Where the server is: an HTTP URL, or an environment to spawn it over stdio with. */
 export type Target =
@@ -79,8 +79,14 @@ export async function connectClient(kind: ClientKind, target: Target): Promise<T
   let client: any;
   // biome-ignore lint/suspicious/noExplicitAny: see above
   let transport: any;
-  if (kind === "v2-modern" || kind === "v2-2025-11-25") {
-    client = new ClientV2(clientInfo, kind === "v2-modern" ? { versionNegotiation: { mode: "auto" } } : {});
+  if (kind.startsWith("v2")) {
+    const options: ConstructorParameters<typeof ClientV2>[1] =
+      kind === "v2-modern"
+        ? { versionNegotiation: { mode: "auto" } }
+        : kind === "v2-2025-06-18"
+          ? { supportedProtocolVersions: ["2025-06-18"] }
+          : {};
+    client = new ClientV2(clientInfo, options);
     transport = stdio ? new StdioTransportV2(stdio) : new HttpTransportV2(url as URL);
   } else if (kind === "v1-2025-11-25") {
     client = new ClientV1(clientInfo);
