@@ -175,7 +175,7 @@ describe("2025-era sessions", () => {
     const served = await post(ping, inSession);
     assert.equal(served.status, 200, await served.text());
     // Idle for more than the 1 s limit plus one sweep of the expiry check (every second).
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await new Promise((resolve) => setTimeout(resolve, 3500));
     const expired = await post(ping, inSession);
     const status = expired.status;
     await expired.text();
