@@ -37,6 +37,24 @@ async function holdLock(path: string): Promise<{ release: () => Promise<void> }>
   };
 }
 
+/**
+ * Makes `path` read-only for the server about to start. Root writes any file whatever its mode, so as root
+ * the file is made immutable (chattr +i, undone when the test file ends) or, where the file system cannot,
+ * the server runs as nobody, who owns the directory but not the file. Returns the identity to run it as.
+ */
+async function readOnlyFor(path: string, directory: string): Promise<{ uid?: number; gid?: number }> {
+  if (process.getuid?.() !== 0) return {};
+  try {
+    await run("chattr", ["+i", path]);
+    after(() => run("chattr", ["-i", path]));
+    return {};
+  } catch {
+    chmodSync(directory, 0o755);
+    chownSync(directory, 65_534, 65_534);
+    return { uid: 65_534, gid: 65_534 };
+  }
+}
+
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
   const value = await work();
@@ -134,15 +152,10 @@ describe("store faults while serving", () => {
     sent(await seeded.client.callTool("conversation.send-message", { content: "Written before" }));
     await seeded.server.stop();
     chmodSync(setup.databasePath, 0o444);
-    const asRoot = process.getuid?.() === 0;
-    // Root writes any file whatever its mode, so the server runs as nobody, who owns the directory but not the file.
-    if (asRoot) {
-      chmodSync(setup.directory, 0o755);
-      chownSync(setup.directory, 65_534, 65_534);
-    }
+    const identity = await readOnlyFor(setup.databasePath, setup.directory);
     const { client, server } = await serve(
       { ...setup.environment, DATABASE_URL: setup.databasePath },
-      asRoot ? { uid: 65_534, gid: 65_534 } : {},
+      identity,
     );
     const report = await (await fetch(`${server.url}/health`)).json();
     assert.equal(report.status, "degraded");
