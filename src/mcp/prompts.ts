@@ -4,6 +4,22 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 
+// Built once: every server instance (one per HTTP request) shares them.
+const questionArguments = z.object({
+  question: z.string().describe("The question, with the context the models need."),
+});
+
+const reviewArguments = z.object({
+  code: z.string().describe("The code or the diff (for example the output of git diff)."),
+  focus: z.string().optional().describe("What to look at: bugs, security, performance, design..."),
+});
+
+const followUpArguments = z.object({
+  conversationId: z.string().describe("The conversation to continue (see conversation.list)."),
+  message: z.string().describe("The follow-up question."),
+  model: z.string().optional().describe("Ask only this model; omit for a second opinion from several."),
+});
+
 /** Registers the prompts; `toolName` spells tool names as the client lists them. */
 export function registerPrompts(server: McpServer, toolName: (name: string) => string): void {
   const secondOpinion = toolName("agent.second_opinion");
@@ -12,9 +28,7 @@ export function registerPrompts(server: McpServer, toolName: (name: string) => s
     {
       title: "Second opinion",
       description: "Ask several models from different vendors one question and get a synthesis.",
-      argsSchema: z.object({
-        question: z.string().describe("The question, with the context the models need."),
-      }),
+      argsSchema: questionArguments,
     },
     ({ question }) =>
       userPrompt(
@@ -26,10 +40,7 @@ export function registerPrompts(server: McpServer, toolName: (name: string) => s
     {
       title: "Review code or a diff",
       description: "Have several models review a piece of code or a diff, and get where they agree.",
-      argsSchema: z.object({
-        code: z.string().describe("The code or the diff (for example the output of git diff)."),
-        focus: z.string().optional().describe("What to look at: bugs, security, performance, design..."),
-      }),
+      argsSchema: reviewArguments,
     },
     ({ code, focus }) =>
       userPrompt(
@@ -43,11 +54,7 @@ export function registerPrompts(server: McpServer, toolName: (name: string) => s
     {
       title: "Continue a conversation",
       description: "Ask a follow-up in a saved conversation, with a second opinion or one model.",
-      argsSchema: z.object({
-        conversationId: z.string().describe("The conversation to continue (see conversation.list)."),
-        message: z.string().describe("The follow-up question."),
-        model: z.string().optional().describe("Ask only this model; omit for a second opinion from several."),
-      }),
+      argsSchema: followUpArguments,
     },
     ({ conversationId, message, model }) =>
       userPrompt(
