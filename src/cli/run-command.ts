@@ -13,6 +13,10 @@ import { runStdio } from "./run-stdio.ts";
 
 /** Runs the command `argv` names; resolves with the exit code. Never throws. */
 export async function runCommand(argv: string[]): Promise<number> {
+  // A reader that stops early (`ai-universe models | head -3`) is not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+  });
   try {
     const command = parseCommandLine(argv, process.env);
     switch (command.name) {

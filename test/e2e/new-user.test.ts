@@ -60,6 +60,21 @@ describe("a new user", () => {
     assertOneLine(wrong.stderr, /Unknown command "serv"\. Run "ai-universe --help"/);
   });
 
+  it("can pipe a command into a reader that stops early", async () => {
+    const child = spawn(process.execPath, [mainScript, "models"], {
+      env: context.environment,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    child.stdout.destroy(); // the reader is gone before the first line is written
+    const [code] = await once(child, "exit");
+    assert.equal(code, 0);
+    assert.equal(stderr, "");
+  });
+
   it("is told in one line when the port is taken", async () => {
     const first = await startHttpServerProcess(context.environment);
     try {
