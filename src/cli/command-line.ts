@@ -2,6 +2,7 @@
 // that say what to type instead.
 
 import { parseArgs } from "node:util";
+import { seconds } from "../configuration/configuration.ts";
 
 /** The commands, with their one-line summaries. */
 export const commands = {
@@ -128,14 +129,6 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
   if (!/^\d+$/.test(portText.trim()) || port > 65_535) {
     throw new CommandLineError(`Port "${portText}" is not a port number (0-65535).`, named);
   }
-  const seconds = (name: string, fallback: number) => {
-    const text = environment[name]?.trim() || String(fallback);
-    const value = Number(text);
-    if (!Number.isFinite(value) || value <= 0) {
-      throw new CommandLineError(`${name} "${text}" is not a positive number of seconds.`, named);
-    }
-    return value * 1000;
-  };
   const optional = (key: keyof CommandOptions, value: string | undefined) => (value ? { [key]: value } : {});
   return {
     name: named,
@@ -150,8 +143,8 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
       allowedHosts: list(text("allowed-hosts") ?? environment.AI_UNIVERSE_ALLOWED_HOSTS),
       allowedOrigins: list(text("allowed-origins") ?? environment.AI_UNIVERSE_ALLOWED_ORIGINS),
       maxBodyBytes: 1_048_576,
-      sessionIdleMs: seconds("AI_UNIVERSE_SESSION_IDLE_SECONDS", 1800),
-      requestTimeoutMs: seconds("AI_UNIVERSE_REQUEST_TIMEOUT_SECONDS", 30),
+      sessionIdleMs: seconds(environment, "AI_UNIVERSE_SESSION_IDLE_SECONDS", 1800) * 1000,
+      requestTimeoutMs: seconds(environment, "AI_UNIVERSE_REQUEST_TIMEOUT_SECONDS", 30) * 1000,
       environment,
       format,
     },

@@ -86,7 +86,12 @@ export function loadConfiguration(options: {
   };
 }
 
-function seconds(environment: Record<string, string | undefined>, name: string, fallback: number): number {
+/** The positive number of seconds in environment variable `name`, or `fallback`; throws ConfigurationError. */
+export function seconds(
+  environment: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+): number {
   const text = environment[name]?.trim();
   if (!text) return fallback;
   const value = Number(text);
