@@ -12,6 +12,7 @@ import { createXai } from "@ai-sdk/xai";
 import { createOpenRouter } from "@openrouter/ai-sdk-provider";
 import type { ModelEntry, ProviderKind } from "../configuration/model-entry.ts";
 import type { ProviderSettings } from "../configuration/provider-environment.ts";
+import { createProviderFetch } from "./provider-fetch.ts";
 import { createSimulatedLanguageModel } from "./simulated-language-model.ts";
 
 /** Builds language models for model entries; injected so tests can substitute fakes. */
@@ -28,10 +29,11 @@ export function createLanguageModelFactory(
   // Models are immutable configuration holders, safe to share between concurrent calls; caching
   // them per entry saves rebuilding a provider on every call.
   const cache = new Map<ModelEntry, LanguageModelV4>();
+  const fetch = createProviderFetch(environment);
   return (entry) => {
     const cached = cache.get(entry);
     if (cached) return cached;
-    const model = createModel(entry, providers, environment);
+    const model = createModel(entry, providers, environment, fetch);
     cache.set(entry, model);
     return model;
   };
@@ -41,9 +43,11 @@ function createModel(
   entry: ModelEntry,
   providers: Record<ProviderKind, ProviderSettings>,
   environment: Record<string, string | undefined>,
+  fetch: typeof globalThis.fetch,
 ): LanguageModelV4 {
   const settings = providers[entry.provider];
   const options = {
+    fetch,
     apiKey: settings.apiKey ?? "",
     ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
   };
@@ -65,6 +69,7 @@ function createModel(
     case "ollama":
       return createOpenAICompatible({
         name: "ollama",
+        fetch,
         includeUsage: true,
         baseURL: ollamaApiUrl(entry.baseURL ?? settings.baseURL ?? defaultOllamaUrl),
       }).chatModel(entry.modelId);
@@ -73,6 +78,7 @@ function createModel(
       const apiKey = entry.apiKeyEnv ? environment[entry.apiKeyEnv] : undefined;
       return createOpenAICompatible({
         name: entry.name,
+        fetch,
         baseURL: entry.baseURL,
         ...(apiKey ? { apiKey } : {}),
       }).chatModel(entry.modelId);

@@ -1,0 +1,150 @@
+// The `fetch` handed to every AI SDK provider: node:http and node:https over keep-alive agents,
+// which costs far less CPU per call than the global fetch. It keeps what providers rely on:
+// streaming bodies (server-sent events arrive chunk by chunk), abort signals, gzip, deflate,
+// Brotli and zstd bodies, redirects, network failures shaped like the global fetch's
+// (`TypeError: fetch failed` with the cause), and proxies from HTTP_PROXY, HTTPS_PROXY and
+// NO_PROXY (Node's built-in proxy support, Node 22.21 or 24.5 and newer). Anything it does not
+// handle itself (a Request object, a FormData or stream body) goes to the global fetch.
+
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { Readable } from "node:stream";
+import * as zlib from "node:zlib";
+
+const maxRedirects = 20;
+const bodylessStatuses = new Set([101, 204, 205, 304]);
+
+/** A fetch over keep-alive agents that honour the proxy variables in `environment`. */
+export function createProviderFetch(environment: Record<string, string | undefined>): typeof fetch {
+  const proxyEnv = proxyVariables(environment);
+  const agentOptions = { keepAlive: true, ...(proxyEnv ? { proxyEnv } : {}) };
+  const agents = { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) };
+  const providerFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    if (input instanceof Request || !isPlainBody(init.body)) return fetch(input, init);
+    return send(new URL(input), init, agents, maxRedirects);
+  };
+  return providerFetch as typeof fetch;
+}
+
+/** The proxy settings in `environment`, or undefined when none is set. */
+function proxyVariables(environment: Record<string, string | undefined>) {
+  const names = ["HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy", "NO_PROXY", "no_proxy"];
+  const present = names.filter((name) => environment[name]);
+  if (!present.some((name) => !/no_proxy/i.test(name))) return undefined;
+  return Object.fromEntries(present.map((name) => [name, environment[name]]));
+}
+
+function isPlainBody(body: RequestInit["body"]): boolean {
+  return body === undefined || body === null || typeof body === "string" || body instanceof Uint8Array;
+}
+
+function send(
+  url: URL,
+  init: RequestInit,
+  agents: { http: HttpAgent; https: HttpsAgent },
+  redirectsLeft: number,
+): Promise<Response> {
+  const secure = url.protocol === "https:";
+  if (!secure && url.protocol !== "http:") return fetch(url, init);
+  const headers = new Headers(init.headers);
+  if (!headers.has("accept-encoding")) headers.set("accept-encoding", "gzip, deflate, br");
+  const body =
+    typeof init.body === "string" ? Buffer.from(init.body) : (init.body as Uint8Array | null | undefined);
+  if (body) headers.set("content-length", String(body.byteLength));
+  const signal = init.signal ?? undefined;
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const outgoing = (secure ? httpsRequest : httpRequest)(url, {
+      method: init.method ?? "GET",
+      headers: headerRecord(headers),
+      agent: secure ? agents.https : agents.http,
+    });
+    const abort = () => outgoing.destroy(signal?.reason);
+    signal?.addEventListener("abort", abort, { once: true });
+    const settle = () => signal?.removeEventListener("abort", abort);
+    outgoing.on("error", (error) => {
+      settle();
+      reject(signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: error }));
+    });
+    outgoing.on("response", (incoming) => {
+      const location = incoming.headers.location;
+      if (location && isRedirect(incoming.statusCode) && init.redirect !== "manual") {
+        incoming.resume();
+        settle();
+        if (init.redirect === "error" || redirectsLeft === 0) {
+          reject(
+            new TypeError("fetch failed", { cause: new Error(`too many redirects or redirect refused`) }),
+          );
+          return;
+        }
+        const next = new URL(location, url);
+        const keepsBody = incoming.statusCode === 307 || incoming.statusCode === 308;
+        const method = keepsBody || init.method === "HEAD" ? init.method : "GET";
+        resolve(
+          send(next, { ...init, method, body: keepsBody ? init.body : undefined }, agents, redirectsLeft - 1),
+        );
+        return;
+      }
+      incoming.once("end", settle);
+      incoming.once("close", settle);
+      resolve(toResponse(incoming, url, signal));
+    });
+    outgoing.end(body);
+  });
+}
+
+function headerRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
+}
+
+function isRedirect(status: number | undefined): boolean {
+  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
+}
+
+/** Wraps an incoming message as a Response whose body streams, decoded, as it arrives. */
+function toResponse(incoming: IncomingMessage, url: URL, signal: AbortSignal | undefined): Response {
+  const headers = new Headers();
+  const raw = incoming.rawHeaders;
+  for (let index = 0; index < raw.length; index += 2) headers.append(raw[index] ?? "", raw[index + 1] ?? "");
+  const status = incoming.statusCode ?? 0;
+  let body: ReadableStream | null = null;
+  if (bodylessStatuses.has(status)) incoming.resume();
+  else {
+    const decoded = decode(incoming, headers.get("content-encoding"));
+    if (decoded !== incoming) {
+      headers.delete("content-encoding");
+      headers.delete("content-length");
+      incoming.on("error", (error) => decoded.destroy(error));
+    }
+    signal?.addEventListener("abort", () => decoded.destroy(signal.reason), { once: true });
+    body = Readable.toWeb(decoded) as ReadableStream;
+  }
+  const response = new Response(body, { status, statusText: incoming.statusMessage ?? "", headers });
+  Object.defineProperty(response, "url", { value: url.href });
+  return response;
+}
+
+function decode(incoming: IncomingMessage, encoding: string | null): Readable {
+  switch (encoding?.trim().toLowerCase()) {
+    case "gzip":
+    case "x-gzip":
+      return incoming.pipe(zlib.createGunzip({ finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+    case "deflate":
+      return incoming.pipe(zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+    case "br":
+      return incoming.pipe(
+        zlib.createBrotliDecompress({ finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }),
+      );
+    case "zstd":
+      return "createZstdDecompress" in zlib ? incoming.pipe(zlib.createZstdDecompress()) : incoming;
+    default:
+      return incoming;
+  }
+}
