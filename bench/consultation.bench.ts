@@ -7,7 +7,8 @@
 //   - wall time over the critical path (slowest opinion plus synthesis) at 100 and 1,000 concurrent,
 //     every call with its own latency drawn from 200-1,500 ms;
 //   - live heap per in-flight consultation (300 held open by slow providers).
-// Targets: CPU <= 1.5x floor, throughput >= 0.85x, ratio at 100 within 0.05 of the floor's, heap <= 1.3x.
+// A third subject, floor+sdk, is the floor making its provider calls through the AI SDK: what the
+// SDK alone costs. Targets (against the plain floor): CPU <= 1.5x floor, throughput >= 0.85x, ratio at 100 within 0.05 of the floor's, heap <= 1.3x.
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -288,18 +289,24 @@ try {
   progress("ai-universe: history pages");
   historyMs = await historyPageCpuMs(productSubject);
   await retire(product.child);
-  const floor = await startProcess(
-    [floorScript],
-    {
-      ...environment,
-      SIMULATOR_URL: simulator.url,
-      FLOOR_DATABASE: join(directory, "floor.db"),
-      FLOOR_RESPONSE_BYTES: String(Math.round(results["ai-universe"].responseBytes)),
-    },
-    /floor listening on (\S+)/,
-  );
-  results.floor = await measure({ name: "floor", child: floor.child, endpoint: new URL(`${floor.url}/`) });
-  await retire(floor.child);
+  for (const [name, calls] of [
+    ["floor", "raw"],
+    ["floor+sdk", "ai-sdk"],
+  ] as const) {
+    const floor = await startProcess(
+      [floorScript],
+      {
+        ...environment,
+        SIMULATOR_URL: simulator.url,
+        FLOOR_DATABASE: join(directory, `${name}.db`),
+        FLOOR_PROVIDER_CALLS: calls,
+        FLOOR_RESPONSE_BYTES: String(Math.round(results["ai-universe"].responseBytes)),
+      },
+      /floor listening on (\S+)/,
+    );
+    results[name] = await measure({ name, child: floor.child, endpoint: new URL(`${floor.url}/`) });
+    await retire(floor.child);
+  }
 } finally {
   simulator.child.kill("SIGTERM");
   agent.destroy();
@@ -307,17 +314,25 @@ try {
 
 const server = results["ai-universe"];
 const floor = results.floor;
-const row = (label: string, value: (result: typeof server) => number, digits: number, unit = "") =>
+const sdkFloor = results["floor+sdk"];
+if (!server || !floor || !sdkFloor) throw new Error("a subject was not measured");
+const row = (label: string, value: (result: typeof server) => number, digits: number) => {
+  const cells = [value(server), value(floor), value(server) / value(floor), value(sdkFloor)];
+  const ratioToSdk = value(server) / value(sdkFloor);
   console.log(
-    `${label.padEnd(44)}${value(server).toFixed(digits).padStart(12)}${value(floor).toFixed(digits).padStart(12)}${(value(server) / value(floor)).toFixed(2).padStart(10)}${unit}`,
+    `${label.padEnd(42)}${cells.map((cell, index) => cell.toFixed(index === 2 ? 2 : digits).padStart(12)).join("")}${ratioToSdk.toFixed(2).padStart(10)}`,
   );
-console.log(`${"".padEnd(44)}${"ai-universe".padStart(12)}${"floor".padStart(12)}${"ratio".padStart(10)}`);
+};
+console.log(
+  `${"".padEnd(42)}${["ai-universe", "floor", "ratio", "floor+sdk"].map((name) => name.padStart(12)).join("")}${"ratio".padStart(10)}`,
+);
 row("CPU ms per consultation (300 at once)", (result) => result.cpuMs, 2);
 row("consultations per second (300 at once)", (result) => result.perSecond, 0);
 row("allocated KB per consultation", (result) => result.allocatedKb, 0);
 row("live heap KB per in-flight consultation", (result) => result.heapKbPerConsultation, 1);
 row("wall / critical path, 100 concurrent", (result) => result.ratio100, 3);
 row("wall / critical path, 1,000 concurrent", (result) => result.ratio1000, 3);
+console.log("floor+sdk: the floor with its provider calls made through the AI SDK (bench/ai-sdk-calls.ts)");
 console.log(`response size: ${Math.round(server.responseBytes)} bytes (the floor pads to the same)`);
 console.log(
   `history: a page of 50 of 60 stored second-opinion messages costs ${historyMs.toFixed(2)} ms of CPU`,

@@ -1,10 +1,12 @@
 // The floor the product is measured against: a minimal plain-Node handler doing the same traffic as
 // one consultation and nothing more. node:http, one JSON-RPC parse, four provider calls at once and a
 // synthesis call over keep-alive connections (OpenAI chat completions, to the same simulator), one
-// SQLite transaction with fsync, and a response padded to the size of the product's.
+// SQLite transaction with fsync, and a response padded to the size of the product's. With
+// FLOOR_PROVIDER_CALLS=ai-sdk the provider calls go through the AI SDK (bench/ai-sdk-calls.ts).
 
 import { Agent, createServer, request } from "node:http";
 import { DatabaseSync } from "node:sqlite";
+import { aiSdkCompletion } from "./ai-sdk-calls.ts";
 
 const simulator = new URL(process.env.SIMULATOR_URL ?? "");
 const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
@@ -21,8 +23,8 @@ process.on("message", (message: { type: string; bytes?: number }) => {
   if (message.type === "response-size" && message.bytes) responseBytes = message.bytes;
 });
 
-/** One chat completion; resolves with the answer's text. */
-function complete(model: string, content: string): Promise<string> {
+/** One chat completion over raw node:http; resolves with the answer's text. */
+function rawCompletion(model: string, content: string): Promise<string> {
   const body = JSON.stringify({ model, messages: [{ role: "user", content }] });
   return new Promise((resolve, reject) => {
     const call = request(
@@ -50,6 +52,8 @@ function complete(model: string, content: string): Promise<string> {
     call.end(body);
   });
 }
+
+const complete = process.env.FLOOR_PROVIDER_CALLS === "ai-sdk" ? aiSdkCompletion(simulator) : rawCompletion;
 
 createServer((incoming, outgoing) => {
   let text = "";
