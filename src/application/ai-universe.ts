@@ -15,6 +15,7 @@ import { IdempotencyGate } from "../conversations/idempotency-gate.ts";
 import { type ConversationListResult, listConversations } from "../conversations/list-conversations.ts";
 import { createCursorCodec } from "../conversations/paging.ts";
 import { type HistoryResult, readHistory } from "../conversations/read-history.ts";
+import type { Admission, Usage } from "../limits/admission.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { Caller } from "./caller.ts";
 import { conversationMarkdown } from "./conversation-markdown.ts";
@@ -24,6 +25,7 @@ import {
   listInput,
   secondOpinionInput,
   sendMessageInput,
+  usageInput,
 } from "./inputs.ts";
 import { validateInput } from "./validate-input.ts";
 
@@ -43,13 +45,31 @@ export interface AiUniverse {
   exportConversation(caller: Caller, input: unknown): Promise<ConversationExport>;
   /** A whole conversation as Markdown. */
   readConversationMarkdown(caller: Caller, input: unknown): Promise<string>;
+  /** The caller's limits, use, spend and reset times; not counted against the limits. */
+  usage(caller: Caller, input?: unknown): Promise<Usage>;
   /** The models of this run: which are available, and why the others are not. */
   readonly models: ModelRoster;
 }
 
-/** Builds the application over the engine's services; `cursorKey` signs paging cursors (the store's key). */
-export function createAiUniverse(services: ConsultationServices, options: { cursorKey: string }): AiUniverse {
+/**
+ * Builds the application over the engine's services. `cursorKey` signs paging cursors (the store's
+ * key); `admission` counts every use case but `usage` against the caller's tier.
+ */
+export function createAiUniverse(
+  services: ConsultationServices,
+  options: { cursorKey: string; admission: Admission },
+): AiUniverse {
   const { store } = services;
+  const { admission } = options;
+  /** Adds a turn's cost to the caller's spend; skipped when the store could not take the turn itself. */
+  const recordSpend = async (
+    caller: Caller,
+    outcome: { persistenceStatus: { error: string | null } },
+    usd: number | undefined,
+  ) => {
+    if (outcome.persistenceStatus.error !== null || !usd) return;
+    await admission.recordSpend(caller, usd).catch(() => {});
+  };
   const gate = new IdempotencyGate(store);
   const cursors = createCursorCodec(options.cursorKey);
   return {
@@ -60,10 +80,12 @@ export function createAiUniverse(services: ConsultationServices, options: { curs
       const turn = { owner: caller.userId, ...request };
       return gate.run(
         { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },
-        async (stamp) =>
-          secondOpinionResult(
-            await runTurn(turn, panelStrategy(services, request), services, options, stamp),
-          ),
+        async (stamp) => {
+          await admission.admit(caller);
+          const outcome = await runTurn(turn, panelStrategy(services, request), services, options, stamp);
+          await recordSpend(caller, outcome, outcome.answer.summary.totalCost);
+          return secondOpinionResult(outcome);
+        },
         (stored) => secondOpinionResult(replayTurn(stored, readStoredSecondOpinion)),
       );
     },
@@ -78,32 +100,53 @@ export function createAiUniverse(services: ConsultationServices, options: { curs
       };
       return gate.run(
         { owner: caller.userId, key: idempotencyKey, tool: "conversation.send-message", arguments: request },
-        async (stamp) =>
-          messageResult(
-            await runTurn(turn, singleModelStrategy(services, request.model), services, options, stamp),
-          ),
+        async (stamp) => {
+          await admission.admit(caller);
+          const outcome = await runTurn(
+            turn,
+            singleModelStrategy(services, request.model),
+            services,
+            options,
+            stamp,
+          );
+          await recordSpend(caller, outcome, outcome.answer.cost);
+          return messageResult(outcome);
+        },
         (stored) => messageResult(replayTurn(stored, readStoredReply)),
       );
     },
 
     async getHistory(caller, input) {
-      return readHistory(store, cursors, caller.userId, validateInput(historyInput, input));
+      const request = validateInput(historyInput, input);
+      await admission.admit(caller);
+      return readHistory(store, cursors, caller.userId, request);
     },
 
     async listConversations(caller, input) {
-      return listConversations(store, cursors, caller.userId, validateInput(listInput, input));
+      const request = validateInput(listInput, input);
+      await admission.admit(caller);
+      return listConversations(store, cursors, caller.userId, request);
     },
 
     async deleteConversation(caller, input) {
-      return deleteConversation(store, caller.userId, validateInput(conversationInput, input).conversationId);
+      const { conversationId } = validateInput(conversationInput, input);
+      await admission.admit(caller);
+      return deleteConversation(store, caller.userId, conversationId);
     },
 
     async exportConversation(caller, input) {
-      return exportConversation(store, caller.userId, validateInput(conversationInput, input).conversationId);
+      const { conversationId } = validateInput(conversationInput, input);
+      await admission.admit(caller);
+      return exportConversation(store, caller.userId, conversationId);
     },
 
     async readConversationMarkdown(caller, input) {
       return conversationMarkdown(await this.exportConversation(caller, input));
+    },
+
+    async usage(caller, input = {}) {
+      validateInput(usageInput, input);
+      return admission.usage(caller);
     },
   };
 }

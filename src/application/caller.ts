@@ -3,10 +3,14 @@
 
 import { localOwner } from "../store/store.ts";
 
-/** A verified caller. `userId` owns what the caller creates. */
+/** A verified caller. `userId` owns what the caller creates; `tier` names what the caller may do. */
 export interface Caller {
   userId: string;
+  tier: string;
 }
 
+/** The tier of the one local user. */
+export const localTier = "local";
+
 /** The one local user: stdio, and HTTP without accounts. */
-export const localCaller: Caller = Object.freeze({ userId: localOwner });
+export const localCaller: Caller = Object.freeze({ userId: localOwner, tier: localTier });

@@ -107,3 +107,6 @@ export const listInput = z.strictObject({
 export const conversationInput = z.strictObject({
   conversationId: conversationId.describe("The conversation, as returned by agent.second_opinion."),
 });
+
+/** `usage` takes no arguments. */
+export const usageInput = z.strictObject({});

@@ -10,6 +10,7 @@ export const commands = {
   mcp: "Serve MCP over stdio (for Claude Code, Claude Desktop, Cursor, Codex, ...)",
   models: "List the models and, for each unavailable one, why",
   export: "Write one conversation to stdout as Markdown or JSON",
+  keys: "Make, list and revoke API keys (for auth mode api-key)",
 } as const;
 
 /** A command's name. */
@@ -32,6 +33,10 @@ export interface CommandOptions {
   conversationId?: string;
   format: "md" | "json";
   user?: string;
+  /** For `keys`: what to do, the key to revoke, and the tier of a new key. */
+  keyAction?: "create" | "list" | "revoke";
+  keyId?: string;
+  tier?: string;
 }
 
 /** A parsed command line: a command to run, or text to print (help, version). */
@@ -59,12 +64,20 @@ ${toolNames}`,
   export: `${database}
   --format md|json       Output format (default md)
   --user ID              Whose conversation it is (default: the local user)`,
+  keys: `${database}
+  --user ID              For create: the user the key signs in as (required)
+  --tier NAME            For create: the user's tier (default user; see the config file's tiers)`,
+};
+
+const usages: Partial<Record<CommandName, string>> = {
+  export: "ai-universe export ID [options]",
+  keys: "ai-universe keys create --user ID [--tier NAME] | keys list | keys revoke KEY_ID",
 };
 
 /** The help text: the overview, or one command's. */
 export function helpText(topic?: CommandName): string {
   if (topic) {
-    const usage = topic === "export" ? "ai-universe export ID [options]" : `ai-universe ${topic} [options]`;
+    const usage = usages[topic] ?? `ai-universe ${topic} [options]`;
     const options = [optionHelp[topic], common].filter(Boolean).join("\n");
     return `Usage: ${usage}\n\n${commands[topic]}.\n\nOptions:\n${options}\n`;
   }
@@ -101,6 +114,7 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
         "allowed-origins": { type: "string" },
         format: { type: "string" },
         user: { type: "string" },
+        tier: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -119,7 +133,8 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
   const conversationId = named === "export" ? positionals[0] : undefined;
   if (named === "export" && !conversationId)
     throw new CommandLineError("export needs a conversation id.", named);
-  const extra = positionals.slice(named === "export" ? 1 : 0);
+  const keys = named === "keys" ? keyCommand(positionals, text("user")) : {};
+  const extra = positionals.slice(named === "export" ? 1 : named === "keys" ? positionals.length : 0);
   if (extra.length > 0) throw new CommandLineError(`Unexpected argument "${extra[0]}".`, named);
   const format = text("format") ?? "md";
   if (format !== "md" && format !== "json")
@@ -138,6 +153,8 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
       ...optional("toolNames", text("tool-names")),
       ...optional("conversationId", conversationId),
       ...optional("user", text("user")),
+      ...optional("tier", text("tier")),
+      ...keys,
       host: text("host") ?? environment.HOST ?? "127.0.0.1",
       port,
       allowedHosts: list(text("allowed-hosts") ?? environment.AI_UNIVERSE_ALLOWED_HOSTS),
@@ -149,6 +166,30 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
       format,
     },
   };
+}
+
+function keyCommand(positionals: string[], user: string | undefined): Partial<CommandOptions> {
+  const [action, keyId, ...rest] = positionals;
+  if (rest.length > 0) throw new CommandLineError(`Unexpected argument "${rest[0]}".`, "keys");
+  if (action === "create") {
+    if (!user) throw new CommandLineError("keys create needs --user ID.", "keys");
+    if (keyId) throw new CommandLineError(`Unexpected argument "${keyId}".`, "keys");
+    return { keyAction: "create" };
+  }
+  if (action === "list") {
+    if (keyId) throw new CommandLineError(`Unexpected argument "${keyId}".`, "keys");
+    return { keyAction: "list" };
+  }
+  if (action === "revoke") {
+    if (!keyId) throw new CommandLineError("keys revoke needs the key id (aiu_...) from keys list.", "keys");
+    return { keyAction: "revoke", keyId };
+  }
+  throw new CommandLineError(
+    action
+      ? `Unknown keys action "${action}"; use create, list or revoke.`
+      : "keys needs create, list or revoke.",
+    "keys",
+  );
 }
 
 function list(text: string | undefined): string[] {

@@ -7,6 +7,7 @@ import { version } from "../runtime/runtime.ts";
 import { StoreOpenError } from "../store/store.ts";
 import { CommandLineError, helpText, parseCommandLine } from "./command-line.ts";
 import { runExport } from "./run-export.ts";
+import { runKeys } from "./run-keys.ts";
 import { runModels } from "./run-models.ts";
 import { runServe, StartError } from "./run-serve.ts";
 import { runStdio } from "./run-stdio.ts";
@@ -34,6 +35,8 @@ export async function runCommand(argv: string[]): Promise<number> {
         return await runModels(command.options);
       case "export":
         return await runExport(command.options);
+      case "keys":
+        return await runKeys(command.options);
     }
   } catch (error) {
     return reportFailure(error);

@@ -17,6 +17,11 @@ export async function runServe(options: CommandOptions): Promise<number> {
   const stop = stopRequested();
   const runtime = await startRuntime(options);
   try {
+    if (runtime.configuration.auth.mode === "none" && !isLoopback(options.host)) {
+      throw new StartError(
+        `Refusing to serve on ${options.host} without accounts: anyone who can reach the port could spend your provider keys and read every conversation. Set AI_UNIVERSE_AUTH=api-key (and make keys with "ai-universe keys create --user ID") or AI_UNIVERSE_AUTH=oauth, or serve on 127.0.0.1.`,
+      );
+    }
     const server = await startHttpServer(runtime, options).catch((error: NodeJS.ErrnoException) => {
       throw listenError(error, options);
     });
@@ -28,6 +33,12 @@ export async function runServe(options: CommandOptions): Promise<number> {
   }
   process.stderr.write("ai-universe: stopped cleanly\n");
   return 0;
+}
+
+/** Whether `host` is a loopback address, reachable only from this machine. */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
 function listenError(error: NodeJS.ErrnoException, options: CommandOptions): Error {

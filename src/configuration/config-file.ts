@@ -3,6 +3,8 @@
 
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { authSchema, tierSchema } from "./access.ts";
+import { ConfigurationError } from "./configuration-error.ts";
 import { providerKinds } from "./model-entry.ts";
 
 /**
@@ -23,6 +25,7 @@ const modelSchema = z
     contextWindow: z.number().int().positive().optional(),
     webSearch: z.boolean().optional(),
     baseURL: z.url().optional(),
+    maxOutputTokens: z.number().int().positive().optional(),
     apiKeyEnv: z
       .string()
       .regex(/^[A-Z_][A-Z0-9_]*$/, "must be an environment variable name")
@@ -51,18 +54,16 @@ export const configFileSchema = z
       .optional(),
     defaults: defaultsSchema.optional(),
     toolNames: z.enum(toolNameStyles).optional(),
+    auth: authSchema.optional(),
+    tiers: z
+      .record(z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "tier names are lowercase"), tierSchema)
+      .optional(),
   })
   .strict();
 
 export type ConfigFile = z.infer<typeof configFileSchema>;
 
-/** A config file that cannot be used; the message says which file, which field and why. */
-export class ConfigurationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ConfigurationError";
-  }
-}
+export { ConfigurationError };
 
 /** Reads and validates the config file at `path`. Throws ConfigurationError. */
 export function loadConfigFile(path: string): ConfigFile {

@@ -1,5 +1,6 @@
 // Builds the running configuration from the built-in catalog, the environment and the config file.
 
+import { type AuthSettings, readAccess, type Tier } from "./access.ts";
 import { builtInCatalog } from "./catalog.ts";
 import {
   type ConfigFile,
@@ -35,6 +36,10 @@ export interface Configuration {
   toolNames: ToolNameStyle;
   /** How long a store operation waits for another program's lock before it is refused, in milliseconds. */
   storeWaitMs: number;
+  /** How callers prove who they are. */
+  auth: AuthSettings;
+  /** What each tier of callers may do, by tier name. */
+  tiers: Record<string, Tier>;
   environment: Record<string, string | undefined>;
 }
 
@@ -82,6 +87,7 @@ export function loadConfiguration(options: {
       options.toolNames ?? environment.AI_UNIVERSE_TOOL_NAMES?.trim() ?? file.toolNames,
     ),
     storeWaitMs: seconds(environment, "AI_UNIVERSE_STORE_WAIT_SECONDS", 15) * 1000,
+    ...readAccess(file, environment),
     environment,
   };
 }

@@ -13,6 +13,9 @@ export const errorCodes = [
   "idempotency_conflict",
   "cancelled",
   "store_unavailable",
+  "rate_limited",
+  "budget_exhausted",
+  "budget_exceeded",
   "internal_error",
 ] as const;
 

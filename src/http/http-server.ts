@@ -13,6 +13,7 @@ import {
 import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
 import { mcpServerFactory } from "../mcp/create-server.ts";
 import type { Runtime } from "../runtime/runtime.ts";
+import { authenticatedUser, createAuthenticator, resourceMetadataPath } from "./authentication.ts";
 import { healthReport } from "./health.ts";
 import { answerUnparsable, sendJson } from "./http-responses.ts";
 import { LegacySessions } from "./legacy-sessions.ts";
@@ -56,10 +57,18 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     idleMs: options.sessionIdleMs,
     maxSessions: 10_000,
   });
+  let serverUrl = "";
+  const authenticator = createAuthenticator(
+    runtime.configuration.auth,
+    runtime.store,
+    runtime.configuration.tiers,
+    () => serverUrl,
+  );
   const checkHost = hostHeaderValidation([...localNames, ...options.allowedHosts]);
   const checkOrigin = originValidation([...localNames, ...options.allowedOrigins]);
 
   const serveMcp = async (request: IncomingMessage, response: ServerResponse) => {
+    if (!(await authenticator.check(request, response))) return;
     let body: unknown;
     if (request.method === "POST") {
       const read = await readJsonBody(request, response, options.maxBodyBytes);
@@ -69,7 +78,7 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     const legacy =
       request.headers["mcp-session-id"] !== undefined ||
       (request.method === "POST" && (await isLegacyRequest(await toWebRequest(request, body), body)));
-    if (legacy) await sessions.handle(request, response, body);
+    if (legacy) await sessions.handle(request, response, body, authenticatedUser(request));
     else await serveModern(request, response, body);
   };
 
@@ -98,6 +107,12 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
       });
       return;
     }
+    if (path === resourceMetadataPath || path === `${resourceMetadataPath}/mcp`) {
+      const metadata = authenticator.resourceMetadata();
+      if (metadata) sendJson(response, 200, metadata);
+      else sendJson(response, 404, { error: "not_found", message: "This server does not use OAuth." });
+      return;
+    }
     if (path === "/health" && request.method === "GET") {
       void healthReport(runtime).then((report) =>
         sendJson(response, report.status === "ok" ? 200 : 503, report),
@@ -115,8 +130,9 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
   });
   const address = server.address() as AddressInfo;
   const hostForUrl = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  serverUrl = `http://${hostForUrl}:${address.port}`;
   return {
-    url: `http://${hostForUrl}:${address.port}`,
+    url: serverUrl,
     async close() {
       await sessions.close();
       await modern.close();

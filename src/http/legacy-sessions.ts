@@ -22,6 +22,8 @@ interface Session {
   server: McpServer;
   lastActive: number;
   running: number;
+  /** The verified user who opened the session; only that user may use it. */
+  userId: string | undefined;
 }
 
 /** The open sessions of one HTTP server. */
@@ -43,12 +45,20 @@ export class LegacySessions {
     return this.#sessions.size;
   }
 
-  /** Serves a 2025-era request: in its session, or as the `initialize` that opens one. */
-  async handle(request: IncomingMessage, response: ServerResponse, body?: unknown): Promise<void> {
+  /**
+   * Serves a 2025-era request: in its session, or as the `initialize` that opens one. `userId` is the
+   * verified caller; a session opened by one user answers another as if it did not exist.
+   */
+  async handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    userId: string | undefined,
+  ): Promise<void> {
     const id = request.headers["mcp-session-id"];
     if (typeof id === "string") {
       const session = this.#sessions.get(id);
-      if (!session) {
+      if (!session || session.userId !== userId) {
         sendJsonRpcError(
           response,
           404,
@@ -86,6 +96,7 @@ export class LegacySessions {
       }),
       lastActive: performance.now(),
       running: 0,
+      userId,
     };
     await server.connect(session.transport);
     return this.#serve(session, request, response, body);

@@ -6,6 +6,10 @@ import { type Caller, localCaller } from "../application/caller.ts";
 
 /** The verified caller of a request. */
 export function callerOf(context: ServerContext): Caller {
-  const userId = context.http?.authInfo?.extra?.userId;
-  return typeof userId === "string" && userId.length > 0 ? { userId } : localCaller;
+  const extra = context.http?.authInfo?.extra;
+  const userId = extra?.userId;
+  const tier = extra?.tier;
+  return typeof userId === "string" && userId.length > 0 && typeof tier === "string"
+    ? { userId, tier }
+    : localCaller;
 }

@@ -63,6 +63,12 @@ const reply = z.looseObject({
   latencyMs: z.number().min(0),
 });
 
+const windowUsage = z.object({
+  limit: z.number().int().nullable(),
+  used: z.number().int().min(0),
+  resetsAt: z.string().nullable(),
+});
+
 const jsonSchema = (schema: z.ZodType): JsonSchema => z.toJSONSchema(schema, { io: "output" }) as JsonSchema;
 
 /** Output schemas of every tool, as JSON Schema. */
@@ -92,6 +98,19 @@ export const outputSchemas = {
       conversationId: z.string().min(1),
       deleted: z.literal(true),
       messagesDeleted: z.number().int().min(0),
+    }),
+  ),
+  usage: jsonSchema(
+    z.object({
+      userId: z.string().min(1),
+      tier: z.string().min(1),
+      requests: z.object({ hour: windowUsage, day: windowUsage }),
+      spend: z.object({
+        todayUsd: z.number().min(0),
+        dailyBudgetUsd: z.number().nullable(),
+        resetsAt: z.string(),
+      }),
+      unpricedModels: z.enum(["allow", "refuse"]),
     }),
   ),
 };

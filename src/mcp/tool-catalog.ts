@@ -12,6 +12,7 @@ import {
   listInput,
   secondOpinionInput,
   sendMessageInput,
+  usageInput,
 } from "../application/inputs.ts";
 import type { ToolNameStyle } from "../configuration/config-file.ts";
 import type { RunOptions } from "../consultation/consultation-services.ts";
@@ -135,6 +136,18 @@ function definitions(
       outputSchema: outputSchemas.delete,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       call: (universe, caller, input) => universe.deleteConversation(caller, input),
+      text: asJson,
+    },
+    {
+      name: "usage",
+      title: "Your limits, use and spend",
+      description:
+        "Your tier, how many requests you made this hour and today against its limits, what you spent today against its " +
+        "budget, and when each resets. Not counted against the limits.",
+      inputSchema: inputJson(usageInput),
+      outputSchema: outputSchemas.usage,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      call: (universe, caller, input) => universe.usage(caller, input),
       text: asJson,
     },
   ];

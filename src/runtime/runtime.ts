@@ -8,6 +8,7 @@ import { type AiUniverse, createAiUniverse } from "../application/ai-universe.ts
 import type { Configuration } from "../configuration/configuration.ts";
 import { collectSecrets } from "../configuration/provider-environment.ts";
 import { scrub } from "../consultation/describe-failure.ts";
+import { createAdmission } from "../limits/admission.ts";
 import { createLanguageModelFactory, type LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
 import { openStore } from "../store/open-store.ts";
@@ -54,7 +55,7 @@ export async function startRuntime(
       clock: () => new Date(),
       newId: () => randomUUID(),
     },
-    { cursorKey },
+    { cursorKey, admission: createAdmission(store, configuration.tiers, () => new Date()) },
   );
   const log = (message: string) => process.stderr.write(`ai-universe: ${scrub(message, secrets)}\n`);
   return { configuration, version, universe, roster, store, log, close: () => store.close() };

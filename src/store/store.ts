@@ -4,6 +4,7 @@
 // written: another owner's conversation looks exactly like a missing one. No SQL leaks past this file.
 
 import { ServiceError } from "../errors/service-error.ts";
+import type { AccountStore } from "./accounts.ts";
 
 /** Roles a stored message can have. */
 export type MessageRole = "user" | "assistant" | "system";
@@ -149,7 +150,7 @@ export class IdempotencyConflictError extends Error {
  * A conversation store. Every method sees the writes of every call that resolved before it
  * (read-your-writes). Implementations must be safe under concurrent calls from one process.
  */
-export interface Store {
+export interface Store extends AccountStore {
   /** Whether the store answers and can be written; never rejects. */
   health(): Promise<StoreHealth>;
   /**

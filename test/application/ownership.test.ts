@@ -8,8 +8,8 @@ import type { ServiceError } from "../../src/errors/service-error.ts";
 import { consultationFixture } from "../support/consultation-fixture.ts";
 
 const signal = new AbortController().signal;
-const ann: Caller = { userId: "ann" };
-const bob: Caller = { userId: "bob" };
+const ann: Caller = { userId: "ann", tier: "admin" };
+const bob: Caller = { userId: "bob", tier: "admin" };
 const notFound = (error: ServiceError) => error.code === "conversation_not_found";
 
 describe("ownership", () => {

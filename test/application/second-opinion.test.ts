@@ -262,12 +262,12 @@ describe("second opinion use case", () => {
     const { models, universe } = consultationFixture();
     models.script("alpha-1", { text: "FIRST-ANSWER" });
     const first = await universe.secondOpinion(
-      { userId: "ann" },
+      { userId: "ann", tier: "admin" },
       { question: "FIRST-QUESTION", maxOpinions: 0 },
       { signal },
     );
     const second = await universe.secondOpinion(
-      { userId: "ann" },
+      { userId: "ann", tier: "admin" },
       { question: "follow-up", maxOpinions: 1, conversationId: first.conversationId },
       { signal },
     );
@@ -277,7 +277,7 @@ describe("second opinion use case", () => {
     assert.equal(second.assistantMessage?.sequence, 4);
     await assert.rejects(
       universe.secondOpinion(
-        { userId: "bob" },
+        { userId: "bob", tier: "admin" },
         { question: "x", conversationId: first.conversationId },
         {
           signal,
@@ -287,7 +287,7 @@ describe("second opinion use case", () => {
     );
     await assert.rejects(
       universe.secondOpinion(
-        { userId: "ann" },
+        { userId: "ann", tier: "admin" },
         { question: "x", conversationId: "not-a-uuid" },
         {
           signal,

@@ -144,6 +144,7 @@ describe("MCP features", () => {
         "conversation_get_history",
         "conversation_list",
         "conversation_send_message",
+        "usage",
       ]);
       for (const name of names) assert.match(name, /^[a-zA-Z0-9_-]{1,64}$/);
       const result = secondOpinionOf(

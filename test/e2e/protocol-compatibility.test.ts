@@ -49,6 +49,7 @@ describe("protocol compatibility", () => {
             "conversation.get-history",
             "conversation.list",
             "conversation.send-message",
+            "usage",
           ]);
           for (const tool of tools) assert.ok(tool.title && tool.description && tool.outputSchema, tool.name);
           const secondOpinion = tools.find((tool) => tool.name === "agent.second_opinion");

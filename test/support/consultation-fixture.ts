@@ -2,9 +2,11 @@
 
 import { randomUUID } from "node:crypto";
 import { createAiUniverse } from "../../src/application/ai-universe.ts";
+import { defaultTiers } from "../../src/configuration/access.ts";
 import { defaultConsultation } from "../../src/configuration/configuration.ts";
 import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import type { ConsultationServices } from "../../src/consultation/consultation-services.ts";
+import { createAdmission } from "../../src/limits/admission.ts";
 import type { ModelRoster } from "../../src/providers/model-roster.ts";
 import { openSqliteStore } from "../../src/store/sqlite/open-sqlite-store.ts";
 import { FakeModels } from "./fake-language-model.ts";
@@ -46,7 +48,15 @@ export function consultationFixture(entries: ModelEntry[] = fakeEntries) {
     clock: () => new Date(),
     newId: () => randomUUID(),
   };
-  return { models, services, store, universe: createAiUniverse(services, { cursorKey: "test-cursor-key" }) };
+  return {
+    models,
+    services,
+    store,
+    universe: createAiUniverse(services, {
+      cursorKey: "test-cursor-key",
+      admission: createAdmission(store, defaultTiers, () => new Date()),
+    }),
+  };
 }
 
 /** A promise with its resolve function, to hold a fake call open. */

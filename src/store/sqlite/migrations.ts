@@ -72,6 +72,30 @@ export const schemaMigrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    name: "API keys, spend per user per day, rate-limit counters",
+    sql: `
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        tier TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        revoked_at TEXT
+      ) STRICT;
+      CREATE TABLE spend (
+        user_id TEXT NOT NULL,
+        day TEXT NOT NULL,
+        usd REAL NOT NULL,
+        PRIMARY KEY (user_id, day)
+      ) STRICT;
+      CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        points INTEGER NOT NULL DEFAULT 0,
+        expire INTEGER
+      );
+    `,
+  },
 ];
 
 /** The database was written by a newer version of the program, whose schema this one does not know. */

@@ -2,6 +2,7 @@
 // The tables are STRICT, so each column holds the type its row interface states.
 
 import type { SQLOutputValue } from "node:sqlite";
+import type { ApiKeyRecord } from "../accounts.ts";
 import type { Conversation, IdempotencyEntry, Message, MessageRole } from "../store.ts";
 
 type Row = Record<string, SQLOutputValue>;
@@ -68,6 +69,18 @@ export function toMessage(row: Row): Message {
     sequence: message.sequence,
     createdAt: message.created_at,
     metadata: parseMetadata(message.metadata),
+  };
+}
+
+/** An `api_keys` row as a record. */
+export function toApiKeyRecord(row: Row): ApiKeyRecord {
+  return {
+    id: String(row.id),
+    userId: String(row.user_id),
+    tier: String(row.tier),
+    hash: String(row.hash),
+    createdAt: String(row.created_at),
+    revokedAt: row.revoked_at === null ? null : String(row.revoked_at),
   };
 }
 

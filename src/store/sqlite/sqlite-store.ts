@@ -5,6 +5,7 @@
 
 import { randomBytes } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
+import type { ApiKeyRecord, LimiterBackend } from "../accounts.ts";
 import {
   type Conversation,
   type ConversationListPosition,
@@ -20,9 +21,17 @@ import {
   StoreUnavailableError,
   type TurnInput,
 } from "../store.ts";
+import { type AccountStatements, prepareAccountStatements } from "./account-statements.ts";
 import { retryWhileBusy, sqliteCode, sqliteCodes } from "./busy-retry.ts";
 import type { FileIdentity } from "./file-identity.ts";
-import { previewOf, toConversation, toIdempotencyEntry, toMessage, toMessageParameters } from "./rows.ts";
+import {
+  previewOf,
+  toApiKeyRecord,
+  toConversation,
+  toIdempotencyEntry,
+  toMessage,
+  toMessageParameters,
+} from "./rows.ts";
 import { prepareStatements, type Statements } from "./statements.ts";
 import { inWriteTransaction } from "./transaction.ts";
 
@@ -45,6 +54,7 @@ export interface SqliteStoreOptions {
 export class SqliteStore implements Store {
   readonly #database: DatabaseSync;
   readonly #statements: Statements;
+  readonly #accounts: AccountStatements;
   readonly #options: SqliteStoreOptions;
   #readOnly: string | undefined;
   #ephemeralKey: string | undefined;
@@ -55,6 +65,7 @@ export class SqliteStore implements Store {
   constructor(database: DatabaseSync, options: SqliteStoreOptions) {
     this.#database = database;
     this.#statements = prepareStatements(database);
+    this.#accounts = prepareAccountStatements(database);
     this.#options = options;
     this.#readOnly = options.readOnly;
   }
@@ -146,6 +157,46 @@ export class SqliteStore implements Store {
   async deleteConversation(owner: string, id: string): Promise<boolean> {
     const result = await this.#write(() => this.#statements.deleteConversation.run(owner, id));
     return Number(result.changes) > 0;
+  }
+
+  async saveApiKey(record: ApiKeyRecord): Promise<void> {
+    const { revokedAt: _revoked, ...fields } = record;
+    await this.#write(() => this.#accounts.insertApiKey.run({ ...fields }));
+  }
+
+  async findApiKey(id: string): Promise<ApiKeyRecord | undefined> {
+    const row = await this.#read(() => this.#accounts.findApiKey.get(id));
+    return row === undefined ? undefined : toApiKeyRecord(row);
+  }
+
+  async listApiKeys(): Promise<ApiKeyRecord[]> {
+    return (await this.#read(() => this.#accounts.listApiKeys.all())).map(toApiKeyRecord);
+  }
+
+  async revokeApiKey(id: string, at: string): Promise<boolean> {
+    const result = await this.#write(() => this.#accounts.revokeApiKey.run(at, id));
+    return Number(result.changes) > 0;
+  }
+
+  async addSpend(owner: string, day: string, usd: number): Promise<void> {
+    await this.#write(() => this.#accounts.addSpend.run(owner, day, usd));
+  }
+
+  async spendOn(owner: string, day: string): Promise<number> {
+    const row = await this.#read(() => this.#accounts.spendOn.get(owner, day));
+    return Number(row?.usd ?? 0);
+  }
+
+  limiterBackend(): LimiterBackend {
+    const database = this.#database;
+    return {
+      kind: "sqlite",
+      tableName: "rate_limits",
+      client: {
+        prepare: (sql) => database.prepare(sql) as never,
+        transaction: (work) => () => inWriteTransaction(database, work),
+      },
+    };
   }
 
   async close(): Promise<void> {

@@ -19,7 +19,12 @@ export type ClientKind = "v2-modern" | "v2-2025-11-25" | "v2-2025-06-18" | "v1-2
 
 /** Where the server is: an HTTP URL, or an environment to spawn it over stdio with. */
 export type Target =
-  | { transport: "http"; url: string }
+  | {
+      transport: "http";
+      url: string;
+      /** Sent with every request, e.g. Authorization. */
+      headers?: Record<string, string>;
+    }
   | {
       transport: "stdio";
       environment: Record<string, string>;
@@ -74,6 +79,7 @@ export async function connectClient(kind: ClientKind, target: Target): Promise<T
         }
       : undefined;
   const url = target.transport === "http" ? new URL(`${target.url}/mcp`) : undefined;
+  const http = { requestInit: { headers: (target.transport === "http" && target.headers) || {} } };
   // The three SDKs have structurally different types; the tests only use their common surface.
   // biome-ignore lint/suspicious/noExplicitAny: see above
   let client: any;
@@ -87,13 +93,13 @@ export async function connectClient(kind: ClientKind, target: Target): Promise<T
           ? { supportedProtocolVersions: ["2025-06-18"] }
           : {};
     client = new ClientV2(clientInfo, options);
-    transport = stdio ? new StdioTransportV2(stdio) : new HttpTransportV2(url as URL);
+    transport = stdio ? new StdioTransportV2(stdio) : new HttpTransportV2(url as URL, http);
   } else if (kind === "v1-2025-11-25") {
     client = new ClientV1(clientInfo);
-    transport = stdio ? new StdioTransportV1(stdio) : new HttpTransportV1(url as URL);
+    transport = stdio ? new StdioTransportV1(stdio) : new HttpTransportV1(url as URL, http);
   } else {
     client = new Client20250618(clientInfo);
-    transport = stdio ? new StdioTransport20250618(stdio) : new HttpTransport20250618(url as URL);
+    transport = stdio ? new StdioTransport20250618(stdio) : new HttpTransport20250618(url as URL, http);
   }
   const initialized = recordInitializeResult(transport);
   await client.connect(transport);

@@ -1,0 +1,113 @@
+// Who may call the server and how much: the identity mode (none, api-key, oauth) and the tiers
+// (requests per hour and per day, a daily budget in USD, whether models without prices are allowed).
+// Read from the config file's `auth` and `tiers` sections and the AI_UNIVERSE_AUTH* variables.
+
+import { z } from "zod";
+import { ConfigurationError } from "./configuration-error.ts";
+
+export const authModes = ["none", "api-key", "oauth"] as const;
+/** `none`: one local user; `api-key`: keys made with `ai-universe keys`; `oauth`: JWT bearer tokens. */
+export type AuthMode = (typeof authModes)[number];
+
+/** How callers prove who they are. */
+export interface AuthSettings {
+  mode: AuthMode;
+  /** This server's public URL (for OAuth: the token audience and the resource metadata). */
+  publicUrl?: string;
+  oauth?: {
+    /** The issuer (`iss`) tokens must carry; its JWKS is found through OpenID discovery unless `jwksUrl` is set. */
+    issuer: string;
+    /** The audience (`aud`) tokens must carry; defaults to the server's public URL of /mcp. */
+    audience?: string;
+    jwksUrl?: string;
+    /** The claim that names the caller's tier; absent or unknown: `user`. */
+    tierClaim: string;
+  };
+}
+
+/** What one tier of callers may do. `null` means no limit. */
+export interface Tier {
+  requestsPerHour: number | null;
+  requestsPerDay: number | null;
+  dailyBudgetUsd: number | null;
+  /** Whether models without a price (unknown cost) may be consulted. */
+  unpricedModels: "allow" | "refuse";
+}
+
+/** The built-in tiers: `local` is the one user of mode none; the others as in the original service. */
+export const defaultTiers: Record<string, Tier> = {
+  local: { requestsPerHour: null, requestsPerDay: null, dailyBudgetUsd: null, unpricedModels: "allow" },
+  anonymous: { requestsPerHour: 5, requestsPerDay: null, dailyBudgetUsd: 1, unpricedModels: "refuse" },
+  user: { requestsPerHour: 10, requestsPerDay: 20, dailyBudgetUsd: 5, unpricedModels: "allow" },
+  admin: { requestsPerHour: 1000, requestsPerDay: null, dailyBudgetUsd: null, unpricedModels: "allow" },
+};
+
+/** The tier of an API key or token that names none. */
+export const defaultTierName = "user";
+
+const limit = z.number().int().positive().nullable();
+export const tierSchema = z
+  .object({
+    requestsPerHour: limit.optional(),
+    requestsPerDay: limit.optional(),
+    dailyBudgetUsd: z.number().positive().nullable().optional(),
+    unpricedModels: z.enum(["allow", "refuse"]).optional(),
+  })
+  .strict();
+
+export const authSchema = z
+  .object({
+    mode: z.enum(authModes).optional(),
+    publicUrl: z.url().optional(),
+    oauth: z
+      .object({
+        issuer: z.url(),
+        audience: z.string().min(1).optional(),
+        jwksUrl: z.url().optional(),
+        tierClaim: z.string().min(1).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+/** The access settings from the config file's sections and the environment. */
+export function readAccess(
+  file: { auth?: z.infer<typeof authSchema>; tiers?: Record<string, z.infer<typeof tierSchema>> },
+  environment: Record<string, string | undefined>,
+): { auth: AuthSettings; tiers: Record<string, Tier> } {
+  const modeText = environment.AI_UNIVERSE_AUTH?.trim() || file.auth?.mode || "none";
+  if (!(authModes as readonly string[]).includes(modeText)) {
+    throw new ConfigurationError(`AI_UNIVERSE_AUTH "${modeText}" is not one of: ${authModes.join(", ")}.`);
+  }
+  const mode = modeText as AuthMode;
+  const issuer = environment.AI_UNIVERSE_OAUTH_ISSUER?.trim() || file.auth?.oauth?.issuer;
+  const audience = environment.AI_UNIVERSE_OAUTH_AUDIENCE?.trim() || file.auth?.oauth?.audience;
+  const jwksUrl = environment.AI_UNIVERSE_OAUTH_JWKS_URL?.trim() || file.auth?.oauth?.jwksUrl;
+  const publicUrl = environment.AI_UNIVERSE_PUBLIC_URL?.trim() || file.auth?.publicUrl;
+  if (mode === "oauth" && !issuer) {
+    throw new ConfigurationError(
+      "Auth mode oauth needs the token issuer: set AI_UNIVERSE_OAUTH_ISSUER or auth.oauth.issuer in the config file.",
+    );
+  }
+  const auth: AuthSettings = {
+    mode,
+    ...(publicUrl ? { publicUrl: publicUrl.replace(/\/+$/, "") } : {}),
+    ...(issuer
+      ? {
+          oauth: {
+            issuer,
+            ...(audience ? { audience } : {}),
+            ...(jwksUrl ? { jwksUrl } : {}),
+            tierClaim: file.auth?.oauth?.tierClaim ?? "ai_universe_tier",
+          },
+        }
+      : {}),
+  };
+  const tiers: Record<string, Tier> = { ...defaultTiers };
+  for (const [name, tier] of Object.entries(file.tiers ?? {})) {
+    const base = tiers[name] ?? defaultTiers.user;
+    tiers[name] = { ...base, ...tier } as Tier;
+  }
+  return { auth, tiers };
+}

@@ -1,0 +1,115 @@
+// Who is calling over HTTP, per the configured mode: `none` (the one local user), `api-key` (a key
+// made with `ai-universe keys create`) or `oauth` (a JWT bearer token, verified as an MCP resource
+// server). A verified identity becomes the request's `auth`, which the MCP SDK hands to the tools as
+// authInfo; nothing the client writes in arguments or metadata can change it. A request that proves
+// nothing gets 401 with a WWW-Authenticate header that says how to authenticate.
+
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AuthInfo } from "@modelcontextprotocol/server";
+import { verifyApiKey } from "../accounts/api-keys.ts";
+import { createOAuthVerifier, InvalidTokenError, type TokenIdentity } from "../accounts/oauth-verifier.ts";
+import { type AuthSettings, defaultTierName } from "../configuration/access.ts";
+import type { AccountStore } from "../store/accounts.ts";
+import { sendJson } from "./http-responses.ts";
+
+/** The path of the OAuth protected resource metadata of /mcp (RFC 9728). */
+export const resourceMetadataPath = "/.well-known/oauth-protected-resource";
+
+/** Authenticates requests; `check` answers 401 itself and returns false when the caller is unknown. */
+export interface Authenticator {
+  /** Sets `request.auth` to the verified identity (nothing in mode none); false when it answered 401. */
+  check(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
+  /** The protected resource metadata, or undefined when the mode is not oauth. */
+  resourceMetadata(): Record<string, unknown> | undefined;
+}
+
+/** Builds the authenticator of `auth`; `serverUrl` is where this server listens. */
+export function createAuthenticator(
+  auth: AuthSettings,
+  store: Pick<AccountStore, "findApiKey">,
+  tiers: Record<string, unknown>,
+  serverUrl: () => string,
+): Authenticator {
+  const publicUrl = () => auth.publicUrl ?? serverUrl();
+  const resource = () => `${publicUrl()}/mcp`;
+  const oauth = auth.oauth;
+  let verifyToken: ((token: string) => Promise<TokenIdentity>) | undefined;
+  const tierOf = (name: string | undefined) => (name && name in tiers ? name : defaultTierName);
+
+  const refuse = (response: ServerResponse, message: string, error: "invalid_token" | "invalid_request") => {
+    const challenge =
+      auth.mode === "oauth"
+        ? `Bearer error="${error}", error_description="${message.replaceAll('"', "'")}", resource_metadata="${publicUrl()}${resourceMetadataPath}/mcp"`
+        : `Bearer realm="ai-universe", error="${error}"`;
+    response.setHeader("www-authenticate", challenge);
+    sendJson(response, 401, { jsonrpc: "2.0", id: null, error: { code: -32001, message } });
+    return false;
+  };
+
+  return {
+    async check(request, response) {
+      if (auth.mode === "none") return true;
+      const header = request.headers.authorization ?? "";
+      const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+      if (!token) {
+        const how =
+          auth.mode === "api-key"
+            ? "send an API key as Authorization: Bearer <key> (an administrator makes one with: ai-universe keys create --user <id>)"
+            : `send an OAuth access token from ${oauth?.issuer} as Authorization: Bearer <token>`;
+        return refuse(response, `This server needs you to sign in: ${how}.`, "invalid_request");
+      }
+      let info: AuthInfo;
+      if (auth.mode === "api-key") {
+        const key = await verifyApiKey(store, token);
+        if (!key) {
+          return refuse(
+            response,
+            "The API key is not valid or was revoked. Ask an administrator for a new one.",
+            "invalid_token",
+          );
+        }
+        info = { token, clientId: key.id, scopes: [], extra: { userId: key.userId, tier: tierOf(key.tier) } };
+      } else {
+        if (!oauth) return refuse(response, "OAuth is not configured on this server.", "invalid_token");
+        verifyToken ??= createOAuthVerifier({
+          issuer: oauth.issuer,
+          audience: oauth.audience ?? resource(),
+          ...(oauth.jwksUrl ? { jwksUrl: oauth.jwksUrl } : {}),
+          tierClaim: oauth.tierClaim,
+        });
+        let identity: TokenIdentity;
+        try {
+          identity = await verifyToken(token);
+        } catch (error) {
+          if (!(error instanceof InvalidTokenError)) throw error;
+          return refuse(response, error.message, "invalid_token");
+        }
+        info = {
+          token,
+          clientId: identity.clientId ?? "",
+          scopes: [],
+          ...(identity.expiresAt !== undefined ? { expiresAt: identity.expiresAt } : {}),
+          resource: new URL(resource()),
+          extra: { userId: identity.userId, tier: tierOf(identity.tier) },
+        };
+      }
+      (request as IncomingMessage & { auth?: AuthInfo }).auth = info;
+      return true;
+    },
+    resourceMetadata() {
+      if (auth.mode !== "oauth" || !oauth) return undefined;
+      return {
+        resource: resource(),
+        authorization_servers: [oauth.issuer],
+        bearer_methods_supported: ["header"],
+        resource_name: "AI Universe",
+      };
+    },
+  };
+}
+
+/** The user id of a request's verified identity, if any. */
+export function authenticatedUser(request: IncomingMessage): string | undefined {
+  const userId = (request as IncomingMessage & { auth?: AuthInfo }).auth?.extra?.userId;
+  return typeof userId === "string" ? userId : undefined;
+}
