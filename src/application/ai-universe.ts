@@ -82,7 +82,17 @@ export function createAiUniverse(
         { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },
         async (stamp) => {
           await admission.admit(caller);
-          const outcome = await runTurn(turn, panelStrategy(services, request), services, options, stamp);
+          const cost = {
+            maxCostUsd: request.maxCostUsd,
+            unpricedModels: admission.tierOf(caller).unpricedModels,
+          };
+          const outcome = await runTurn(
+            turn,
+            panelStrategy(services, request, cost),
+            services,
+            options,
+            stamp,
+          );
           await recordSpend(caller, outcome, outcome.answer.summary.totalCost);
           return secondOpinionResult(outcome);
         },
@@ -104,7 +114,10 @@ export function createAiUniverse(
           await admission.admit(caller);
           const outcome = await runTurn(
             turn,
-            singleModelStrategy(services, request.model),
+            singleModelStrategy(services, request.model, {
+              maxCostUsd: request.maxCostUsd,
+              unpricedModels: admission.tierOf(caller).unpricedModels,
+            }),
             services,
             options,
             stamp,

@@ -19,6 +19,14 @@ const title = z
     "Title of a new conversation, or a new title for the one being continued. Default: the first question.",
   );
 
+const maxCostUsd = z
+  .number()
+  .positive()
+  .max(1000)
+  .describe(
+    "Most this call may cost, in USD. Estimated before any model is called (prompt size, each model's output cap, catalog prices): models that would exceed it are left out, and a call that cannot fit is refused with the estimate.",
+  );
+
 const idempotencyKey = z
   .string()
   .min(1)
@@ -62,6 +70,7 @@ export const secondOpinionInput = z.strictObject({
     .optional()
     .describe("Continue this conversation (its earlier turns become context). Omit to start a new one."),
   title: title.optional(),
+  maxCostUsd: maxCostUsd.optional(),
   idempotencyKey: idempotencyKey.optional(),
 });
 
@@ -75,6 +84,7 @@ export const sendMessageInput = z.strictObject({
   conversationId: conversationId.optional().describe("Continue this conversation; omit to start a new one."),
   model: modelName.optional().describe("Short name of the model to ask. Default: the default primary."),
   title: title.optional(),
+  maxCostUsd: maxCostUsd.optional(),
   idempotencyKey: idempotencyKey.optional(),
 });
 

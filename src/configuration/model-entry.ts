@@ -17,6 +17,14 @@ export const providerKinds = [
 
 export type ProviderKind = (typeof providerKinds)[number];
 
+/** The output cap of a model that does not set its own. */
+export const defaultMaxOutputTokens = 8192;
+
+/** The most tokens one answer of `entry` may have. */
+export function outputCapOf(entry: { maxOutputTokens?: number }): number {
+  return entry.maxOutputTokens ?? defaultMaxOutputTokens;
+}
+
 /** One consultable model. `name` is the short name used as `model` in results (e.g. "gemini"). */
 export interface ModelEntry {
   name: string;
@@ -36,4 +44,6 @@ export interface ModelEntry {
   baseURL?: string;
   /** Name of the environment variable holding this model's key (openai-compatible endpoints). */
   apiKeyEnv?: string;
+  /** Most tokens one answer may have; default {@link defaultMaxOutputTokens}. Bounds cost estimates. */
+  maxOutputTokens?: number;
 }

@@ -3,7 +3,7 @@
 
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { generateText, type ModelMessage } from "ai";
-import type { ModelEntry } from "../configuration/model-entry.ts";
+import { type ModelEntry, outputCapOf } from "../configuration/model-entry.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { citationsFromSources } from "./citations.ts";
 import { describeFailure, scrub } from "./describe-failure.ts";
@@ -82,6 +82,7 @@ async function attemptModel(
         messages: request.messages,
         abortSignal: signal,
         maxRetries: 0,
+        maxOutputTokens: outputCapOf(entry),
       });
       return {
         ...identity,

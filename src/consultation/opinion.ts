@@ -1,6 +1,8 @@
 // The shapes a consultation produces: one opinion per model, the synthesis and the totals.
 // They follow the `modelOpinion`, `synthesis` and `summary` definitions of the seed schema.
 
+import type { BudgetReport } from "./cost-budget.ts";
+
 /** A citation normalised from a provider's sources. */
 export interface Citation {
   title: string;
@@ -64,6 +66,8 @@ export interface SecondOpinion {
   /** Absent when no synthesis was asked for (the schema does not allow null here). */
   synthesis?: Synthesis;
   summary: ConsultationSummary;
+  /** What the cost estimate decided, when there was a cap, a model left out or a model of unknown cost. */
+  budget?: BudgetReport;
 }
 
 /** Progress of a consultation, as it happens. `failure` says why a model failed, for logs. */

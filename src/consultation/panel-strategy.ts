@@ -8,6 +8,7 @@ import { askModel } from "./ask-model.ts";
 import { callPolicy } from "./call-model.ts";
 import type { ConsultationServices } from "./consultation-services.ts";
 import { buildContext, type ContextTrim } from "./conversation-context.ts";
+import { type CostPolicy, estimateTokens, fitPlanToBudget } from "./cost-budget.ts";
 import { type ModelChoice, planConsultation } from "./model-selection.ts";
 import type { ModelOpinion, SecondOpinion } from "./opinion.ts";
 import { summarise } from "./second-opinion-result.ts";
@@ -21,15 +22,28 @@ export const opinionInstructions = [
   "When you rely on sources, name them.",
 ].join("\n");
 
-/** A strategy for the models `choice` names (or the defaults). Throws unknown_model or invalid_argument at once. */
+/**
+ * A strategy for the models `choice` names (or the defaults), fitted to `cost` before any call.
+ * Throws unknown_model or invalid_argument at once.
+ */
 export function panelStrategy(
   services: ConsultationServices,
   choice: ModelChoice,
+  cost: CostPolicy,
 ): TurnStrategy<SecondOpinion> {
-  const plan = planConsultation(choice, services.roster, services.defaults);
+  const chosen = planConsultation(choice, services.roster, services.defaults);
   const { defaults } = services;
   return {
     async ask(question, history, options) {
+      const promptCharacters = history.reduce(
+        (sum, message) => sum + message.content.length,
+        question.length + opinionInstructions.length,
+      );
+      const { plan, report } = fitPlanToBudget(chosen, estimateTokens(promptCharacters), cost);
+      const budget =
+        report.maxCostUsd !== null || report.leftOut.length > 0 || report.unknownCost.length > 0
+          ? { budget: report }
+          : {};
       const started = services.now();
       const onEvent = options.onEvent ?? (() => {});
       const policy = callPolicy(
@@ -81,6 +95,7 @@ export function panelStrategy(
         secondaryOpinions,
         ...(synthesis ? { synthesis } : {}),
         summary: summarise(opinions, synthesis, services.now() - started),
+        ...budget,
       };
       return {
         answer: secondOpinion,

@@ -2,6 +2,7 @@
 // fresh answer and a replayed one come out identical.
 
 import type { Message } from "../store/store.ts";
+import type { BudgetReport } from "./cost-budget.ts";
 import type { ConsultationSummary, ModelOpinion, SecondOpinion, Synthesis } from "./opinion.ts";
 import type { PersistenceStatus, TurnOutcome } from "./record-turn.ts";
 
@@ -19,6 +20,8 @@ export interface SecondOpinionResult {
   assistantMessage?: Message;
   metadata?: { secondOpinion: SecondOpinion & { synthesis: Synthesis } };
   summary: ConsultationSummary;
+  /** What the cost estimate decided (see cost-budget.ts), when it decided anything. */
+  budget?: BudgetReport;
 }
 
 /** The result of a panel turn. */
@@ -38,6 +41,7 @@ export function secondOpinionResult(outcome: TurnOutcome<SecondOpinion>): Second
     ...(outcome.saved ? { assistantMessage: outcome.saved.assistant } : {}),
     ...(synthesis ? { metadata: { secondOpinion: { ...answer, synthesis } } } : {}),
     summary: answer.summary,
+    ...(answer.budget ? { budget: answer.budget } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { askModel } from "./ask-model.ts";
 import { callPolicy } from "./call-model.ts";
 import type { ConsultationServices } from "./consultation-services.ts";
 import { buildContext } from "./conversation-context.ts";
+import { type CostPolicy, estimateTokens, fitPlanToBudget } from "./cost-budget.ts";
 import { planConsultation } from "./model-selection.ts";
 import type { ModelOpinion } from "./opinion.ts";
 import type { TurnStrategy } from "./turn-pipeline.ts";
@@ -19,14 +20,21 @@ export const messageInstructions =
 export function singleModelStrategy(
   services: ConsultationServices,
   model: string | undefined,
+  cost: CostPolicy,
 ): TurnStrategy<ModelOpinion> {
-  const { primary: entry } = planConsultation(
+  const plan = planConsultation(
     { ...(model ? { primaryModel: model } : {}), maxOpinions: 0 },
     services.roster,
     services.defaults,
   );
+  const entry = plan.primary;
   return {
     async ask(question, history, options) {
+      const promptCharacters = history.reduce(
+        (sum, message) => sum + message.content.length,
+        question.length + messageInstructions.length,
+      );
+      fitPlanToBudget(plan, estimateTokens(promptCharacters), cost);
       const onEvent = options.onEvent ?? (() => {});
       const context = buildContext(history, question, messageInstructions, entry.contextWindow);
       onEvent({ type: "consultation-started", models: [entry.name], synthesis: false });

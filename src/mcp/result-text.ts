@@ -31,6 +31,13 @@ export function secondOpinionText(result: SecondOpinionResult, toolName: (name: 
   if (summary.totalCost !== undefined) totals.push(`$${summary.totalCost.toFixed(6)}`);
   if (summary.unreportedUsage) totals.push(`usage not reported by ${summary.unreportedUsage.join(", ")}`);
   lines.push(`Total: ${totals.join(", ")}.`);
+  const budget = result.budget;
+  if (budget?.maxCostUsd !== null && budget?.maxCostUsd !== undefined) {
+    lines.push(`Budget: estimated at most $${budget.estimatedCostUsd} of maxCostUsd $${budget.maxCostUsd}.`);
+  }
+  for (const left of budget?.leftOut ?? []) lines.push(`Left out: ${left.model} (${left.reason}).`);
+  if (budget && budget.unknownCost.length > 0)
+    lines.push(`Unknown cost (no price): ${budget.unknownCost.join(", ")}.`);
   const sources = synthesis?.sources ?? [];
   if (sources.length > 0) {
     lines.push("", "## Sources", ...sources.map((source) => `- [${source.title}](${source.url})`));

@@ -1,0 +1,129 @@
+// Cost before any provider call. Each model's cost is estimated as an upper bound from the prompt
+// size and its output cap (which every call enforces) at the catalog price. Under `maxCostUsd` the
+// most expensive secondaries are left out until the estimate fits, and a call that cannot fit even
+// with its primary alone is refused with the estimate. Models without a price have an unknown cost:
+// the caller's tier allows them or leaves them out. Every model left out is named, with the reason.
+
+import { type ModelEntry, outputCapOf } from "../configuration/model-entry.ts";
+import { ServiceError } from "../errors/service-error.ts";
+import type { ConsultationPlan } from "./model-selection.ts";
+
+/** What the caller and the caller's tier allow. */
+export interface CostPolicy {
+  /** Most the call may cost, in USD; undefined for no cap. */
+  maxCostUsd?: number | undefined;
+  unpricedModels: "allow" | "refuse";
+}
+
+/** What the estimate decided; part of the result and stored with the turn. */
+export interface BudgetReport {
+  maxCostUsd: number | null;
+  /** Upper bound of what the models kept can cost, for those with a price. */
+  estimatedCostUsd: number;
+  leftOut: { model: string; reason: string; estimatedCostUsd?: number }[];
+  /** Models kept whose cost is unknown (no price in the catalog). */
+  unknownCost: string[];
+}
+
+/** Tokens of a text, estimated on the high side (three characters a token). */
+export function estimateTokens(characters: number): number {
+  return Math.ceil(characters / 3);
+}
+
+/** Upper bound of one call's cost, or undefined when the model has no price. */
+export function estimateCallCost(entry: ModelEntry, inputTokens: number): number | undefined {
+  if (entry.inputPricePerMillion === undefined || entry.outputPricePerMillion === undefined) return undefined;
+  return (inputTokens * entry.inputPricePerMillion + outputCapOf(entry) * entry.outputPricePerMillion) / 1e6;
+}
+
+const isPriced = (entry: ModelEntry) =>
+  entry.inputPricePerMillion !== undefined && entry.outputPricePerMillion !== undefined;
+
+/**
+ * Fits `plan` to `policy`. `promptTokens` is the estimated prompt of one opinion (question, history
+ * and instructions). Throws `budget_exceeded` when no plan fits, before any provider is called.
+ */
+export function fitPlanToBudget(
+  plan: ConsultationPlan,
+  promptTokens: number,
+  policy: CostPolicy,
+): { plan: ConsultationPlan; report: BudgetReport } {
+  const leftOut: BudgetReport["leftOut"] = [];
+  const unpricedReason =
+    "unknown cost: the catalog has no price for it, and your tier does not allow models of unknown cost";
+  if (policy.unpricedModels === "refuse" && !isPriced(plan.primary)) {
+    throw new ServiceError(
+      "budget_exceeded",
+      `${plan.primary.name} has no price in the catalog, and your tier does not allow models of unknown cost. Choose a priced primaryModel (see ai-universe models).`,
+    );
+  }
+  let secondaries = plan.secondaries.filter((entry) => {
+    if (policy.unpricedModels === "allow" || isPriced(entry)) return true;
+    leftOut.push({ model: entry.name, reason: unpricedReason });
+    return false;
+  });
+  const synthesisCandidates = plan.synthesis.filter(
+    (entry) => policy.unpricedModels === "allow" || isPriced(entry),
+  );
+  if (synthesisCandidates.length === 0 && secondaries.length > 0) {
+    for (const entry of secondaries) {
+      leftOut.push({ model: entry.name, reason: "no model of known cost is left to write the synthesis" });
+    }
+    secondaries = [];
+  }
+  const opinionCost = (entry: ModelEntry) => estimateCallCost(entry, promptTokens) ?? 0;
+  const synthesisCost = (entry: ModelEntry, kept: ModelEntry[]) =>
+    estimateCallCost(
+      entry,
+      promptTokens + [plan.primary, ...kept].reduce((sum, opinion) => sum + outputCapOf(opinion), 0),
+    ) ?? 0;
+  const totalOf = (kept: ModelEntry[]) =>
+    opinionCost(plan.primary) +
+    kept.reduce((sum, entry) => sum + opinionCost(entry), 0) +
+    (kept.length > 0 && synthesisCandidates[0] ? synthesisCost(synthesisCandidates[0], kept) : 0);
+
+  const max = policy.maxCostUsd;
+  if (max !== undefined) {
+    while (secondaries.length > 0 && totalOf(secondaries) > max) {
+      const dearest = secondaries.reduce((most, entry) =>
+        opinionCost(entry) > opinionCost(most) ? entry : most,
+      );
+      secondaries = secondaries.filter((entry) => entry !== dearest);
+      leftOut.push({
+        model: dearest.name,
+        reason: `the estimate would exceed maxCostUsd ${max}`,
+        estimatedCostUsd: round(opinionCost(dearest)),
+      });
+    }
+    const estimate = totalOf(secondaries);
+    if (estimate > max) {
+      throw new ServiceError(
+        "budget_exceeded",
+        `Even ${plan.primary.name} alone may cost up to $${round(estimate)} (prompt of about ${promptTokens} tokens, up to ${outputCapOf(plan.primary)} output tokens), more than maxCostUsd $${max}. Raise maxCostUsd, shorten the question, or choose a cheaper primaryModel.`,
+        { maxCostUsd: max, estimatedCostUsd: round(estimate) },
+      );
+    }
+  }
+  const remaining =
+    max === undefined
+      ? Number.POSITIVE_INFINITY
+      : max - (totalOf([]) + secondaries.reduce((sum, entry) => sum + opinionCost(entry), 0));
+  const synthesis =
+    secondaries.length === 0
+      ? []
+      : synthesisCandidates.filter((entry) => synthesisCost(entry, secondaries) <= remaining);
+  const kept = [plan.primary, ...secondaries, ...synthesis.slice(0, 1)];
+  return {
+    plan: { primary: plan.primary, secondaries, synthesis },
+    report: {
+      maxCostUsd: max ?? null,
+      estimatedCostUsd: round(totalOf(secondaries)),
+      leftOut,
+      unknownCost: [...new Set(kept.filter((entry) => !isPriced(entry)).map((entry) => entry.name))],
+    },
+  };
+}
+
+function round(usd: number): number {
+  return Math.round(usd * 1e6) / 1e6;
+}

@@ -1,0 +1,143 @@
+// Budgets end to end: maxCostUsd leaves out the models whose estimate does not fit, or refuses the
+// call, before any provider request (the simulator's log proves it); the tier's daily budget stops
+// spending once it is used up and says when it resets; models of unknown cost follow the tier.
+
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
+import { errorTextOf, secondOpinionOf } from "./support/e2e-fixture.ts";
+import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { connectClient, type TestClient } from "./support/mcp-clients.ts";
+import { serverEnvironment } from "./support/server-environment.ts";
+
+async function serverWith(simulator: ProviderSimulator, config: object) {
+  const { environment, directory } = serverEnvironment(simulator.url);
+  const configPath = join(directory, "budget.json");
+  writeFileSync(
+    configPath,
+    JSON.stringify({ defaults: { maxRetries: 0, modelDeadlineMs: 5000 }, ...config }),
+  );
+  const server = await startHttpServerProcess({ ...environment, AI_UNIVERSE_CONFIG: configPath });
+  const client = await connectClient("v2-modern", { transport: "http", url: server.url });
+  return { server, client };
+}
+
+describe("budgets", () => {
+  let simulator: ProviderSimulator;
+  const running: { server: ServerProcess; client: TestClient }[] = [];
+  before(async () => {
+    simulator = await startProviderSimulator();
+  });
+  after(async () => {
+    for (const { server, client } of running) {
+      await client.close().catch(() => {});
+      await server.stop();
+    }
+    await simulator?.close();
+  });
+  const start = async (config: object) => {
+    const started = await serverWith(simulator, config);
+    running.push(started);
+    return started.client;
+  };
+  const modelsAsked = (from: number) => simulator.requests.slice(from).map((request) => request.model);
+
+  it("leaves out the dearest models under maxCostUsd, says so, and never calls them", async () => {
+    const client = await start({});
+    const before = simulator.requests.length;
+    const result = secondOpinionOf(
+      await client.callTool("agent.second_opinion", {
+        question: "Within budget?",
+        primaryModel: "cerebras",
+        secondaryModels: ["gemini", "grok"],
+        synthesisModel: "cerebras",
+        maxCostUsd: 0.15,
+      }),
+    );
+    assert.deepEqual(
+      result.secondaryOpinions.map((opinion) => opinion.model),
+      ["gemini"],
+    );
+    assert.ok(result.synthesis && !result.synthesis.error);
+    assert.equal(result.budget?.maxCostUsd, 0.15);
+    assert.ok((result.budget?.estimatedCostUsd ?? 1) <= 0.15);
+    assert.deepEqual(
+      result.budget?.leftOut.map((left) => left.model),
+      ["grok"],
+    );
+    assert.ok(!modelsAsked(before).includes("grok-4"), "a left-out model was called");
+    assert.ok(modelsAsked(before).includes("gemini-2.5-pro"));
+  });
+
+  it("refuses a call that cannot fit before any provider request, with the estimate", async () => {
+    const client = await start({});
+    const before = simulator.requests.length;
+    const refused = await client.callTool("agent.second_opinion", {
+      question: "Too cheap?",
+      primaryModel: "cerebras",
+      maxCostUsd: 0.001,
+    });
+    assert.match(errorTextOf(refused), /^budget_exceeded: Even cerebras alone may cost up to \$0\.0\d+/);
+    const sent = await client.callTool("conversation.send-message", {
+      content: "Too cheap?",
+      model: "grok",
+      maxCostUsd: 0.001,
+    });
+    assert.match(errorTextOf(sent), /^budget_exceeded/);
+    assert.equal(simulator.requests.length, before, "a refused call reached a provider");
+  });
+
+  it("stops spending once the tier's daily budget is used, with the reset time, and usage shows the spend", async () => {
+    const client = await start({ tiers: { local: { dailyBudgetUsd: 0.00001 } } });
+    secondOpinionOf(
+      await client.callTool("agent.second_opinion", {
+        question: "First?",
+        primaryModel: "cerebras",
+        maxOpinions: 0,
+      }),
+    );
+    const usage = (await client.callTool("usage", {})).structuredContent as {
+      spend: { todayUsd: number; dailyBudgetUsd: number; resetsAt: string };
+    };
+    assert.ok(usage.spend.todayUsd > 0.00001, `spent ${usage.spend.todayUsd}`);
+    assert.equal(usage.spend.dailyBudgetUsd, 0.00001);
+    const before = simulator.requests.length;
+    const stopped = await client.callTool("agent.second_opinion", { question: "Second?", maxOpinions: 0 });
+    const text = errorTextOf(stopped);
+    assert.match(
+      text,
+      /^budget_exhausted: You have spent \$0\.\d+ today.*resets at \d{4}-\d\d-\d\dT00:00:00\.000Z/,
+    );
+    assert.equal(text.match(/resets at (\S+)\./)?.[1], usage.spend.resetsAt);
+    assert.equal(simulator.requests.length, before);
+  });
+
+  it("leaves out a model without a price when the tier refuses unknown costs", async () => {
+    const client = await start({
+      models: {
+        lab: { provider: "openai-compatible", modelId: "lab-model", baseURL: `${simulator.url}/openai/v1` },
+      },
+      tiers: { local: { unpricedModels: "refuse" } },
+    });
+    const before = simulator.requests.length;
+    const result = secondOpinionOf(
+      await client.callTool("agent.second_opinion", {
+        question: "Unknown cost?",
+        primaryModel: "cerebras",
+        secondaryModels: ["lab", "gemini"],
+      }),
+    );
+    assert.deepEqual(
+      result.secondaryOpinions.map((opinion) => opinion.model),
+      ["gemini"],
+    );
+    assert.match(result.budget?.leftOut[0]?.reason ?? "", /^unknown cost/);
+    assert.ok(!modelsAsked(before).includes("lab-model"));
+    assert.match(
+      errorTextOf(await client.callTool("agent.second_opinion", { question: "x", primaryModel: "lab" })),
+      /^budget_exceeded: lab has no price/,
+    );
+  });
+});
