@@ -11,6 +11,7 @@ export const commands = {
   models: "List the models and, for each unavailable one, why",
   export: "Write one conversation to stdout as Markdown or JSON",
   keys: "Make, list and revoke API keys (for auth mode api-key)",
+  usage: "Show a user's limits, use and spend today, and when each resets",
 } as const;
 
 /** A command's name. */
@@ -31,7 +32,7 @@ export interface CommandOptions {
   environment: Record<string, string | undefined>;
   /** For `export`: the conversation, the format and whose conversation it is. */
   conversationId?: string;
-  format: "md" | "json";
+  format: "md" | "json" | "text";
   user?: string;
   /** For `keys`: what to do, the key to revoke, and the tier of a new key. */
   keyAction?: "create" | "list" | "revoke";
@@ -67,6 +68,10 @@ ${toolNames}`,
   keys: `${database}
   --user ID              For create: the user the key signs in as (required)
   --tier NAME            For create: the user's tier (default user; see the config file's tiers)`,
+  usage: `${database}
+  --user ID              Whose usage (default: the local user)
+  --tier NAME            The tier to report against (default: the tier of the user's key)
+  --format text|json     Output format (default text)`,
 };
 
 const usages: Partial<Record<CommandName, string>> = {
@@ -136,9 +141,11 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
   const keys = named === "keys" ? keyCommand(positionals, text("user")) : {};
   const extra = positionals.slice(named === "export" ? 1 : named === "keys" ? positionals.length : 0);
   if (extra.length > 0) throw new CommandLineError(`Unexpected argument "${extra[0]}".`, named);
-  const format = text("format") ?? "md";
-  if (format !== "md" && format !== "json")
-    throw new CommandLineError(`Format "${format}" is not md or json.`, named);
+  const formats = named === "usage" ? ["text", "json"] : ["md", "json"];
+  const format = text("format") ?? formats[0];
+  if (!formats.includes(format ?? "")) {
+    throw new CommandLineError(`Format "${format}" is not ${formats.join(" or ")}.`, named);
+  }
   const portText = text("port") ?? environment.PORT ?? "3000";
   const port = Number(portText);
   if (!/^\d+$/.test(portText.trim()) || port > 65_535) {
@@ -163,7 +170,7 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
       sessionIdleMs: seconds(environment, "AI_UNIVERSE_SESSION_IDLE_SECONDS", 1800) * 1000,
       requestTimeoutMs: seconds(environment, "AI_UNIVERSE_REQUEST_TIMEOUT_SECONDS", 30) * 1000,
       environment,
-      format,
+      format: format as CommandOptions["format"],
     },
   };
 }

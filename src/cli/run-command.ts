@@ -11,6 +11,7 @@ import { runKeys } from "./run-keys.ts";
 import { runModels } from "./run-models.ts";
 import { runServe, StartError } from "./run-serve.ts";
 import { runStdio } from "./run-stdio.ts";
+import { runUsage } from "./run-usage.ts";
 
 /** Runs the command `argv` names; resolves with the exit code. Never throws. */
 export async function runCommand(argv: string[]): Promise<number> {
@@ -37,6 +38,8 @@ export async function runCommand(argv: string[]): Promise<number> {
         return await runExport(command.options);
       case "keys":
         return await runKeys(command.options);
+      case "usage":
+        return await runUsage(command.options);
     }
   } catch (error) {
     return reportFailure(error);

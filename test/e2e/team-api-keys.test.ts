@@ -203,6 +203,16 @@ describe("a team server with API keys", () => {
       /^rate_limited/,
     );
     assert.equal(simulator.requests.length, simulatorCalls, "a limited call reached a provider");
+    const reported = cli(environment, "usage", "--user", "dave", "--format", "json");
+    assert.equal(reported.status, 0, reported.stderr);
+    const usage = JSON.parse(reported.stdout) as {
+      tier: string;
+      requests: { hour: { limit: number; used: number } };
+    };
+    assert.equal(usage.tier, "limited");
+    assert.equal(usage.requests.hour.limit, 3);
+    assert.ok(usage.requests.hour.used >= 3);
+    assert.match(cli(environment, "usage", "--user", "dave").stdout, /requests per hour \d+ of 3, resets /);
   });
 });
 

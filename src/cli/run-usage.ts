@@ -1,0 +1,49 @@
+// `ai-universe usage`: a user's tier, requests this hour and today against its limits, spend today
+// against its budget, and when each resets. The local user by default; `--user ID` for a key's user
+// (the tier of the user's newest active key).
+
+import { localCaller } from "../application/caller.ts";
+import { defaultTierName } from "../configuration/access.ts";
+import { loadConfiguration } from "../configuration/configuration.ts";
+import { createAdmission, type WindowUsage } from "../limits/admission.ts";
+import { openStore } from "../store/open-store.ts";
+import type { CommandOptions } from "./command-line.ts";
+
+/** Prints the usage report; returns the exit code. */
+export async function runUsage(options: CommandOptions): Promise<number> {
+  const configuration = loadConfiguration({
+    environment: options.environment,
+    ...(options.configPath ? { configPath: options.configPath } : {}),
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+  });
+  const store = openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs });
+  try {
+    let caller = localCaller;
+    if (options.user) {
+      const keys = await store.listApiKeys();
+      const key = keys.find((candidate) => candidate.userId === options.user && candidate.revokedAt === null);
+      caller = { userId: options.user, tier: options.tier ?? key?.tier ?? defaultTierName };
+    }
+    const usage = await createAdmission(store, configuration.tiers, () => new Date()).usage(caller);
+    if (options.format === "json") {
+      process.stdout.write(`${JSON.stringify(usage, null, 2)}\n`);
+      return 0;
+    }
+    const line = (name: string, window: WindowUsage) =>
+      `${name.padEnd(18)}${window.used} of ${window.limit ?? "unlimited"}${window.resetsAt ? `, resets ${window.resetsAt}` : ""}`;
+    const { spend } = usage;
+    process.stdout.write(
+      [
+        `user              ${usage.userId} (tier ${usage.tier})`,
+        line("requests per hour", usage.requests.hour),
+        line("requests per day", usage.requests.day),
+        `spend today       $${spend.todayUsd.toFixed(6)} of ${spend.dailyBudgetUsd === null ? "unlimited" : `$${spend.dailyBudgetUsd}`}, resets ${spend.resetsAt}`,
+        `unpriced models   ${usage.unpricedModels === "allow" ? "allowed" : "left out"}`,
+        "",
+      ].join("\n"),
+    );
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
