@@ -2,6 +2,7 @@
 // a 4xx JSON-RPC error that says what was wrong, so no malformed request reaches the server.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { maxMessageDepth, nestsTooDeeply } from "../mcp/message-depth.ts";
 import { sendJsonRpcError } from "./http-responses.ts";
 
 /** The parsed body, or undefined when an error response was sent. */
@@ -23,8 +24,18 @@ export async function readJsonBody(
   } catch {
     return undefined; // the client went away; there is no one to answer
   }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (nestsTooDeeply(text)) {
+    sendJsonRpcError(
+      response,
+      400,
+      -32600,
+      `Invalid request: the body nests objects or arrays deeper than ${maxMessageDepth} levels.`,
+    );
+    return undefined;
+  }
   try {
-    return { body: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+    return { body: JSON.parse(text) };
   } catch {
     sendJsonRpcError(response, 400, -32700, "Parse error: the request body is not valid JSON.");
     return undefined;

@@ -4,6 +4,7 @@
 
 import { PassThrough } from "node:stream";
 import { parseJSONRPCMessage } from "@modelcontextprotocol/server";
+import { maxMessageDepth, nestsTooDeeply } from "../mcp/message-depth.ts";
 
 /** Longest message accepted on stdin, in bytes (the SDK's own buffer limit is 10 MiB). */
 export const maxLineBytes = 8 * 1024 * 1024;
@@ -66,6 +67,13 @@ interface Refusal {
 
 /** Undefined when the SDK will accept the line; otherwise the error to answer with. */
 function check(text: string): Refusal | undefined {
+  if (nestsTooDeeply(text)) {
+    return {
+      id: idInText(text),
+      code: -32600,
+      message: `Invalid request: the message nests objects or arrays deeper than ${maxMessageDepth} levels.`,
+    };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -87,11 +95,16 @@ function refuse(refusal: Refusal, output: LineGuardOutput): void {
   output.reply({ jsonrpc: "2.0", id: refusal.id, error: { code: refusal.code, message: refusal.message } });
 }
 
+/** The id of a message too large or too deep to parse, read from its text; null when none is found. */
+function idInText(text: string): string | number | null {
+  const id = /"id"\s*:\s*(\d+|"[^"]{0,100}")/.exec(text)?.[1];
+  return id === undefined ? null : (JSON.parse(id) as string | number);
+}
+
 function refuseOversized(head: string, output: LineGuardOutput): void {
-  const id = /"id"\s*:\s*(\d+|"[^"]{0,100}")/.exec(head)?.[1];
   refuse(
     {
-      id: id === undefined ? null : (JSON.parse(id) as string | number),
+      id: idInText(head),
       code: -32600,
       message: `Invalid request: the message is larger than ${maxLineBytes} bytes; send less (for example a shorter question).`,
     },
