@@ -36,6 +36,8 @@ export interface Configuration {
   toolNames: ToolNameStyle;
   /** How long a store operation waits for another program's lock before it is refused, in milliseconds. */
   storeWaitMs: number;
+  /** A working task whose process has not reported for this long is failed, in milliseconds. */
+  taskStaleMs: number;
   /** How callers prove who they are. */
   auth: AuthSettings;
   /** What each tier of callers may do, by tier name. */
@@ -87,6 +89,7 @@ export function loadConfiguration(options: {
       options.toolNames ?? environment.AI_UNIVERSE_TOOL_NAMES?.trim() ?? file.toolNames,
     ),
     storeWaitMs: seconds(environment, "AI_UNIVERSE_STORE_WAIT_SECONDS", 15) * 1000,
+    taskStaleMs: seconds(environment, "AI_UNIVERSE_TASK_STALE_SECONDS", 60) * 1000,
     ...readAccess(file, environment),
     environment,
   };

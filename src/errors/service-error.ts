@@ -16,6 +16,7 @@ export const errorCodes = [
   "rate_limited",
   "budget_exhausted",
   "budget_exceeded",
+  "task_not_found",
   "internal_error",
 ] as const;
 

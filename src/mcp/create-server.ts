@@ -1,11 +1,12 @@
 // The one server factory: builds an MCP server with every tool, resource and prompt. stdio and HTTP
 // only wrap it. It declares what the server does and no more: no list-changed notifications (the
-// lists never change while it runs), and logging only on the 2025 revisions that have it.
+// lists never change while it runs), and logging and tasks only on the 2025 revisions that have them.
 
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Runtime } from "../runtime/runtime.ts";
 import { registerConversationResources } from "./conversation-resources.ts";
 import { registerPrompts } from "./prompts.ts";
+import { installTaskHandlers } from "./task-handlers.ts";
 import { createToolCatalog, type ToolCatalog } from "./tool-catalog.ts";
 import { installToolHandlers } from "./tool-handlers.ts";
 
@@ -34,7 +35,9 @@ function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEr
         tools: { listChanged: false },
         resources: { listChanged: false },
         prompts: { listChanged: false },
-        ...(era === "legacy" ? { logging: {} } : {}),
+        ...(era === "legacy"
+          ? { logging: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }
+          : {}),
       },
       instructions:
         `Use ${toolName("agent.second_opinion")} to put one question to several LLMs and get a synthesis; ` +
@@ -42,7 +45,14 @@ function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEr
         `${toolName("conversation.list")} and the conversation://{id} resources to find and read saved conversations.`,
     },
   );
-  installToolHandlers(server, catalog, runtime.universe, runtime.log);
+  installToolHandlers(
+    server,
+    catalog,
+    runtime.universe,
+    runtime.log,
+    era === "legacy" ? runtime.tasks : undefined,
+  );
+  if (era === "legacy") installTaskHandlers(server, runtime.tasks);
   registerConversationResources(server, runtime.universe);
   registerPrompts(server, toolName);
   return server;

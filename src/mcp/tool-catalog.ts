@@ -33,6 +33,8 @@ export interface ToolDefinition {
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
   annotations: ToolAnnotations;
+  /** Whether a client may run the tool as a task (on the revisions with tasks). */
+  taskSupport: "optional" | "forbidden";
   call(universe: AiUniverse, caller: Caller, input: unknown, options: RunOptions): Promise<object>;
   text(result: object): string;
 }
@@ -46,6 +48,8 @@ export interface ToolCatalog {
   listedName(tool: ToolDefinition): string;
   /** The body of `tools/list`, built once. */
   listing: ListToolsResult;
+  /** The same for the 2025 revisions, which also say which tools may run as tasks. */
+  legacyListing: ListToolsResult;
 }
 
 /** The portable spelling of a tool name: dots and hyphens become underscores. */
@@ -83,6 +87,7 @@ function definitions(
         idempotentHint: false,
         openWorldHint: true,
       },
+      taskSupport: "optional",
       call: (universe, caller, input, options) => universe.secondOpinion(caller, input, options),
       text: (result) => secondOpinionText(result as SecondOpinionResult, name),
     },
@@ -101,6 +106,7 @@ function definitions(
         idempotentHint: false,
         openWorldHint: true,
       },
+      taskSupport: "optional",
       call: (universe, caller, input, options) => universe.sendMessage(caller, input, options),
       text: (result) => messageText(result as SendMessageResult, name),
     },
@@ -113,6 +119,7 @@ function definitions(
       inputSchema: inputJson(historyInput),
       outputSchema: outputSchemas.history,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      taskSupport: "forbidden",
       call: (universe, caller, input) => universe.getHistory(caller, input),
       text: (result) => historyText(result as HistoryResult, name),
     },
@@ -125,6 +132,7 @@ function definitions(
       inputSchema: inputJson(listInput),
       outputSchema: outputSchemas.list,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      taskSupport: "forbidden",
       call: (universe, caller, input) => universe.listConversations(caller, input),
       text: asJson,
     },
@@ -135,6 +143,7 @@ function definitions(
       inputSchema: inputJson(conversationInput),
       outputSchema: outputSchemas.delete,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+      taskSupport: "forbidden",
       call: (universe, caller, input) => universe.deleteConversation(caller, input),
       text: asJson,
     },
@@ -147,6 +156,7 @@ function definitions(
       inputSchema: inputJson(usageInput),
       outputSchema: outputSchemas.usage,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      taskSupport: "forbidden",
       call: (universe, caller, input) => universe.usage(caller, input),
       text: asJson,
     },
@@ -164,18 +174,23 @@ export function createToolCatalog(models: readonly string[], style: ToolNameStyl
     tools.flatMap((tool) => [[tool.name, tool] as const, [tool.portableName, tool] as const]),
   );
   const listedName = (tool: ToolDefinition) => name(tool.name);
+  const listed = tools.map((tool) => ({
+    name: listedName(tool),
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema as ListToolsResult["tools"][number]["inputSchema"],
+    outputSchema: tool.outputSchema as ListToolsResult["tools"][number]["outputSchema"],
+    annotations: { title: tool.title, ...tool.annotations },
+  }));
   return {
     tools,
     find: (requested) => byName.get(requested),
     listedName,
-    listing: {
-      tools: tools.map((tool) => ({
-        name: listedName(tool),
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema as ListToolsResult["tools"][number]["inputSchema"],
-        outputSchema: tool.outputSchema as ListToolsResult["tools"][number]["outputSchema"],
-        annotations: { title: tool.title, ...tool.annotations },
+    listing: { tools: listed },
+    legacyListing: {
+      tools: listed.map((entry, index) => ({
+        ...entry,
+        execution: { taskSupport: tools[index]?.taskSupport ?? "forbidden" },
       })),
     },
   };

@@ -4,20 +4,27 @@
 
 import { type McpServer, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { AiUniverse } from "../application/ai-universe.ts";
+import type { TaskRunner } from "../tasks/task-runner.ts";
 import { callerOf } from "./caller.ts";
 import { progressReporter } from "./progress-reporter.ts";
+import { taskOnWire } from "./task-handlers.ts";
 import type { ToolCatalog } from "./tool-catalog.ts";
 import { toolFailure, toolSuccess } from "./tool-result.ts";
 
-/** Installs the tool handlers of `catalog` on `server`. */
+/**
+ * Installs the tool handlers of `catalog` on `server`. With `tasks` (the 2025 revisions), a call that
+ * carries `task` starts a task and answers at once with it.
+ */
 export function installToolHandlers(
   server: McpServer,
   catalog: ToolCatalog,
   universe: AiUniverse,
   log: (message: string) => void,
+  tasks?: TaskRunner,
 ): void {
   const protocol = server.server;
-  protocol.setRequestHandler("tools/list", () => catalog.listing);
+  const listing = tasks ? catalog.legacyListing : catalog.listing;
+  protocol.setRequestHandler("tools/list", () => listing);
   protocol.setRequestHandler("tools/call", async (request, context) => {
     const tool = catalog.find(request.params.name);
     if (!tool) {
@@ -27,10 +34,32 @@ export function installToolHandlers(
         `Unknown tool "${request.params.name.slice(0, 100)}". Tools: ${names}.`,
       );
     }
+    const input = request.params.arguments ?? {};
+    const task = (request.params as { task?: { ttl?: number | null } }).task;
+    if (task && tasks) {
+      if (tool.taskSupport !== "optional") {
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `${catalog.listedName(tool)} is quick and cannot run as a task; call it without "task".`,
+        );
+      }
+      const caller = callerOf(context);
+      const started = await tasks.start(caller, tool.name, task.ttl ?? undefined, async (signal) => {
+        let result: ReturnType<typeof toolSuccess>;
+        try {
+          const value = await tool.call(universe, caller, input, { signal });
+          result = toolSuccess(value, tool.text(value));
+        } catch (error) {
+          result = toolFailure(error, log);
+        }
+        return protocol.projectCallToolResult(result, tool.outputSchema) as Record<string, unknown>;
+      });
+      return { content: [], task: taskOnWire(started) } as never;
+    }
     const reporter = progressReporter(context);
     let result: ReturnType<typeof toolSuccess>;
     try {
-      const value = await tool.call(universe, callerOf(context), request.params.arguments ?? {}, {
+      const value = await tool.call(universe, callerOf(context), input, {
         signal: context.mcpReq.signal,
         onEvent: reporter.onEvent,
       });

@@ -13,6 +13,7 @@ import { createLanguageModelFactory, type LanguageModelFactory } from "../provid
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
 import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
+import { createTaskRunner, type TaskRunner } from "../tasks/task-runner.ts";
 
 /** The program's version, from package.json. */
 export const version: string = (
@@ -27,6 +28,8 @@ export interface Runtime {
   roster: ModelRoster;
   /** For health checks; use cases go through `universe`. */
   store: Store;
+  /** Tool calls clients run as tasks. */
+  tasks: TaskRunner;
   /** Writes one line for the operator to stderr, scrubbed of every configured secret. */
   log(message: string): void;
   close(): Promise<void>;
@@ -58,5 +61,16 @@ export async function startRuntime(
     { cursorKey, admission: createAdmission(store, configuration.tiers, () => new Date()) },
   );
   const log = (message: string) => process.stderr.write(`ai-universe: ${scrub(message, secrets)}\n`);
-  return { configuration, version, universe, roster, store, log, close: () => store.close() };
+  const day = 86_400_000;
+  const tasks = createTaskRunner(
+    store,
+    { staleMs: configuration.taskStaleMs, defaultTtlMs: day, maxTtlMs: 7 * day },
+    () => new Date(),
+    log,
+  );
+  const close = async () => {
+    await tasks.close();
+    await store.close();
+  };
+  return { configuration, version, universe, roster, store, tasks, log, close };
 }

@@ -252,6 +252,9 @@ describe("fuzzing", () => {
     );
     assert.equal(JSON.stringify(after.messages), victimHistory, "the victim's conversation changed");
     assert.ok(!/unexpected|Internal error/i.test(server.stderr()), server.stderr().slice(-2000));
+    for (const key of Object.values(keys)) {
+      assert.ok(!server.stderr().includes(key.split(".")[1] ?? "-"), "an API key reached the log");
+    }
   });
 
   it(`answers 1,000 malformed stdio lines, each request exactly once, and stays up (seed ${seed})`, async () => {

@@ -96,6 +96,27 @@ export const schemaMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    name: "tasks",
+    sql: `
+      CREATE TABLE tasks (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        status TEXT NOT NULL,
+        status_message TEXT,
+        result TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        ttl_ms INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        runner TEXT NOT NULL,
+        heartbeat_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX tasks_by_owner ON tasks (user_id, created_at DESC, id DESC);
+      CREATE INDEX tasks_working ON tasks (status, heartbeat_at);
+    `,
+  },
 ];
 
 /** The database was written by a newer version of the program, whose schema this one does not know. */

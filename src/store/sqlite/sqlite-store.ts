@@ -21,6 +21,7 @@ import {
   StoreUnavailableError,
   type TurnInput,
 } from "../store.ts";
+import type { TaskPage, TaskRecord, TaskStore } from "../tasks.ts";
 import { type AccountStatements, prepareAccountStatements } from "./account-statements.ts";
 import { retryWhileBusy, sqliteCode, sqliteCodes } from "./busy-retry.ts";
 import type { FileIdentity } from "./file-identity.ts";
@@ -33,6 +34,7 @@ import {
   toMessageParameters,
 } from "./rows.ts";
 import { prepareStatements, type Statements } from "./statements.ts";
+import { prepareTaskStatements, type TaskStatements, toTaskRecord } from "./task-statements.ts";
 import { inWriteTransaction } from "./transaction.ts";
 
 /** The settings row holding the signing key. */
@@ -55,6 +57,7 @@ export class SqliteStore implements Store {
   readonly #database: DatabaseSync;
   readonly #statements: Statements;
   readonly #accounts: AccountStatements;
+  readonly #tasks: TaskStatements;
   readonly #options: SqliteStoreOptions;
   #readOnly: string | undefined;
   #ephemeralKey: string | undefined;
@@ -66,6 +69,7 @@ export class SqliteStore implements Store {
     this.#database = database;
     this.#statements = prepareStatements(database);
     this.#accounts = prepareAccountStatements(database);
+    this.#tasks = prepareTaskStatements(database);
     this.#options = options;
     this.#readOnly = options.readOnly;
   }
@@ -185,6 +189,55 @@ export class SqliteStore implements Store {
   async spendOn(owner: string, day: string): Promise<number> {
     const row = await this.#read(() => this.#accounts.spendOn.get(owner, day));
     return Number(row?.usd ?? 0);
+  }
+
+  async createTask(task: TaskRecord): Promise<void> {
+    const { result: _result, ...fields } = task;
+    const expiresAt = Date.parse(task.createdAt) + task.ttlMs;
+    await this.#write(() => this.#tasks.insertTask.run({ ...fields, expiresAt }));
+  }
+
+  async getTask(owner: string, id: string): Promise<TaskRecord | undefined> {
+    const row = await this.#read(() => this.#tasks.getTask.get(owner, id));
+    return row === undefined ? undefined : toTaskRecord(row);
+  }
+
+  async listTasks(
+    owner: string,
+    page: { after?: { createdAt: string; id: string }; limit: number },
+  ): Promise<TaskPage> {
+    const rows = await this.#read(() =>
+      page.after
+        ? this.#tasks.listTasksAfter.all(owner, page.after.createdAt, page.after.id, page.limit + 1)
+        : this.#tasks.listTasksFirstPage.all(owner, page.limit + 1),
+    );
+    return { tasks: rows.slice(0, page.limit).map(toTaskRecord), hasMore: rows.length > page.limit };
+  }
+
+  async finishTask(id: string, end: Parameters<TaskStore["finishTask"]>[1]): Promise<boolean> {
+    const result = await this.#write(() =>
+      this.#tasks.finishTask.run({
+        id,
+        status: end.status,
+        statusMessage: end.statusMessage,
+        result: end.result === null ? null : JSON.stringify(end.result),
+        at: end.at,
+      }),
+    );
+    return Number(result.changes) > 0;
+  }
+
+  async heartbeatTasks(runner: string, at: string): Promise<void> {
+    await this.#write(() => this.#tasks.heartbeatTasks.run(at, runner));
+  }
+
+  async failStaleTasks(before: string, reason: string, at: string): Promise<number> {
+    const result = await this.#write(() => this.#tasks.failStaleTasks.run({ before, reason, at }));
+    return Number(result.changes);
+  }
+
+  async deleteExpiredTasks(now: number): Promise<void> {
+    await this.#write(() => this.#tasks.deleteExpiredTasks.run(now));
   }
 
   limiterBackend(): LimiterBackend {
