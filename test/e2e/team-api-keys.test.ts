@@ -242,6 +242,21 @@ describe("limits over stdio, and mode none on the network", () => {
     }
   });
 
+  it("serves a non-loopback address once accounts are on", async () => {
+    const open = await startHttpServerProcess({ ...environment, AI_UNIVERSE_AUTH: "api-key" }, [
+      "--host",
+      "0.0.0.0",
+    ]);
+    try {
+      assert.match(open.url, /^http:\/\/0\.0\.0\.0:\d+$/);
+      const port = new URL(open.url).port;
+      const refused = await fetch(`http://127.0.0.1:${port}/mcp`, { method: "POST", body: "{}" });
+      assert.equal(refused.status, 401);
+    } finally {
+      await open.stop();
+    }
+  });
+
   it("refuses to serve a non-loopback address without accounts, saying what to set", () => {
     const refused = cli(environment, "serve", "--host", "0.0.0.0", "--port", "0");
     assert.equal(refused.status, 2);
