@@ -15,8 +15,8 @@ import { IdempotencyGate } from "../conversations/idempotency-gate.ts";
 import { type ConversationListResult, listConversations } from "../conversations/list-conversations.ts";
 import { createCursorCodec } from "../conversations/paging.ts";
 import { type HistoryResult, readHistory } from "../conversations/read-history.ts";
-import type { Admission, Usage } from "../limits/admission.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
+import type { Admission, Usage } from "./admission.ts";
 import type { Caller } from "./caller.ts";
 import { conversationMarkdown } from "./conversation-markdown.ts";
 import {

@@ -2,19 +2,13 @@
 // Works on the store the server uses, so a running server sees a new or revoked key at once.
 
 import { newApiKey } from "../accounts/api-keys.ts";
-import { loadConfiguration } from "../configuration/configuration.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import { openStore } from "../store/open-store.ts";
 import type { CommandOptions } from "./command-line.ts";
+import { openCommandStore } from "./command-store.ts";
 
 /** Runs the keys action; returns the exit code. */
 export async function runKeys(options: CommandOptions): Promise<number> {
-  const configuration = loadConfiguration({
-    environment: options.environment,
-    ...(options.configPath ? { configPath: options.configPath } : {}),
-    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
-  });
-  const store = openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs });
+  const { configuration, store } = openCommandStore(options);
   try {
     if (options.keyAction === "create") {
       const tier = options.tier ?? "user";

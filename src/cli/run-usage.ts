@@ -2,21 +2,15 @@
 // against its budget, and when each resets. The local user by default; `--user ID` for a key's user
 // (the tier of the user's newest active key).
 
+import { createAdmission, type WindowUsage } from "../application/admission.ts";
 import { localCaller } from "../application/caller.ts";
 import { defaultTierName } from "../configuration/access.ts";
-import { loadConfiguration } from "../configuration/configuration.ts";
-import { createAdmission, type WindowUsage } from "../limits/admission.ts";
-import { openStore } from "../store/open-store.ts";
 import type { CommandOptions } from "./command-line.ts";
+import { openCommandStore } from "./command-store.ts";
 
 /** Prints the usage report; returns the exit code. */
 export async function runUsage(options: CommandOptions): Promise<number> {
-  const configuration = loadConfiguration({
-    environment: options.environment,
-    ...(options.configPath ? { configPath: options.configPath } : {}),
-    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
-  });
-  const store = openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs });
+  const { configuration, store } = openCommandStore(options);
   try {
     let caller = localCaller;
     if (options.user) {

@@ -4,11 +4,11 @@
 
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { createAdmission } from "../application/admission.ts";
 import { type AiUniverse, createAiUniverse } from "../application/ai-universe.ts";
 import type { Configuration } from "../configuration/configuration.ts";
 import { collectSecrets } from "../configuration/provider-environment.ts";
 import { scrub } from "../consultation/describe-failure.ts";
-import { createAdmission } from "../limits/admission.ts";
 import { createLanguageModelFactory, type LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
 import { openStore } from "../store/open-store.ts";

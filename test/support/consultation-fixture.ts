@@ -1,12 +1,12 @@
 // Builds the application around fake models and an in-memory SQLite store.
 
 import { randomUUID } from "node:crypto";
+import { createAdmission } from "../../src/application/admission.ts";
 import { createAiUniverse } from "../../src/application/ai-universe.ts";
 import { defaultTiers } from "../../src/configuration/access.ts";
 import { defaultConsultation } from "../../src/configuration/configuration.ts";
 import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import type { ConsultationServices } from "../../src/consultation/consultation-services.ts";
-import { createAdmission } from "../../src/limits/admission.ts";
 import type { ModelRoster } from "../../src/providers/model-roster.ts";
 import { openSqliteStore } from "../../src/store/sqlite/open-sqlite-store.ts";
 import { FakeModels } from "./fake-language-model.ts";

@@ -9,10 +9,10 @@ import {
   RateLimiterRes,
   RateLimiterSQLite,
 } from "rate-limiter-flexible";
-import type { Caller } from "../application/caller.ts";
 import { defaultTierName, type Tier } from "../configuration/access.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { AccountStore } from "../store/accounts.ts";
+import type { Caller } from "./caller.ts";
 
 /** One counted window of a caller's usage. */
 export interface WindowUsage {

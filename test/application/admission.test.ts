@@ -7,9 +7,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it, mock } from "node:test";
+import { createAdmission } from "../../src/application/admission.ts";
 import type { Tier } from "../../src/configuration/access.ts";
 import type { ServiceError } from "../../src/errors/service-error.ts";
-import { createAdmission } from "../../src/limits/admission.ts";
 import { openSqliteStore } from "../../src/store/sqlite/open-sqlite-store.ts";
 
 const tier = (limits: Partial<Tier>): Tier => ({
