@@ -36,12 +36,16 @@ export function createAuthenticator(
   let verifyToken: ((token: string) => Promise<TokenIdentity>) | undefined;
   const tierOf = (name: string | undefined) => (name && name in tiers ? name : defaultTierName);
 
-  const refuse = (response: ServerResponse, message: string, error: "invalid_token" | "invalid_request") => {
-    const challenge =
+  /** Answers 401. Without a token the challenge carries no error code (RFC 6750, section 3.1). */
+  const refuse = (response: ServerResponse, message: string, error?: "invalid_token") => {
+    const parameters =
       auth.mode === "oauth"
-        ? `Bearer error="${error}", error_description="${message.replaceAll('"', "'")}", resource_metadata="${publicUrl()}${resourceMetadataPath}/mcp"`
-        : `Bearer realm="ai-universe", error="${error}"`;
-    response.setHeader("www-authenticate", challenge);
+        ? [
+            ...(error ? [`error="${error}"`, `error_description="${message.replaceAll('"', "'")}"`] : []),
+            `resource_metadata="${publicUrl()}${resourceMetadataPath}/mcp"`,
+          ]
+        : ['realm="ai-universe"', ...(error ? [`error="${error}"`] : [])];
+    response.setHeader("www-authenticate", `Bearer ${parameters.join(", ")}`);
     sendJson(response, 401, { jsonrpc: "2.0", id: null, error: { code: -32001, message } });
     return false;
   };
@@ -56,7 +60,7 @@ export function createAuthenticator(
           auth.mode === "api-key"
             ? "send an API key as Authorization: Bearer <key> (an administrator makes one with: ai-universe keys create --user <id>)"
             : `send an OAuth access token from ${oauth?.issuer} as Authorization: Bearer <token>`;
-        return refuse(response, `This server needs you to sign in: ${how}.`, "invalid_request");
+        return refuse(response, `This server needs you to sign in: ${how}.`);
       }
       let info: AuthInfo;
       if (auth.mode === "api-key") {

@@ -102,6 +102,7 @@ describe("a team server with OAuth", () => {
     assert.equal(refused.status, 401);
     const challenge = refused.headers.get("www-authenticate") ?? "";
     assert.match(challenge, /^Bearer /);
+    assert.doesNotMatch(challenge, /error=/, "a request without a token gets no error code (RFC 6750)");
     assert.ok(
       challenge.includes(`resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp"`),
       challenge,
