@@ -15,6 +15,7 @@ import { IdempotencyGate } from "../conversations/idempotency-gate.ts";
 import { type ConversationListResult, listConversations } from "../conversations/list-conversations.ts";
 import { createCursorCodec } from "../conversations/paging.ts";
 import { type HistoryResult, readHistory } from "../conversations/read-history.ts";
+import { type SearchResult, searchConversations } from "../conversations/search-conversations.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { Admission, Usage } from "./admission.ts";
 import type { Caller } from "./caller.ts";
@@ -23,6 +24,7 @@ import {
   conversationInput,
   historyInput,
   listInput,
+  searchInput,
   secondOpinionInput,
   sendMessageInput,
   usageInput,
@@ -39,6 +41,8 @@ export interface AiUniverse {
   getHistory(caller: Caller, input: unknown): Promise<HistoryResult>;
   /** One page of the caller's conversations, most recently updated first. */
   listConversations(caller: Caller, input: unknown): Promise<ConversationListResult>;
+  /** The caller's conversations matching some words, best first, with highlighted snippets. */
+  searchConversations(caller: Caller, input: unknown): Promise<SearchResult>;
   /** Deletes a conversation with all its messages. */
   deleteConversation(caller: Caller, input: unknown): Promise<DeleteResult>;
   /** A whole conversation with every message. */
@@ -139,6 +143,12 @@ export function createAiUniverse(
       const request = validateInput(listInput, input);
       await admission.admit(caller);
       return listConversations(store, cursors, caller.userId, request);
+    },
+
+    async searchConversations(caller, input) {
+      const request = validateInput(searchInput, input);
+      await admission.admit(caller);
+      return searchConversations(store, caller.userId, request);
     },
 
     async deleteConversation(caller, input) {

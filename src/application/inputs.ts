@@ -5,6 +5,7 @@ import { z } from "zod";
 import { limits } from "../configuration/configuration.ts";
 import { defaultListPageSize } from "../conversations/list-conversations.ts";
 import { defaultHistoryPageSize } from "../conversations/read-history.ts";
+import { defaultSearchLimit } from "../conversations/search-conversations.ts";
 
 const modelName = z.string().min(1).max(100);
 
@@ -116,6 +117,23 @@ export const listInput = z.strictObject({
 /** Input of the use cases on one whole conversation (delete, export, read as Markdown). */
 export const conversationInput = z.strictObject({
   conversationId: conversationId.describe("The conversation, as returned by agent.second_opinion."),
+});
+
+/** `conversation.search`. */
+export const searchInput = z.strictObject({
+  query: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .describe("Words to find in your conversations' questions, answers and every model's opinion."),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .optional()
+    .describe(`Most conversations to return, best match first (default ${defaultSearchLimit}).`),
 });
 
 /** `usage` takes no arguments. */

@@ -100,6 +100,22 @@ export const outputSchemas = {
       messagesDeleted: z.number().int().min(0),
     }),
   ),
+  search: jsonSchema(
+    z.object({
+      query: z.string(),
+      results: z.array(
+        z.object({
+          conversationId: z.string().min(1),
+          title: z.string().nullable(),
+          updatedAt: z.string(),
+          messageId: z.string().min(1),
+          role: z.enum(["user", "assistant", "system"]),
+          snippet: z.string(),
+          score: z.number(),
+        }),
+      ),
+    }),
+  ),
   usage: jsonSchema(
     z.object({
       userId: z.string().min(1),

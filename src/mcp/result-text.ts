@@ -7,6 +7,7 @@ import type { SendMessageResult } from "../consultation/message-result.ts";
 import type { ModelOpinion, SecondOpinion } from "../consultation/opinion.ts";
 import type { SecondOpinionResult } from "../consultation/second-opinion-result.ts";
 import type { HistoryResult } from "../conversations/read-history.ts";
+import type { SearchResult } from "../conversations/search-conversations.ts";
 
 /** Compact Markdown of a second opinion. `toolName` spells tool names as the client lists them. */
 export function secondOpinionText(result: SecondOpinionResult, toolName: (name: string) => string): string {
@@ -114,4 +115,14 @@ export function historyText(result: HistoryResult, toolName: (name: string) => s
     "Every model's answer, usage and sources are in the structured result (metadata.secondOpinion).",
   );
   return lines.join("\n");
+}
+
+/** Search hits as a short list: title, id and snippet of each. */
+export function searchText(result: SearchResult): string {
+  if (result.results.length === 0) return `No conversation of yours matches "${result.query}".`;
+  return result.results
+    .map(
+      (hit) => `- ${hit.title ?? "(untitled)"} (${hit.conversationId}): ${hit.snippet.replace(/\s+/g, " ")}`,
+    )
+    .join("\n");
 }

@@ -10,6 +10,7 @@ import {
   conversationInput,
   historyInput,
   listInput,
+  searchInput,
   secondOpinionInput,
   sendMessageInput,
   usageInput,
@@ -19,8 +20,9 @@ import type { RunOptions } from "../consultation/consultation-services.ts";
 import type { SendMessageResult } from "../consultation/message-result.ts";
 import type { SecondOpinionResult } from "../consultation/second-opinion-result.ts";
 import type { HistoryResult } from "../conversations/read-history.ts";
+import type { SearchResult } from "../conversations/search-conversations.ts";
 import { type JsonSchema, outputSchemas } from "./output-schemas.ts";
-import { historyText, messageText, secondOpinionText } from "./result-text.ts";
+import { historyText, messageText, searchText, secondOpinionText } from "./result-text.ts";
 
 /** One tool. `call` runs its use case; `text` is the text block for the calling model. */
 export interface ToolDefinition {
@@ -135,6 +137,19 @@ function definitions(
       taskSupport: "forbidden",
       call: (universe, caller, input) => universe.listConversations(caller, input),
       text: asJson,
+    },
+    {
+      name: "conversation.search",
+      title: "Search conversations",
+      description:
+        "Find your saved conversations by words in their questions, answers or any model's opinion. Best match first, one " +
+        `result per conversation with a snippet (found words in **bold**) and the conversationId for ${name("conversation.get-history")}. Fast: no model is called.`,
+      inputSchema: inputJson(searchInput),
+      outputSchema: outputSchemas.search,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      taskSupport: "forbidden",
+      call: (universe, caller, input) => universe.searchConversations(caller, input),
+      text: (result) => searchText(result as SearchResult),
     },
     {
       name: "conversation.delete",

@@ -94,6 +94,18 @@ export interface ConversationPage {
   hasMore: boolean;
 }
 
+/** A conversation found by a search: its best-matching message, the words found marked `**like this**`. */
+export interface SearchHit {
+  conversationId: string;
+  title: string | null;
+  updatedAt: string;
+  messageId: string;
+  role: MessageRole;
+  snippet: string;
+  /** Higher is better. */
+  score: number;
+}
+
 /** Keyset position in the conversation list: the last row of the previous page. */
 export interface ConversationListPosition {
   updatedAt: string;
@@ -184,6 +196,11 @@ export interface Store extends AccountStore, TaskStore {
     owner: string,
     page: { after?: ConversationListPosition; limit: number },
   ): Promise<ConversationPage>;
+  /**
+   * The owner's conversations whose messages (or any model's opinion in them) contain every word
+   * (the last also as a prefix), best first, one hit per conversation, at most `limit`.
+   */
+  searchConversations(owner: string, words: readonly string[], limit: number): Promise<SearchHit[]>;
   /** Deletes the owner's conversation, its messages and idempotency entries; false when there was none. */
   deleteConversation(owner: string, id: string): Promise<boolean>;
   close(): Promise<void>;

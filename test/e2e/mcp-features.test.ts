@@ -143,6 +143,7 @@ describe("MCP features", () => {
         "conversation_delete",
         "conversation_get_history",
         "conversation_list",
+        "conversation_search",
         "conversation_send_message",
         "usage",
       ]);

@@ -48,6 +48,7 @@ describe("protocol compatibility", () => {
             "conversation.delete",
             "conversation.get-history",
             "conversation.list",
+            "conversation.search",
             "conversation.send-message",
             "usage",
           ]);

@@ -122,6 +122,16 @@ describe("a team server with API keys", () => {
     };
     assert.deepEqual(listed.conversations, []);
     assert.deepEqual(await bob.listResources(), []);
+    const search = async (client: TestClient) =>
+      (
+        (await client.callTool("conversation.search", { query: "private question" })).structuredContent as {
+          results: { conversationId: string; snippet: string }[];
+        }
+      ).results;
+    assert.deepEqual(await search(bob), []);
+    const found = await search(ann);
+    assert.equal(found[0]?.conversationId, conversationId);
+    assert.match(found[0]?.snippet ?? "", /\*\*private\*\* \*\*question\*\*/);
     await assert.rejects(bob.readResource(`conversation://${conversationId}`));
     // The same idempotency key is bob's own: a new turn of his, not ann's stored one.
     const replayed = secondOpinionOf(await bob.callTool("agent.second_opinion", asked));

@@ -150,6 +150,32 @@ describe("sqlite migrations", () => {
     database.close();
   });
 
+  it("makes the messages stored before search existed searchable, opinions included", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "ai-universe-search-migration-"));
+    const file = join(directory, "old.db");
+    const database = new DatabaseSync(file);
+    const searchStep = schemaMigrations.findIndex((step) => step.name.startsWith("full-text search"));
+    applyMigrations(database, schemaMigrations.slice(0, searchStep));
+    database.exec(`
+      INSERT INTO conversations (id, user_id, title, message_count, created_at, updated_at)
+        VALUES ('old', 'ann', 'Old one', 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+      INSERT INTO messages (id, conversation_id, role, content, user_id, sequence, created_at, metadata)
+        VALUES ('m1', 'old', 'assistant', 'The synthesis', 'ann', 1, '2026-01-01T00:00:00Z',
+          '{"secondOpinion":{"primary":{"response":"primary says quokka"},"secondaryOpinions":[{"response":"a wombat"}]}}');
+    `);
+    database.close();
+    const store = openSqliteStore(file);
+    for (const word of ["synthesis", "quokka", "wombat"]) {
+      assert.deepEqual(
+        (await store.searchConversations("ann", [word], 5)).map((hit) => hit.conversationId),
+        ["old"],
+        word,
+      );
+    }
+    await store.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
   it("refuses a database newer than the program", () => {
     const database = new DatabaseSync(":memory:");
     database.exec(`PRAGMA user_version = ${schemaMigrations.length + 1}`);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe } from "node:test";
 import type { Store } from "../../src/store/store.ts";
 import { describeConversationCases } from "./contract/conversation-cases.ts";
 import { describeMessageCases } from "./contract/message-cases.ts";
+import { describeSearchCases } from "./contract/search-cases.ts";
 import { describeTurnCases } from "./contract/turn-cases.ts";
 
 /**
@@ -28,5 +29,6 @@ export function runStoreContract(name: string, openStore: () => Promise<Store>):
     describeTurnCases(currentStore);
     describeMessageCases(currentStore);
     describeConversationCases(currentStore);
+    describeSearchCases(currentStore);
   });
 }

@@ -117,6 +117,41 @@ export const schemaMigrations: readonly Migration[] = [
       CREATE INDEX tasks_working ON tasks (status, heartbeat_at);
     `,
   },
+  {
+    name: "full-text search over messages and every model's opinion",
+    sql: `
+      CREATE VIRTUAL TABLE message_search USING fts5(
+        text,
+        conversation_id UNINDEXED,
+        user_id UNINDEXED,
+        message_id UNINDEXED,
+        role UNINDEXED,
+        tokenize = 'porter unicode61 remove_diacritics 2'
+      );
+      CREATE TRIGGER message_search_insert AFTER INSERT ON messages BEGIN
+        INSERT INTO message_search (rowid, text, conversation_id, user_id, message_id, role)
+        VALUES (
+          new.rowid,
+          new.content || ' ' ||
+            coalesce(json_extract(new.metadata, '$.secondOpinion.primary.response'), '') || ' ' ||
+            coalesce((SELECT group_concat(json_extract(value, '$.response'), ' ')
+                      FROM json_each(new.metadata, '$.secondOpinion.secondaryOpinions')), ''),
+          new.conversation_id, new.user_id, new.id, new.role
+        );
+      END;
+      CREATE TRIGGER message_search_delete AFTER DELETE ON messages BEGIN
+        DELETE FROM message_search WHERE rowid = old.rowid;
+      END;
+      INSERT INTO message_search (rowid, text, conversation_id, user_id, message_id, role)
+        SELECT rowid,
+          content || ' ' ||
+            coalesce(json_extract(metadata, '$.secondOpinion.primary.response'), '') || ' ' ||
+            coalesce((SELECT group_concat(json_extract(value, '$.response'), ' ')
+                      FROM json_each(metadata, '$.secondOpinion.secondaryOpinions')), ''),
+          conversation_id, user_id, id, role
+        FROM messages;
+    `,
+  },
 ];
 
 /** The database was written by a newer version of the program, whose schema this one does not know. */

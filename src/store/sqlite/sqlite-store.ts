@@ -16,6 +16,7 @@ import {
   type Message,
   type MessagePage,
   type SavedTurn,
+  type SearchHit,
   type Store,
   type StoreHealth,
   StoreUnavailableError,
@@ -156,6 +157,32 @@ export class SqliteStore implements Store {
       conversations: rows.slice(0, page.limit).map(toConversation),
       hasMore: rows.length > page.limit,
     };
+  }
+
+  async searchConversations(owner: string, words: readonly string[], limit: number): Promise<SearchHit[]> {
+    if (words.length === 0) return [];
+    const query = words
+      .map((word, index) => `"${word.replaceAll('"', '""')}"${index === words.length - 1 ? "*" : ""}`)
+      .join(" ");
+    const rows = await this.#read(() =>
+      this.#statements.searchMessages.all({ owner, query, rows: limit * 20 }),
+    );
+    const hits = new Map<string, SearchHit>();
+    for (const row of rows) {
+      const conversationId = String(row.conversation_id);
+      if (hits.has(conversationId)) continue;
+      hits.set(conversationId, {
+        conversationId,
+        title: row.title === null ? null : String(row.title),
+        updatedAt: String(row.updated_at),
+        messageId: String(row.message_id),
+        role: String(row.role) as SearchHit["role"],
+        snippet: String(row.snippet),
+        score: Math.round(-Number(row.score) * 1000) / 1000,
+      });
+      if (hits.size === limit) break;
+    }
+    return [...hits.values()];
   }
 
   async deleteConversation(owner: string, id: string): Promise<boolean> {

@@ -22,6 +22,7 @@ export interface Statements {
   listConversationsFirstPage: StatementSync;
   listConversationsAfter: StatementSync;
   deleteConversation: StatementSync;
+  searchMessages: StatementSync;
   insertSetting: StatementSync;
   getSetting: StatementSync;
 }
@@ -89,6 +90,16 @@ export function prepareStatements(database: DatabaseSync): Statements {
        ORDER BY updated_at DESC, id DESC LIMIT ?`,
     ),
     deleteConversation: database.prepare("DELETE FROM conversations WHERE user_id = ? AND id = ?"),
+    searchMessages: database.prepare(
+      `SELECT message_search.conversation_id, message_search.message_id, message_search.role,
+         snippet(message_search, 0, '**', '**', '…', 16) AS snippet,
+         bm25(message_search) AS score, conversations.title, conversations.updated_at
+       FROM message_search
+       JOIN conversations ON conversations.id = message_search.conversation_id AND conversations.user_id = :owner
+       WHERE message_search MATCH :query AND message_search.user_id = :owner
+       ORDER BY score
+       LIMIT :rows`,
+    ),
     insertSetting: database.prepare(
       "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
     ),
