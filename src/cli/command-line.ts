@@ -3,6 +3,15 @@
 
 import { parseArgs } from "node:util";
 import { seconds } from "../configuration/configuration.ts";
+import { CommandLineError } from "./command-error.ts";
+import {
+  readTerminalOptions,
+  type TerminalCommand,
+  type TerminalOptions,
+  terminalCommands,
+  terminalFlags,
+  terminalHelp,
+} from "./terminal-options.ts";
 
 /** The commands, with their one-line summaries. */
 export const commands = {
@@ -12,6 +21,7 @@ export const commands = {
   export: "Write one conversation to stdout as Markdown or JSON",
   keys: "Make, list and revoke API keys (for auth mode api-key)",
   usage: "Show a user's limits, use and spend today, and when each resets",
+  ...terminalCommands,
 } as const;
 
 /** A command's name. */
@@ -34,6 +44,8 @@ export interface CommandOptions {
   conversationId?: string;
   format: "md" | "json" | "text";
   user?: string;
+  /** For the terminal commands (ask, conversations, history, delete). */
+  terminal?: TerminalOptions;
   /** For `keys`: what to do, the key to revoke, and the tier of a new key. */
   keyAction?: "create" | "list" | "revoke";
   keyId?: string;
@@ -53,7 +65,7 @@ const database =
 const toolNames =
   "  --tool-names STYLE     standard (agent.second_opinion) or portable (agent_second_opinion), for clients that reject dots";
 
-const optionHelp: Record<CommandName, string> = {
+const optionHelp = {
   serve: `${database}
   --host HOST            HTTP address to bind (or HOST; default 127.0.0.1)
   --port PORT            HTTP port (or PORT; default 3000)
@@ -72,11 +84,15 @@ ${toolNames}`,
   --user ID              Whose usage (default: the local user)
   --tier NAME            The tier to report against (default: the tier of the user's key)
   --format text|json     Output format (default text)`,
-};
+  ...Object.fromEntries(
+    Object.entries(terminalHelp).map(([name, help]) => [name, `${database}\n${help.options}`]),
+  ),
+} as Record<CommandName, string>;
 
 const usages: Partial<Record<CommandName, string>> = {
   export: "ai-universe export ID [options]",
   keys: "ai-universe keys create --user ID [--tier NAME] | keys list | keys revoke KEY_ID",
+  ...Object.fromEntries(Object.entries(terminalHelp).map(([name, help]) => [name, help.usage])),
 };
 
 /** The help text: the overview, or one command's. */
@@ -87,18 +103,12 @@ export function helpText(topic?: CommandName): string {
     return `Usage: ${usage}\n\n${commands[topic]}.\n\nOptions:\n${options}\n`;
   }
   const list = Object.entries(commands)
-    .map(([name, summary]) => `  ${name.padEnd(8)}${summary}`)
+    .map(([name, summary]) => `  ${name.padEnd(14)}${summary}`)
     .join("\n");
   return `Usage: ai-universe <command> [options]\n\nCommands:\n${list}\n\nRun "ai-universe <command> --help" for a command's options.\n\nOptions:\n${common}\n`;
 }
 
-/** A command line that cannot be run; the message says what to type instead. */
-export class CommandLineError extends Error {
-  constructor(message: string, topic?: CommandName) {
-    super(`${message} Run "ai-universe ${topic ? `${topic} ` : ""}--help" for usage.`);
-    this.name = "CommandLineError";
-  }
-}
+export { CommandLineError };
 
 /** Parses `argv` (without node and script). Throws CommandLineError for bad input. */
 export function parseCommandLine(argv: string[], environment: Record<string, string | undefined>): Command {
@@ -120,6 +130,7 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
         format: { type: "string" },
         user: { type: "string" },
         tier: { type: "string" },
+        ...terminalFlags,
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -139,7 +150,13 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
   if (named === "export" && !conversationId)
     throw new CommandLineError("export needs a conversation id.", named);
   const keys = named === "keys" ? keyCommand(positionals, text("user")) : {};
-  const extra = positionals.slice(named === "export" ? 1 : named === "keys" ? positionals.length : 0);
+  const terminal =
+    named in terminalCommands
+      ? readTerminalOptions(named as TerminalCommand, values, positionals, environment)
+      : undefined;
+  const extra = positionals.slice(
+    named === "export" ? 1 : named === "keys" || terminal ? positionals.length : 0,
+  );
   if (extra.length > 0) throw new CommandLineError(`Unexpected argument "${extra[0]}".`, named);
   const formats = named === "usage" ? ["text", "json"] : ["md", "json"];
   const format = text("format") ?? formats[0];
@@ -162,6 +179,7 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
       ...optional("user", text("user")),
       ...optional("tier", text("tier")),
       ...keys,
+      ...(terminal ? { terminal } : {}),
       host: text("host") ?? environment.HOST ?? "127.0.0.1",
       port,
       allowedHosts: list(text("allowed-hosts") ?? environment.AI_UNIVERSE_ALLOWED_HOSTS),

@@ -6,6 +6,8 @@ import { reportError, ServiceError } from "../errors/service-error.ts";
 import { version } from "../runtime/runtime.ts";
 import { StoreOpenError } from "../store/store.ts";
 import { CommandLineError, helpText, parseCommandLine } from "./command-line.ts";
+import { runAsk } from "./run-ask.ts";
+import { runConversations } from "./run-conversations.ts";
 import { runExport } from "./run-export.ts";
 import { runKeys } from "./run-keys.ts";
 import { runModels } from "./run-models.ts";
@@ -40,6 +42,12 @@ export async function runCommand(argv: string[]): Promise<number> {
         return await runKeys(command.options);
       case "usage":
         return await runUsage(command.options);
+      case "ask":
+        return await runAsk(command.options);
+      case "conversations":
+      case "history":
+      case "delete":
+        return await runConversations(command.name, command.options);
     }
   } catch (error) {
     return reportFailure(error);

@@ -39,6 +39,8 @@ export async function askModel(
     role,
     error: opinion.error === true,
     latencyMs: opinion.latencyMs,
+    ...(opinion.tokensUsed !== undefined ? { tokensUsed: opinion.tokensUsed } : {}),
+    ...(opinion.cost !== undefined ? { cost: opinion.cost } : {}),
     ...(opinion.error ? { failure: opinion.response } : {}),
   });
   return opinion;

@@ -87,6 +87,8 @@ export type ConsultationEvent =
       role: "primary" | "secondary";
       error: boolean;
       latencyMs: number;
+      tokensUsed?: number;
+      cost?: number;
       failure?: string;
     }
   | { type: "synthesis-started"; model: string }

@@ -5,6 +5,9 @@
 import type { ServerContext } from "@modelcontextprotocol/server";
 import type { ConsultationEvent } from "../consultation/opinion.ts";
 
+/** The `_meta` key of a progress notification that carries the consultation event it reports. */
+export const progressEventKey = "ai-universe/event";
+
 /** The longest silence while a consultation runs, in milliseconds (clients time out at 60 s). */
 export const heartbeatIntervalMs = 10_000;
 
@@ -24,12 +27,17 @@ export function progressReporter(context: ServerContext, intervalMs = heartbeatI
   let steps = 0;
   let beats = 0;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
-  const notify = (message: string) => {
+  const notify = (message: string, event?: ConsultationEvent) => {
     if (progressToken === undefined) return;
     // Progress must grow with every notification: a heartbeat adds a fraction below the next step.
     const progress = steps + beats / (beats + 1);
+    // The event itself rides along in _meta, for clients (the ai-universe CLI) that draw per-model progress.
+    const meta = event ? { _meta: { [progressEventKey]: event } } : {};
     void context.mcpReq
-      .notify({ method: "notifications/progress", params: { progressToken, progress, total, message } })
+      .notify({
+        method: "notifications/progress",
+        params: { progressToken, progress, total, message, ...meta },
+      })
       .catch(() => {});
   };
   const beat = () => {
@@ -66,7 +74,7 @@ export function progressReporter(context: ServerContext, intervalMs = heartbeatI
       if (event.type === "model-finished" || event.type === "synthesis-finished")
         running.delete(nameOf(event));
       total = Math.max(total, steps);
-      notify(describe(event));
+      notify(describe(event), event);
     },
     stop() {
       if (heartbeat) clearInterval(heartbeat);

@@ -2,11 +2,9 @@
 // every malformed line gets exactly one reply (one line on stderr), an oversized one included.
 
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
-import { mainScript } from "./support/http-server-process.ts";
+import { startCli } from "./support/cli-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -42,18 +40,8 @@ describe("stdio transport", () => {
   });
 
   it("answers every request with an id exactly once, malformed or oversized, with one stderr line each", async () => {
-    const child = spawn(process.execPath, [mainScript, "mcp"], {
-      env: serverEnvironment(simulator.url).environment,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
+    const run = startCli(["mcp"], serverEnvironment(simulator.url).environment);
+    const { child } = run;
     const send = (message: unknown) =>
       child.stdin.write(`${typeof message === "string" ? message : JSON.stringify(message)}\n`);
     send({
@@ -79,14 +67,15 @@ describe("stdio transport", () => {
       params: { name: "conversation.list", arguments: {} },
     });
     const replies = () =>
-      stdout
+      run
+        .stdout()
         .split("\n")
         .filter(Boolean)
         .map((line) => JSON.parse(line) as { id: unknown; error?: { code: number }; result?: unknown });
     while (!replies().some((reply) => reply.id === 5))
       await new Promise((resolve) => setTimeout(resolve, 20));
     child.stdin.end();
-    await once(child, "exit");
+    await run.exited;
     const byId = (id: unknown) => replies().filter((reply) => reply.id === id);
     for (const id of [2, 3, 4]) {
       assert.equal(byId(id).length, 1, `one reply to ${id}`);
@@ -94,6 +83,7 @@ describe("stdio transport", () => {
     }
     assert.equal(byId(null)[0]?.error?.code, -32700, "a parse error for the line that is not JSON");
     assert.ok(byId(5)[0]?.result, "the server kept serving");
+    const stderr = run.stderr();
     const refusals = stderr.split("\n").filter((line) => line.includes("refused"));
     assert.equal(refusals.length, 4, stderr);
     assert.ok(stderr.split("\n").length < 12, `a short stderr:\n${stderr}`);

@@ -1,0 +1,98 @@
+// `ai-universe ask`: one consultation from a terminal. The question comes from the arguments or
+// stdin, with files or `git diff` attached; each model's line spins until it answers (on stderr);
+// then the synthesis, each opinion, the sources and the cost (on stdout), or with --json the exact
+// tool result and nothing else. Ctrl-C cancels every provider call, stores nothing and exits 130.
+
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { ServiceError } from "../errors/service-error.ts";
+import { CommandLineError } from "./command-error.ts";
+import type { CommandOptions } from "./command-line.ts";
+import { progressBoard } from "./terminal/progress-board.ts";
+import { renderSecondOpinion } from "./terminal/render-consultation.ts";
+import { terminalStyle } from "./terminal/terminal-style.ts";
+import type { TerminalOptions } from "./terminal-options.ts";
+import { connect } from "./universe-connection.ts";
+
+/** The exit code of a run stopped with Ctrl-C (128 + SIGINT). */
+export const interruptedExitCode = 130;
+
+/** Runs `ask`; returns the exit code. */
+export async function runAsk(options: CommandOptions): Promise<number> {
+  const terminal = options.terminal as TerminalOptions;
+  const question = await questionOf(terminal);
+  const connection = await connect(options);
+  const controller = new AbortController();
+  const interrupt = () => controller.abort(new ServiceError("cancelled", "Cancelled with Ctrl-C."));
+  process.on("SIGINT", interrupt);
+  const board =
+    terminal.json || terminal.quiet
+      ? undefined
+      : progressBoard(process.stderr, terminalStyle(process.stderr, options.environment));
+  try {
+    const result = await connection.secondOpinion(
+      {
+        question,
+        ...terminal.consultation,
+        ...(terminal.conversationId ? { conversationId: terminal.conversationId } : {}),
+      },
+      { signal: controller.signal, ...(board ? { onEvent: board.onEvent } : {}) },
+    );
+    board?.stop();
+    const style = terminalStyle(process.stdout, options.environment);
+    if (terminal.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    else if (terminal.quiet) {
+      const answer =
+        result.synthesis && !result.synthesis.error ? result.synthesis.response : result.primary.response;
+      process.stdout.write(`${answer.trim()}\n`);
+    } else process.stdout.write(renderSecondOpinion(result, style));
+    return 0;
+  } catch (error) {
+    board?.stop();
+    if (controller.signal.aborted) {
+      process.stderr.write(
+        "ai-universe: cancelled; every provider call was stopped and nothing was stored\n",
+      );
+      return interruptedExitCode;
+    }
+    throw error;
+  } finally {
+    process.off("SIGINT", interrupt);
+    await connection.close();
+  }
+}
+
+/** The question with its attachments; stdin when no question was given on the command line. */
+async function questionOf(terminal: TerminalOptions): Promise<string> {
+  let question = terminal.question ?? "";
+  if (!question && !process.stdin.isTTY) question = await readStdin();
+  const attachments: string[] = [];
+  for (const path of terminal.files) {
+    let text: string;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch (error) {
+      throw new CommandLineError(
+        `Cannot read --file ${path}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}.`,
+        "ask",
+      );
+    }
+    attachments.push(`File ${path}:\n\`\`\`\n${text}\n\`\`\``);
+  }
+  if (terminal.diff) {
+    const diff = spawnSync("git", ["diff"], { encoding: "utf8", maxBuffer: 8 * 1024 * 1024 });
+    if (diff.status !== 0)
+      throw new CommandLineError(`git diff failed: ${diff.stderr.trim() || diff.error?.message}.`, "ask");
+    if (!diff.stdout.trim()) throw new CommandLineError("--diff: git diff shows no changes.", "ask");
+    attachments.push(`The output of git diff:\n\`\`\`diff\n${diff.stdout}\n\`\`\``);
+  }
+  if (!question.trim())
+    throw new CommandLineError('ask needs a question: ai-universe ask "..." (or pipe it on stdin).', "ask");
+  return [question.trim(), ...attachments].join("\n\n");
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,0 +1,148 @@
+// The flags of the commands people type (ask, conversations, history, delete): what they accept,
+// their help, and how their values become command options.
+
+import { CommandLineError } from "./command-error.ts";
+
+/** The terminal commands and their summaries. */
+export const terminalCommands = {
+  ask: "Ask several models at once and print the synthesis, each opinion, sources and cost",
+  conversations: "List your conversations, or find them with --search",
+  history: "Print a conversation's messages",
+  delete: "Delete a conversation",
+} as const;
+
+export type TerminalCommand = keyof typeof terminalCommands;
+
+/** The parseArgs options of the terminal commands. */
+export const terminalFlags = {
+  models: { type: "string" },
+  primary: { type: "string" },
+  "max-opinions": { type: "string" },
+  "synthesis-model": { type: "string" },
+  "max-cost": { type: "string" },
+  conversation: { type: "string" },
+  file: { type: "string", multiple: true },
+  diff: { type: "boolean" },
+  json: { type: "boolean" },
+  quiet: { type: "boolean", short: "q" },
+  search: { type: "string" },
+  limit: { type: "string" },
+  server: { type: "string" },
+  "api-key": { type: "string" },
+} as const;
+
+const remote = `  --server URL           Talk to a running ai-universe server instead of the local store
+  --api-key KEY          The key for --server (or AI_UNIVERSE_API_KEY)`;
+const json = "  --json                 Print the exact tool result as JSON, nothing else on stdout";
+
+/** Help for each terminal command's options. */
+export const terminalHelp: Record<TerminalCommand, { usage: string; options: string }> = {
+  ask: {
+    usage: 'ai-universe ask "question" [options]   (or the question on stdin)',
+    options: `  --models a,b,c         Secondary models (default: one per other vendor)
+  --primary NAME         The primary model
+  --max-opinions N       How many secondary opinions (0 = primary only)
+  --synthesis-model NAME The model that writes the synthesis
+  --max-cost USD         Most the call may cost; dearer models are left out
+  --conversation ID      Follow up in this conversation
+  --file PATH            Attach a file as context (repeatable)
+  --diff                 Attach the output of git diff as context
+${json}
+  -q, --quiet            Print only the answer: no progress, no opinions
+${remote}`,
+  },
+  conversations: {
+    usage: "ai-universe conversations [--search TEXT] [options]",
+    options: `  --search TEXT          Find conversations by words in questions, answers and opinions
+  --limit N              How many to show (default 20)
+${json}
+${remote}`,
+  },
+  history: {
+    usage: "ai-universe history ID [options]",
+    options: `  --limit N              Messages per page (default 50)\n${json}\n${remote}`,
+  },
+  delete: { usage: "ai-universe delete ID [options]", options: `${json}\n${remote}` },
+};
+
+/** Options of a terminal command, read from the parsed command line. */
+export interface TerminalOptions {
+  question?: string;
+  files: string[];
+  diff: boolean;
+  json: boolean;
+  quiet: boolean;
+  conversationId?: string;
+  search?: string;
+  limit?: number;
+  consultation: Record<string, unknown>;
+  server?: string;
+  apiKey?: string;
+}
+
+/** Reads the terminal options of `command`; throws CommandLineError for bad values. */
+export function readTerminalOptions(
+  command: TerminalCommand,
+  values: Record<string, unknown>,
+  positionals: string[],
+  environment: Record<string, string | undefined>,
+): TerminalOptions {
+  const text = (name: string) => values[name] as string | undefined;
+  const number = (name: string, minimum: number, maximum: number, whole = true) => {
+    const raw = text(name);
+    if (raw === undefined) return undefined;
+    const value = Number(raw);
+    if (
+      !Number.isFinite(value) ||
+      value < minimum ||
+      value > maximum ||
+      (whole && !Number.isInteger(value))
+    ) {
+      throw new CommandLineError(
+        `--${name} "${raw}" is not a number from ${minimum} to ${maximum}.`,
+        command,
+      );
+    }
+    return value;
+  };
+  const needsId = command === "history" || command === "delete";
+  if (needsId && positionals.length !== 1) {
+    throw new CommandLineError(
+      `${command} needs one conversation id (see ai-universe conversations).`,
+      command,
+    );
+  }
+  if ((command === "conversations" && positionals.length > 0) || (command === "ask" && values.search)) {
+    throw new CommandLineError(`Unexpected argument "${positionals[0] ?? "--search"}".`, command);
+  }
+  const models = text("models")
+    ?.split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const consultation: Record<string, unknown> = {
+    ...(models ? { secondaryModels: models } : {}),
+    ...(text("primary") ? { primaryModel: text("primary") } : {}),
+    ...(text("synthesis-model") ? { synthesisModel: text("synthesis-model") } : {}),
+  };
+  const maxOpinions = number("max-opinions", 0, 8);
+  if (maxOpinions !== undefined) consultation.maxOpinions = maxOpinions;
+  const maxCost = number("max-cost", 0.000001, 1000, false);
+  if (maxCost !== undefined) consultation.maxCostUsd = maxCost;
+  const conversationId = needsId ? positionals[0] : text("conversation");
+  const server = text("server") ?? environment.AI_UNIVERSE_SERVER;
+  const apiKey = text("api-key") ?? environment.AI_UNIVERSE_API_KEY;
+  const limit = number("limit", 1, 200);
+  return {
+    ...(command === "ask" && positionals.length > 0 ? { question: positionals.join(" ") } : {}),
+    files: (values.file as string[] | undefined) ?? [],
+    diff: values.diff === true,
+    json: values.json === true,
+    quiet: values.quiet === true,
+    ...(conversationId ? { conversationId } : {}),
+    ...(text("search") ? { search: text("search") } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+    consultation,
+    ...(server ? { server } : {}),
+    ...(apiKey ? { apiKey } : {}),
+  };
+}

@@ -1,0 +1,133 @@
+// What the terminal commands talk to: the application in this process (the local store and the
+// configured providers), or a running server over MCP (`--server URL`, with `--api-key`). Both give
+// the same results and the same errors, so every command prints the same either way.
+
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Usage } from "../application/admission.ts";
+import { localCaller } from "../application/caller.ts";
+import type { SendMessageResult } from "../consultation/message-result.ts";
+import type { ConsultationEvent } from "../consultation/opinion.ts";
+import type { SecondOpinionResult } from "../consultation/second-opinion-result.ts";
+import type { DeleteResult } from "../conversations/delete-conversation.ts";
+import type { ConversationListResult } from "../conversations/list-conversations.ts";
+import type { HistoryResult } from "../conversations/read-history.ts";
+import type { SearchResult } from "../conversations/search-conversations.ts";
+import { type ErrorCode, errorCodes, ServiceError } from "../errors/service-error.ts";
+import { progressEventKey } from "../mcp/progress-reporter.ts";
+import type { CommandOptions } from "./command-line.ts";
+import { startRuntime } from "./start-runtime.ts";
+
+/** How a running call reports and is stopped. */
+export interface CallOptions {
+  signal: AbortSignal;
+  onEvent?: (event: ConsultationEvent) => void;
+}
+
+/** The use cases the terminal commands need. */
+export interface UniverseConnection {
+  /** Where it talks to, for messages: the database file or the server URL. */
+  readonly where: string;
+  /** Names of the models available now. */
+  models(): Promise<string[]>;
+  secondOpinion(input: Record<string, unknown>, options: CallOptions): Promise<SecondOpinionResult>;
+  sendMessage(input: Record<string, unknown>, options: CallOptions): Promise<SendMessageResult>;
+  getHistory(input: Record<string, unknown>): Promise<HistoryResult>;
+  listConversations(input: Record<string, unknown>): Promise<ConversationListResult>;
+  searchConversations(input: Record<string, unknown>): Promise<SearchResult>;
+  deleteConversation(input: Record<string, unknown>): Promise<DeleteResult>;
+  usage(): Promise<Usage>;
+  close(): Promise<void>;
+}
+
+/** Connects as `options` say: to `--server` when given, else to the application in this process. */
+export function connect(options: CommandOptions): Promise<UniverseConnection> {
+  const server = options.terminal?.server;
+  return server ? connectRemote(server, options.terminal?.apiKey) : connectLocal(options);
+}
+
+async function connectLocal(options: CommandOptions): Promise<UniverseConnection> {
+  const runtime = await startRuntime(options, false);
+  const { universe } = runtime;
+  return {
+    where: runtime.configuration.databaseUrl,
+    models: async () => universe.models.available.map((entry) => entry.name),
+    secondOpinion: (input, call) => universe.secondOpinion(localCaller, input, call),
+    sendMessage: (input, call) => universe.sendMessage(localCaller, input, call),
+    getHistory: (input) => universe.getHistory(localCaller, input),
+    listConversations: (input) => universe.listConversations(localCaller, input),
+    searchConversations: (input) => universe.searchConversations(localCaller, input),
+    deleteConversation: (input) => universe.deleteConversation(localCaller, input),
+    usage: () => universe.usage(localCaller),
+    close: () => runtime.close(),
+  };
+}
+
+async function connectRemote(server: string, apiKey: string | undefined): Promise<UniverseConnection> {
+  const base = server.replace(/\/+$/, "").replace(/\/mcp$/, "");
+  const client = new Client(
+    { name: "ai-universe-cli", version: "1" },
+    { versionNegotiation: { mode: "auto" } },
+  );
+  const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+  try {
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }),
+    );
+  } catch (error) {
+    throw new ServiceError(
+      "invalid_argument",
+      `Cannot reach an ai-universe server at ${base}/mcp: ${(error as Error).message}${apiKey ? "" : " (does it need --api-key?)"}`,
+    );
+  }
+  const call = async <T>(name: string, input: Record<string, unknown>, options?: CallOptions): Promise<T> => {
+    const result = await client.callTool(
+      { name, arguments: input },
+      {
+        timeout: 600_000,
+        resetTimeoutOnProgress: true,
+        ...(options?.signal ? { signal: options.signal } : {}),
+        ...(options?.onEvent
+          ? {
+              onprogress: (progress: { progress: number }) => {
+                // The SDK hands on the whole notification, _meta included, though its type leaves it out.
+                const meta = (progress as { _meta?: Record<string, unknown> })._meta;
+                const event = meta?.[progressEventKey];
+                if (event) options.onEvent?.(event as ConsultationEvent);
+              },
+            }
+          : {}),
+      },
+    );
+    if (result.isError) throw remoteError(result);
+    return result.structuredContent as T;
+  };
+  return {
+    where: base,
+    models: async () => {
+      const health = (await (await fetch(`${base}/health`)).json()) as {
+        models?: { available?: { name: string }[] };
+      };
+      return (health.models?.available ?? []).map((entry) => entry.name);
+    },
+    secondOpinion: (input, options) => call("agent.second_opinion", input, options),
+    sendMessage: (input, options) => call("conversation.send-message", input, options),
+    getHistory: (input) => call("conversation.get-history", input),
+    listConversations: (input) => call("conversation.list", input),
+    searchConversations: (input) => call("conversation.search", input),
+    deleteConversation: (input) => call("conversation.delete", input),
+    usage: () => call("usage", {}),
+    close: () => client.close(),
+  };
+}
+
+/** A tool error of the server as the ServiceError it was there: the same code and message. */
+function remoteError(result: { content?: unknown; _meta?: Record<string, unknown> }): ServiceError {
+  const blocks = Array.isArray(result.content) ? (result.content as { text?: string }[]) : [];
+  const text = blocks.map((block) => block.text ?? "").join("\n");
+  const details = (result._meta?.["ai-universe/error"] ?? {}) as { code?: string } & Record<string, unknown>;
+  const code = (errorCodes as readonly string[]).includes(details.code ?? "")
+    ? (details.code as ErrorCode)
+    : "internal_error";
+  const { code: _code, ...rest } = details;
+  return new ServiceError(code, text.replace(/^[a-z_]+: /, ""), rest);
+}

@@ -1,0 +1,232 @@
+// The terminal client against the provider simulator: `ask` in a real pseudo-terminal (util-linux
+// `script`) with its spinner lines turning into ✓ and the synthesis rendered in colour; NO_COLOR;
+// `--json` as the exact seed-shaped result; Ctrl-C stopping every provider call, storing nothing and
+// exiting 130; the conversation commands with search; and --server mode against a server with a key.
+
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { after, before, describe, it } from "node:test";
+import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
+import { assertMatchesSchema } from "../support/seed-schemas.ts";
+import { startCli } from "./support/cli-process.ts";
+import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { serverEnvironment } from "./support/server-environment.ts";
+
+const shellQuote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+
+/** Runs the CLI inside a pseudo-terminal; resolves with everything the terminal showed. */
+function inTerminal(
+  environment: Record<string, string>,
+  args: string[],
+  whileRunning?: (child: ChildProcess, output: () => string) => Promise<void>,
+): Promise<{ status: number | null; output: string }> {
+  // A terminal of 100 columns and 40 rows; exec, so Ctrl-C reaches the CLI and not a shell.
+  const command = `stty rows 40 cols 100; exec ${[process.execPath, mainScript, ...args].map(shellQuote).join(" ")}`;
+  const child = spawn("script", ["-qfec", command, "/dev/null"], {
+    env: { ...environment, TERM: "xterm-256color", COLUMNS: "100", LINES: "40" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    output += chunk;
+  });
+  return (async () => {
+    const exited = once(child, "exit");
+    if (whileRunning) await whileRunning(child, () => output);
+    const [status] = (await exited) as [number | null];
+    return { status, output };
+  })();
+}
+
+/** Runs the CLI with pipes, as a script would (asynchronously: the simulator runs in this process). */
+async function piped(environment: Record<string, string>, args: string[], input?: string) {
+  const run = startCli(args, environment);
+  run.child.stdin.end(input ?? "");
+  const status = await run.exited;
+  return { status, stdout: run.stdout(), stderr: run.stderr() };
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what is checked
+const colourCode = /\x1b\[(?:3\d|9\d|1)m/;
+
+describe("the terminal client", () => {
+  let simulator: ProviderSimulator;
+  let environment: Record<string, string>;
+
+  before(async () => {
+    simulator = await startProviderSimulator();
+    environment = serverEnvironment(simulator.url, { maxRetries: 0 }).environment;
+  });
+  after(async () => simulator?.close());
+
+  it("shows each model's line turn from a spinner into ✓ and renders the synthesis in colour", async () => {
+    simulator.setDefaultBehaviour({ latencyMs: 400 });
+    try {
+      const { status, output } = await inTerminal(environment, [
+        "ask",
+        "Which **queue** should we use?",
+        "--models",
+        "gemini,grok",
+      ]);
+      assert.equal(status, 0, output);
+      assert.match(output, /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/u, "no spinner frame was drawn");
+      for (const model of ["cerebras \\(primary\\)", "gemini \\(secondary\\)", "grok \\(secondary\\)"]) {
+        assert.match(
+          output,
+          new RegExp(`✓.{0,12}${model}.{0,12}\\d+\\.\\d s, \\d+ tokens, \\$0\\.\\d{4}`),
+          model,
+        );
+      }
+      assert.match(output, /Synthesis \(by cerebras\)/);
+      assert.match(output, colourCode, "no colour on a terminal");
+      assert.match(output, /3 of 3 models answered .* total cost \$0\.\d{4}/);
+      assert.match(output, /follow up with --conversation [0-9a-f-]{36}/);
+    } finally {
+      simulator.setDefaultBehaviour({});
+    }
+  });
+
+  it("draws no colour with NO_COLOR, and no spinner when not on a terminal", async () => {
+    const { status, output } = await inTerminal({ ...environment, NO_COLOR: "1" }, [
+      "ask",
+      "Plain, please?",
+      "--max-opinions",
+      "1",
+    ]);
+    assert.equal(status, 0, output);
+    assert.doesNotMatch(output, colourCode);
+    const plain = await piped(environment, ["ask", "Piped?", "--max-opinions", "1"]);
+    assert.equal(plain.status, 0, plain.stderr);
+    assert.ok(
+      !`${plain.stdout}${plain.stderr}`.includes("\x1b["),
+      "an escape sequence when not on a terminal",
+    );
+    assert.match(plain.stderr, /^✓ cerebras \(primary\) /m);
+    assert.match(plain.stdout, /^Synthesis \(by cerebras\)/);
+  });
+
+  it("prints the exact seed-shaped result with --json and nothing else, reading the question from stdin", async () => {
+    const run = await piped(environment, ["ask", "--json", "--max-opinions", "1"], "A question on stdin?");
+    assert.equal(run.status, 0, run.stderr);
+    const result = JSON.parse(run.stdout) as { primary: { response: string } };
+    assertMatchesSchema("secondOpinion", result);
+    assert.match(result.primary.response, /A question on stdin\?/);
+  });
+
+  it("cancels on Ctrl-C: provider calls aborted, nothing stored, exit code 130", async () => {
+    const { environment: isolated } = serverEnvironment(simulator.url, {
+      maxRetries: 0,
+      modelDeadlineMs: 60_000,
+    });
+    simulator.setDefaultBehaviour({ latencyMs: 30_000 });
+    const from = simulator.requests.length;
+    try {
+      const { status, output } = await inTerminal(
+        isolated,
+        ["ask", "Stop me", "--max-opinions", "1"],
+        async (child) => {
+          await simulator.waitForRequests((requests) => requests.length >= from + 2, 20_000);
+          child.stdin?.write("\x03");
+        },
+      );
+      assert.equal(status, 130, output);
+      assert.match(output, /cancelled; every provider call was stopped and nothing was stored/);
+      await simulator.waitForRequests(
+        (requests) => requests.slice(from).every((request) => request.aborted),
+        2000,
+      );
+    } finally {
+      simulator.setDefaultBehaviour({});
+    }
+    const listed = JSON.parse((await piped(isolated, ["conversations", "--json"])).stdout) as {
+      conversations: unknown[];
+    };
+    assert.deepEqual(listed.conversations, []);
+  });
+
+  it("lists, searches, prints and deletes conversations", async () => {
+    const { environment: isolated } = serverEnvironment(simulator.url, { maxRetries: 0 });
+    assert.equal(
+      (await piped(isolated, ["ask", "Tell me about narwhal tusks", "--max-opinions", "0"])).status,
+      0,
+    );
+    assert.equal(
+      (await piped(isolated, ["ask", "Something else entirely", "--max-opinions", "0"])).status,
+      0,
+    );
+    const listed = await piped(isolated, ["conversations"]);
+    assert.match(listed.stdout, /narwhal tusks/);
+    assert.match(listed.stdout, /Something else entirely/);
+    const found = await piped(isolated, ["conversations", "--search", "narwhal"]);
+    assert.match(found.stdout, /Tell me about \*\*narwhal\*\* tusks/);
+    assert.doesNotMatch(found.stdout, /Something else/);
+    const id = /([0-9a-f-]{36})/.exec(found.stdout)?.[1] ?? "";
+    assert.match(
+      (await piped(isolated, ["history", id])).stdout,
+      /1\. user .*\n\nTell me about narwhal tusks/,
+    );
+    assert.match(
+      (await piped(isolated, ["delete", id])).stdout,
+      new RegExp(`Deleted ${id} \\(2 messages\\)`),
+    );
+    assert.match(
+      (await piped(isolated, ["conversations", "--search", "narwhal"])).stdout,
+      /No conversation matches/,
+    );
+    const missing = await piped(isolated, ["delete", id]);
+    assert.equal(missing.status, 1);
+    assert.match(missing.stderr, /conversation_not_found/);
+  });
+
+  describe("--server mode", () => {
+    let server: ServerProcess;
+    let key = "";
+    let serverSide: Record<string, string>;
+    before(async () => {
+      serverSide = {
+        ...serverEnvironment(simulator.url, { maxRetries: 0 }).environment,
+        AI_UNIVERSE_AUTH: "api-key",
+      };
+      key = (await piped(serverSide, ["keys", "create", "--user", "remote-user"])).stdout.trim();
+      server = await startHttpServerProcess(serverSide);
+    });
+    after(async () => server?.stop());
+
+    it("asks, lists and searches on a running server with a key, with the same output", async () => {
+      const { environment: elsewhere } = serverEnvironment(simulator.url);
+      const remote = ["--server", server.url, "--api-key", key];
+      const asked = await piped(elsewhere, [
+        "ask",
+        "Remote walrus question?",
+        "--max-opinions",
+        "1",
+        ...remote,
+      ]);
+      assert.equal(asked.status, 0, asked.stderr);
+      assert.match(asked.stderr, /^✓ cerebras \(primary\) /m, "progress came through the server");
+      assert.match(asked.stdout, /^Synthesis \(by cerebras\)/);
+      assert.match(
+        (await piped(elsewhere, ["conversations", "--search", "walrus", ...remote])).stdout,
+        /\*\*walrus\*\*/,
+      );
+      const json = await piped(elsewhere, [
+        "ask",
+        "Remote JSON?",
+        "--max-opinions",
+        "0",
+        "--json",
+        ...remote,
+      ]);
+      assertMatchesSchema("secondOpinion", JSON.parse(json.stdout));
+      assert.match(
+        (await piped(elsewhere, ["conversations", "--search", "walrus"])).stdout,
+        /No conversation matches/,
+        "the local store was used",
+      );
+      const refused = await piped(elsewhere, ["conversations", "--server", server.url]);
+      assert.equal(refused.status, 1);
+      assert.match(refused.stderr, /does it need --api-key/);
+    });
+  });
+});
