@@ -21,6 +21,7 @@ export const commands = {
   export: "Write one conversation to stdout as Markdown or JSON",
   keys: "Make, list and revoke API keys (for auth mode api-key)",
   usage: "Show a user's limits, use and spend today, and when each resets",
+  doctor: "Check Node, the config file, the store and every provider's key and endpoint",
   ...terminalCommands,
 } as const;
 
@@ -74,6 +75,7 @@ const optionHelp = {
 ${toolNames}`,
   mcp: `${database}\n${toolNames}`,
   models: "",
+  doctor: database,
   export: `${database}
   --format md|json       Output format (default md)
   --user ID              Whose conversation it is (default: the local user)`,

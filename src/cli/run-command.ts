@@ -7,7 +7,9 @@ import { version } from "../runtime/runtime.ts";
 import { StoreOpenError } from "../store/store.ts";
 import { CommandLineError, helpText, parseCommandLine } from "./command-line.ts";
 import { runAsk } from "./run-ask.ts";
+import { runChat } from "./run-chat.ts";
 import { runConversations } from "./run-conversations.ts";
+import { runDoctor } from "./run-doctor.ts";
 import { runExport } from "./run-export.ts";
 import { runKeys } from "./run-keys.ts";
 import { runModels } from "./run-models.ts";
@@ -42,8 +44,12 @@ export async function runCommand(argv: string[]): Promise<number> {
         return await runKeys(command.options);
       case "usage":
         return await runUsage(command.options);
+      case "doctor":
+        return await runDoctor(command.options);
       case "ask":
         return await runAsk(command.options);
+      case "chat":
+        return await runChat(command.options);
       case "conversations":
       case "history":
       case "delete":

@@ -6,6 +6,7 @@ import { CommandLineError } from "./command-error.ts";
 /** The terminal commands and their summaries. */
 export const terminalCommands = {
   ask: "Ask several models at once and print the synthesis, each opinion, sources and cost",
+  chat: "Talk in one conversation, turn by turn, to several models or one",
   conversations: "List your conversations, or find them with --search",
   history: "Print a conversation's messages",
   delete: "Delete a conversation",
@@ -49,6 +50,13 @@ export const terminalHelp: Record<TerminalCommand, { usage: string; options: str
   --diff                 Attach the output of git diff as context
 ${json}
   -q, --quiet            Print only the answer: no progress, no opinions
+${remote}`,
+  },
+  chat: {
+    usage: "ai-universe chat [ID] [options]",
+    options: `  --models a,b,c         Secondary models of each second opinion
+  --primary NAME         The primary model, and the one model of /one turns
+  --max-opinions N       How many secondary opinions
 ${remote}`,
   },
   conversations: {
@@ -106,6 +114,9 @@ export function readTerminalOptions(
     return value;
   };
   const needsId = command === "history" || command === "delete";
+  if (command === "chat" && positionals.length > 1) {
+    throw new CommandLineError(`Unexpected argument "${positionals[1]}".`, command);
+  }
   if (needsId && positionals.length !== 1) {
     throw new CommandLineError(
       `${command} needs one conversation id (see ai-universe conversations).`,
@@ -128,7 +139,8 @@ export function readTerminalOptions(
   if (maxOpinions !== undefined) consultation.maxOpinions = maxOpinions;
   const maxCost = number("max-cost", 0.000001, 1000, false);
   if (maxCost !== undefined) consultation.maxCostUsd = maxCost;
-  const conversationId = needsId ? positionals[0] : text("conversation");
+  const conversationId =
+    needsId || command === "chat" ? (positionals[0] ?? text("conversation")) : text("conversation");
   const server = text("server") ?? environment.AI_UNIVERSE_SERVER;
   const apiKey = text("api-key") ?? environment.AI_UNIVERSE_API_KEY;
   const limit = number("limit", 1, 200);

@@ -179,6 +179,46 @@ describe("the terminal client", () => {
     assert.match(missing.stderr, /conversation_not_found/);
   });
 
+  it("chats turn by turn in one conversation, to several models or one", async () => {
+    const { environment: isolated } = serverEnvironment(simulator.url, { maxRetries: 0 });
+    const chat = await piped(
+      isolated,
+      ["chat", "--max-opinions", "1"],
+      "First about otters\n/model grok\n/one And one model?\n/quit\n",
+    );
+    assert.equal(chat.status, 0, chat.stderr);
+    assert.match(chat.stdout, /Synthesis \(by cerebras\)/);
+    assert.match(chat.stdout, /Answer from grok-4/);
+    const id = /Conversation ([0-9a-f-]{36}): continue with ai-universe chat/.exec(chat.stderr)?.[1] ?? "";
+    const history = JSON.parse((await piped(isolated, ["history", id, "--json"])).stdout) as {
+      history: { messages: { content: string }[] };
+    };
+    assert.equal(history.history.messages.length, 4);
+    assert.equal(history.history.messages[2]?.content, "And one model?");
+  });
+
+  it("doctor checks every provider's key and endpoint, the store, and says what to fix", async () => {
+    const { environment: healthy } = serverEnvironment(simulator.url);
+    const good = await piped(healthy, ["doctor"]);
+    assert.equal(good.status, 0, good.stdout + good.stderr);
+    assert.match(
+      good.stdout,
+      /✓ openai: key set, http:\/\/127\.0\.0\.1:\d+\/openai\/v1\/models answered in \d+ ms/,
+    );
+    assert.match(good.stdout, /✓ anthropic: key set/);
+    assert.match(good.stdout, /✓ store .* can be read and written/);
+    assert.match(good.stdout, /All is well\./);
+    const broken = await piped(
+      { ...healthy, OPENAI_API_KEY: "rejected-key-123", XAI_BASE_URL: "http://127.0.0.1:9/v1" },
+      ["doctor"],
+    );
+    assert.equal(broken.status, 1);
+    assert.match(broken.stdout, /✗ openai: .* rejected the key \(HTTP 401\): check OPENAI_API_KEY/);
+    assert.match(broken.stdout, /✗ xai: http:\/\/127\.0\.0\.1:9\/v1\/models did not answer \(ECONNREFUSED\)/);
+    assert.match(broken.stdout, /2 problems to fix/);
+    assert.ok(!broken.stdout.includes("rejected-key-123"), "doctor printed a key");
+  });
+
   describe("--server mode", () => {
     let server: ServerProcess;
     let key = "";

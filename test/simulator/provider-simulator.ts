@@ -64,6 +64,19 @@ export async function startProviderSimulator(
       return;
     }
     const provider = url.pathname.split("/").find((segment) => segment.length > 0) ?? "";
+    if (request.method === "GET" && url.pathname.endsWith("/models")) {
+      // The providers' model listings, which `ai-universe doctor` calls as its one cheap request.
+      const key =
+        request.headers.authorization?.replace(/^Bearer /, "") ??
+        request.headers["x-api-key"] ??
+        request.headers["x-goog-api-key"] ??
+        url.searchParams.get("key") ??
+        "";
+      if ((!key && provider !== "ollama") || String(key).includes("rejected")) {
+        writeJson(response, 401, errorBody(provider, nativeProtocolOf(provider), 401, "Invalid API key."));
+      } else writeJson(response, 200, { object: "list", data: [{ id: `${provider}-model` }], models: [] });
+      return;
+    }
     const protocol = protocolFor(url.pathname);
     if (request.method !== "POST" || !protocol) {
       const message = `The simulator has no endpoint for ${request.method} ${url.pathname}`;
