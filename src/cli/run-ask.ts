@@ -65,8 +65,13 @@ export async function runAsk(options: CommandOptions): Promise<number> {
 /** The question with its attachments; stdin when no question was given on the command line. */
 async function questionOf(terminal: TerminalOptions): Promise<string> {
   let question = terminal.question ?? "";
-  if (!question && !process.stdin.isTTY) question = await readStdin();
   const attachments: string[] = [];
+  if (!process.stdin.isTTY) {
+    // Piped input is the question, or, when the question is on the command line, context for it.
+    const piped = await readStdin();
+    if (!question) question = piped;
+    else if (piped.trim()) attachments.push(`Input:\n\`\`\`\n${piped.trimEnd()}\n\`\`\``);
+  }
   for (const path of terminal.files) {
     let text: string;
     try {

@@ -4,8 +4,11 @@
 // exiting 130; the conversation commands with search; and --server mode against a server with a key.
 
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
@@ -112,6 +115,39 @@ describe("the terminal client", () => {
     const result = JSON.parse(run.stdout) as { primary: { response: string } };
     assertMatchesSchema("secondOpinion", result);
     assert.match(result.primary.response, /A question on stdin\?/);
+    const withContext = await piped(
+      environment,
+      ["ask", "Review this", "--json", "--max-opinions", "0"],
+      "diff --git a/x b/x",
+    );
+    const prompt = JSON.stringify(simulator.requests.at(-1)?.body);
+    assert.equal(withContext.status, 0, withContext.stderr);
+    assert.ok(prompt.includes("Review this") && prompt.includes("diff --git a/x b/x"), prompt.slice(0, 300));
+  });
+
+  it("attaches files and the output of git diff, and says what is wrong with them", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "ai-universe-attach-"));
+    writeFileSync(join(directory, "notes.txt"), "the attached NOTE-4711\n");
+    const git = (...args: string[]) => spawnSync("git", args, { cwd: directory, encoding: "utf8" });
+    git("init", "-q");
+    git("-c", "user.email=a@b", "-c", "user.name=a", "commit", "-q", "--allow-empty", "-m", "start");
+    writeFileSync(join(directory, "tracked.txt"), "one\n");
+    git("add", "tracked.txt");
+    git("-c", "user.email=a@b", "-c", "user.name=a", "commit", "-q", "-m", "add");
+    const ask = (args: string[]) => {
+      const run = startCli(["ask", "Look", "--json", "--max-opinions", "0", ...args], environment, directory);
+      run.child.stdin.end();
+      return run.exited.then((status) => ({ status, stderr: run.stderr() }));
+    };
+    assert.equal((await ask(["--diff"])).status, 2, "a clean tree has no diff");
+    writeFileSync(join(directory, "tracked.txt"), "one\nCHANGED-LINE\n");
+    const attached = await ask(["--file", "notes.txt", "--diff"]);
+    assert.equal(attached.status, 0, attached.stderr);
+    const prompt = JSON.stringify(simulator.requests.at(-1)?.body);
+    assert.ok(prompt.includes("NOTE-4711") && prompt.includes("+CHANGED-LINE"), prompt.slice(0, 400));
+    const missing = await ask(["--file", "no-such-file.txt"]);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /Cannot read --file no-such-file\.txt: ENOENT/);
   });
 
   it("cancels on Ctrl-C: provider calls aborted, nothing stored, exit code 130", async () => {

@@ -13,11 +13,16 @@ export interface CliProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `ai-universe ...args` with `environment`. */
-export function startCli(args: string[], environment: Record<string, string>): CliProcess {
+/** Starts `ai-universe ...args` with `environment`, in `directory` when given. */
+export function startCli(
+  args: string[],
+  environment: Record<string, string>,
+  directory?: string,
+): CliProcess {
   const child = spawn(process.execPath, [mainScript, ...args], {
     env: environment,
     stdio: ["pipe", "pipe", "pipe"],
+    ...(directory ? { cwd: directory } : {}),
   });
   let stdout = "";
   let stderr = "";
