@@ -12,9 +12,14 @@ import { replayTurn, runTurn } from "../consultation/turn-pipeline.ts";
 import { type DeleteResult, deleteConversation } from "../conversations/delete-conversation.ts";
 import { type ConversationExport, exportConversation } from "../conversations/export-conversation.ts";
 import { IdempotencyGate } from "../conversations/idempotency-gate.ts";
-import { type ConversationListResult, listConversations } from "../conversations/list-conversations.ts";
+import {
+  type ConversationListResult,
+  type ConversationSummary,
+  listConversations,
+} from "../conversations/list-conversations.ts";
 import { createCursorCodec } from "../conversations/paging.ts";
 import { type HistoryResult, readHistory } from "../conversations/read-history.ts";
+import { renameConversation } from "../conversations/rename-conversation.ts";
 import { type SearchResult, searchConversations } from "../conversations/search-conversations.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { Admission, Usage } from "./admission.ts";
@@ -24,6 +29,7 @@ import {
   conversationInput,
   historyInput,
   listInput,
+  renameInput,
   searchInput,
   secondOpinionInput,
   sendMessageInput,
@@ -43,6 +49,8 @@ export interface AiUniverse {
   listConversations(caller: Caller, input: unknown): Promise<ConversationListResult>;
   /** The caller's conversations matching some words, best first, with highlighted snippets. */
   searchConversations(caller: Caller, input: unknown): Promise<SearchResult>;
+  /** Gives a conversation a new title. */
+  renameConversation(caller: Caller, input: unknown): Promise<ConversationSummary>;
   /** Deletes a conversation with all its messages. */
   deleteConversation(caller: Caller, input: unknown): Promise<DeleteResult>;
   /** A whole conversation with every message. */
@@ -149,6 +157,12 @@ export function createAiUniverse(
       const request = validateInput(searchInput, input);
       await admission.admit(caller);
       return searchConversations(store, caller.userId, request);
+    },
+
+    async renameConversation(caller, input) {
+      const request = validateInput(renameInput, input);
+      await admission.admit(caller);
+      return renameConversation(store, caller.userId, request);
     },
 
     async deleteConversation(caller, input) {

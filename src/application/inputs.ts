@@ -119,6 +119,12 @@ export const conversationInput = z.strictObject({
   conversationId: conversationId.describe("The conversation, as returned by agent.second_opinion."),
 });
 
+/** Renaming a conversation. */
+export const renameInput = z.strictObject({
+  conversationId: conversationId.describe("The conversation to rename."),
+  title: title.describe("The new title."),
+});
+
 /** `conversation.search`. */
 export const searchInput = z.strictObject({
   query: z

@@ -15,10 +15,23 @@ import { sendJson } from "./http-responses.ts";
 /** The path of the OAuth protected resource metadata of /mcp (RFC 9728). */
 export const resourceMetadataPath = "/.well-known/oauth-protected-resource";
 
+/** The cookie that carries a web page's credential (HttpOnly, SameSite=Strict). */
+export const credentialCookie = "aiu_credential";
+
 /** Authenticates requests; `check` answers 401 itself and returns false when the caller is unknown. */
 export interface Authenticator {
-  /** Sets `request.auth` to the verified identity (nothing in mode none); false when it answered 401. */
-  check(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
+  /**
+   * Sets `request.auth` to the verified identity (nothing in mode none); false when it answered 401.
+   * With `cookie`, the credential may also come from the web page's cookie; with `silent`, an unknown
+   * caller gets no answer (the caller of `check` answers).
+   */
+  check(
+    request: IncomingMessage,
+    response: ServerResponse,
+    options?: { cookie?: boolean; silent?: boolean },
+  ): Promise<boolean>;
+  /** The identity a key or token proves, or why it proves none. */
+  identify(token: string): Promise<{ info: AuthInfo } | { refusal: string }>;
   /** The protected resource metadata, or undefined when the mode is not oauth. */
   resourceMetadata(): Record<string, unknown> | undefined;
 }
@@ -50,54 +63,60 @@ export function createAuthenticator(
     return false;
   };
 
-  return {
-    async check(request, response) {
-      if (auth.mode === "none") return true;
-      const header = request.headers.authorization ?? "";
-      const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-      if (!token) {
-        const how =
-          auth.mode === "api-key"
-            ? "send an API key as Authorization: Bearer <key> (an administrator makes one with: ai-universe keys create --user <id>)"
-            : `send an OAuth access token from ${oauth?.issuer} as Authorization: Bearer <token>`;
-        return refuse(response, `This server needs you to sign in: ${how}.`);
-      }
-      let info: AuthInfo;
-      if (auth.mode === "api-key") {
-        const key = await verifyApiKey(store, token);
-        if (!key) {
-          return refuse(
-            response,
-            "The API key is not valid or was revoked. Ask an administrator for a new one.",
-            "invalid_token",
-          );
-        }
-        info = { token, clientId: key.id, scopes: [], extra: { userId: key.userId, tier: tierOf(key.tier) } };
-      } else {
-        if (!oauth) return refuse(response, "OAuth is not configured on this server.", "invalid_token");
-        verifyToken ??= createOAuthVerifier({
-          issuer: oauth.issuer,
-          audience: oauth.audience ?? resource(),
-          ...(oauth.jwksUrl ? { jwksUrl: oauth.jwksUrl } : {}),
-          tierClaim: oauth.tierClaim,
-        });
-        let identity: TokenIdentity;
-        try {
-          identity = await verifyToken(token);
-        } catch (error) {
-          if (!(error instanceof InvalidTokenError)) throw error;
-          return refuse(response, error.message, "invalid_token");
-        }
-        info = {
+  /** The identity `token` proves, or why it proves none. */
+  const identify = async (token: string): Promise<{ info: AuthInfo } | { refusal: string }> => {
+    if (auth.mode === "api-key") {
+      const key = await verifyApiKey(store, token);
+      if (!key)
+        return { refusal: "The API key is not valid or was revoked. Ask an administrator for a new one." };
+      return {
+        info: { token, clientId: key.id, scopes: [], extra: { userId: key.userId, tier: tierOf(key.tier) } },
+      };
+    }
+    if (!oauth) return { refusal: "OAuth is not configured on this server." };
+    verifyToken ??= createOAuthVerifier({
+      issuer: oauth.issuer,
+      audience: oauth.audience ?? resource(),
+      ...(oauth.jwksUrl ? { jwksUrl: oauth.jwksUrl } : {}),
+      tierClaim: oauth.tierClaim,
+    });
+    try {
+      const identity = await verifyToken(token);
+      return {
+        info: {
           token,
           clientId: identity.clientId ?? "",
           scopes: [],
           ...(identity.expiresAt !== undefined ? { expiresAt: identity.expiresAt } : {}),
           resource: new URL(resource()),
           extra: { userId: identity.userId, tier: tierOf(identity.tier) },
-        };
+        },
+      };
+    } catch (error) {
+      if (!(error instanceof InvalidTokenError)) throw error;
+      return { refusal: error.message };
+    }
+  };
+
+  return {
+    identify,
+    async check(request, response, options = {}) {
+      if (auth.mode === "none") return true;
+      const header = request.headers.authorization ?? "";
+      const token =
+        /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ??
+        (options.cookie ? credentialCookieOf(request) : undefined);
+      if (!token) {
+        const how =
+          auth.mode === "api-key"
+            ? "send an API key as Authorization: Bearer <key> (an administrator makes one with: ai-universe keys create --user <id>)"
+            : `send an OAuth access token from ${oauth?.issuer} as Authorization: Bearer <token>`;
+        return options.silent ? false : refuse(response, `This server needs you to sign in: ${how}.`);
       }
-      (request as IncomingMessage & { auth?: AuthInfo }).auth = info;
+      const identity = await identify(token);
+      if ("refusal" in identity)
+        return options.silent ? false : refuse(response, identity.refusal, "invalid_token");
+      (request as IncomingMessage & { auth?: AuthInfo }).auth = identity.info;
       return true;
     },
     resourceMetadata() {
@@ -110,6 +129,16 @@ export function createAuthenticator(
       };
     },
   };
+}
+
+/** The credential in the web page's cookie, if any. */
+function credentialCookieOf(request: IncomingMessage): string | undefined {
+  const cookies = request.headers.cookie ?? "";
+  for (const part of cookies.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === credentialCookie) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
 }
 
 /** The user id of a request's verified identity, if any. */

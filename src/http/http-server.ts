@@ -1,6 +1,6 @@
-// The Streamable HTTP transport: MCP at /mcp (the 2026-07-28 revision per request; the 2025 revisions
-// in sessions), GET /health, DNS-rebinding protection (Host and Origin checks) and a body size limit.
-// It only wraps the one server factory.
+// The HTTP server: MCP at /mcp (the 2026-07-28 revision per request; the 2025 revisions in sessions),
+// the web page at / with its JSON API under /api, GET /health, DNS-rebinding protection (Host and
+// Origin checks) and a body size limit. It only wraps the one server factory and the application.
 
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,6 +19,8 @@ import { answerUnparsable, sendJson } from "./http-responses.ts";
 import { LegacySessions } from "./legacy-sessions.ts";
 import { readJsonBody } from "./read-body.ts";
 import { wellFormedTarget } from "./request-target.ts";
+import { serveWebApi } from "./web-api.ts";
+import { serveWebPage } from "./web-page.ts";
 
 /** HTTP settings; see README "Configuration". */
 export interface HttpOptions {
@@ -119,9 +121,22 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
       );
       return;
     }
-    sendJson(response, 404, {
-      error: "not_found",
-      message: `Nothing at ${path}. MCP is served at /mcp, health at /health.`,
+    if (path.startsWith("/api/")) {
+      const secure = (runtime.configuration.auth.publicUrl ?? "").startsWith("https:");
+      serveWebApi(request, response, path, runtime, authenticator, secure).catch((error: Error) => {
+        onerror(error);
+        sendJson(response, 500, {
+          error: { code: "internal_error", message: "Internal error; it was logged." },
+        });
+      });
+      return;
+    }
+    void serveWebPage(request, response, path).then((served) => {
+      if (served) return;
+      sendJson(response, 404, {
+        error: "not_found",
+        message: `Nothing at ${path}. The web page is at /, MCP at /mcp, health at /health.`,
+      });
     });
   };
   await new Promise<void>((resolve, reject) => {

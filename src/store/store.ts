@@ -200,6 +200,8 @@ export interface Store extends AccountStore, TaskStore {
    * The owner's conversations whose messages (or any model's opinion in them) contain every word
    * (the last also as a prefix), best first, one hit per conversation, at most `limit`.
    */
+  /** Gives the owner's conversation a new title; undefined when the owner has no such conversation. */
+  renameConversation(owner: string, id: string, title: string): Promise<Conversation | undefined>;
   searchConversations(owner: string, words: readonly string[], limit: number): Promise<SearchHit[]>;
   /** Deletes the owner's conversation, its messages and idempotency entries; false when there was none. */
   deleteConversation(owner: string, id: string): Promise<boolean>;

@@ -75,7 +75,7 @@ describe("HTTP transport", () => {
     assert.equal(response.status, 413);
     const missing = await fetch(`${server.url}/nowhere`);
     assert.equal(missing.status, 404);
-    assert.match((await missing.json()).message, /MCP is served at \/mcp/);
+    assert.match((await missing.json()).message, /The web page is at \/, MCP at \/mcp/);
   });
 });
 

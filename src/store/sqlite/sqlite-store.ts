@@ -159,6 +159,11 @@ export class SqliteStore implements Store {
     };
   }
 
+  async renameConversation(owner: string, id: string, title: string): Promise<Conversation | undefined> {
+    const row = await this.#write(() => this.#statements.renameConversation.get(title, owner, id));
+    return row === undefined ? undefined : toConversation(row);
+  }
+
   async searchConversations(owner: string, words: readonly string[], limit: number): Promise<SearchHit[]> {
     if (words.length === 0) return [];
     const query = words

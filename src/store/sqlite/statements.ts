@@ -23,6 +23,7 @@ export interface Statements {
   listConversationsAfter: StatementSync;
   deleteConversation: StatementSync;
   searchMessages: StatementSync;
+  renameConversation: StatementSync;
   insertSetting: StatementSync;
   getSetting: StatementSync;
 }
@@ -90,6 +91,9 @@ export function prepareStatements(database: DatabaseSync): Statements {
        ORDER BY updated_at DESC, id DESC LIMIT ?`,
     ),
     deleteConversation: database.prepare("DELETE FROM conversations WHERE user_id = ? AND id = ?"),
+    renameConversation: database.prepare(
+      `UPDATE conversations SET title = ? WHERE user_id = ? AND id = ? RETURNING ${conversationColumns}`,
+    ),
     searchMessages: database.prepare(
       `SELECT message_search.conversation_id, message_search.message_id, message_search.role,
          snippet(message_search, 0, '**', '**', '…', 16) AS snippet,

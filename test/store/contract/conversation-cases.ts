@@ -26,6 +26,15 @@ export function describeConversationCases(store: () => Store): void {
       assert.equal(await store().getConversation(owner, "no-such-conversation"), undefined);
     });
 
+    it("renames the owner's conversation and nobody else's", async () => {
+      const clock = createClock();
+      await createConversation(store(), clock, { id: "named", userId: "user-1", title: "Old title" });
+      assert.equal((await store().renameConversation("user-1", "named", "New title"))?.title, "New title");
+      assert.equal((await store().getConversation("user-1", "named"))?.title, "New title");
+      assert.equal(await store().renameConversation("user-2", "named", "Stolen"), undefined);
+      assert.equal((await store().getConversation("user-1", "named"))?.title, "New title");
+    });
+
     it("lists a user's conversations most recently updated first", async () => {
       const clock = createClock();
       const first = await createConversation(store(), clock, { id: "first", userId: "user-1" });

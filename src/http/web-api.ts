@@ -1,0 +1,250 @@
+// The web page's JSON API under /api: a thin translation of the same use cases the MCP tools call,
+// with the same authentication (a key or token, kept by the browser in an HttpOnly SameSite cookie),
+// isolation, limits and budgets. A consultation streams its progress as server-sent events; closing
+// the stream cancels it. Requests that change something must carry `X-Requested-With: ai-universe`,
+// which a page on another site cannot send without a preflight this server never grants.
+
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AuthInfo } from "@modelcontextprotocol/server";
+import type { Caller } from "../application/caller.ts";
+import { type ErrorCode, reportError } from "../errors/service-error.ts";
+import { callerOf } from "../mcp/caller.ts";
+import type { Runtime } from "../runtime/runtime.ts";
+import { type Authenticator, credentialCookie } from "./authentication.ts";
+import { sendJson } from "./http-responses.ts";
+import { readJsonBody } from "./read-body.ts";
+
+const statusOf: Partial<Record<ErrorCode, number>> = {
+  invalid_argument: 400,
+  unknown_model: 400,
+  conversation_not_found: 404,
+  task_not_found: 404,
+  conversation_full: 409,
+  idempotency_conflict: 409,
+  rate_limited: 429,
+  budget_exhausted: 429,
+  budget_exceeded: 402,
+  store_unavailable: 503,
+  all_models_failed: 502,
+  model_failed: 502,
+};
+
+/** Serves one /api request. */
+export async function serveWebApi(
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  runtime: Runtime,
+  authenticator: Authenticator,
+  secureCookies: boolean,
+): Promise<void> {
+  const method = request.method ?? "GET";
+  if (method !== "GET" && request.headers["x-requested-with"] !== "ai-universe") {
+    sendJson(
+      response,
+      403,
+      error("forbidden", "Send X-Requested-With: ai-universe with requests that change something."),
+    );
+    return;
+  }
+  if (path === "/api/session")
+    return session(request, response, method, runtime, authenticator, secureCookies);
+  if (path === "/api/me" && runtime.configuration.auth.mode !== "none") {
+    const signedIn = await authenticator.check(request, response, { cookie: true, silent: true });
+    if (!signedIn) {
+      sendJson(response, 200, { signedIn: false, authMode: runtime.configuration.auth.mode });
+      return;
+    }
+  } else if (!(await authenticator.check(request, response, { cookie: true }))) return;
+  const caller = callerOf({
+    http: { authInfo: (request as IncomingMessage & { auth?: AuthInfo }).auth },
+  } as never);
+  try {
+    await route(request, response, method, path, caller, runtime);
+  } catch (thrown) {
+    const report = reportError(thrown);
+    if (!report.expected) runtime.log(`web api: ${(thrown as Error)?.stack ?? String(thrown)}`);
+    const retry =
+      typeof report.details?.retryAfterSeconds === "number"
+        ? { "retry-after": String(report.details.retryAfterSeconds) }
+        : undefined;
+    sendJson(
+      response,
+      statusOf[report.code] ?? 500,
+      error(report.code, report.message, report.details),
+      retry,
+    );
+  }
+}
+
+async function route(
+  request: IncomingMessage,
+  response: ServerResponse,
+  method: string,
+  path: string,
+  caller: Caller,
+  runtime: Runtime,
+): Promise<void> {
+  const { universe } = runtime;
+  const url = new URL(request.url ?? "/", "http://localhost");
+  const conversation = /^\/api\/conversations\/([^/]+)(\/markdown)?$/.exec(path);
+  if (path === "/api/me") {
+    sendJson(response, 200, {
+      signedIn: true,
+      authMode: runtime.configuration.auth.mode,
+      userId: caller.userId,
+      tier: caller.tier,
+    });
+  } else if (path === "/api/models" && method === "GET") {
+    sendJson(response, 200, {
+      models: universe.models.available.map((entry) => ({
+        name: entry.name,
+        displayName: entry.displayName,
+        provider: entry.provider,
+        inputPricePerMillion: entry.inputPricePerMillion ?? null,
+        outputPricePerMillion: entry.outputPricePerMillion ?? null,
+        webSearch: entry.webSearch,
+      })),
+    });
+  } else if (path === "/api/usage" && method === "GET") {
+    sendJson(response, 200, await universe.usage(caller));
+  } else if (path === "/api/conversations" && method === "GET") {
+    const query = url.searchParams.get("search");
+    sendJson(
+      response,
+      200,
+      query
+        ? await universe.searchConversations(caller, { query, limit: 50 })
+        : await universe.listConversations(caller, { limit: 100 }),
+    );
+  } else if (path === "/api/consultations" && method === "POST") {
+    const read = await readJsonBody(request, response, 1_048_576);
+    if (read) await streamConsultation(response, caller, runtime, read.body);
+  } else if (conversation?.[1] && method === "GET" && conversation[2]) {
+    const markdown = await universe.readConversationMarkdown(caller, { conversationId: conversation[1] });
+    response
+      .writeHead(200, {
+        "content-type": "text/markdown; charset=utf-8",
+        "content-disposition": `attachment; filename="conversation-${conversation[1].replace(/[^\w-]/g, "")}.md"`,
+      })
+      .end(markdown);
+  } else if (conversation?.[1] && method === "GET") {
+    sendJson(
+      response,
+      200,
+      await universe.getHistory(caller, { conversationId: conversation[1], limit: 200 }),
+    );
+  } else if (conversation?.[1] && method === "PATCH") {
+    const read = await readJsonBody(request, response, 65_536);
+    if (read) {
+      const { title } = (read.body ?? {}) as { title?: unknown };
+      sendJson(
+        response,
+        200,
+        await universe.renameConversation(caller, { conversationId: conversation[1], title }),
+      );
+    }
+  } else if (conversation?.[1] && method === "DELETE") {
+    sendJson(response, 200, await universe.deleteConversation(caller, { conversationId: conversation[1] }));
+  } else {
+    sendJson(response, 404, error("not_found", `No ${method} ${path} in this API.`));
+  }
+}
+
+/** Runs a consultation, streaming each progress event and then the result (or the error) as SSE. */
+async function streamConsultation(
+  response: ServerResponse,
+  caller: Caller,
+  runtime: Runtime,
+  body: unknown,
+): Promise<void> {
+  const controller = new AbortController();
+  response.once("close", () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  response.writeHead(200, {
+    "content-type": "text/event-stream",
+    "cache-control": "no-store",
+    "x-accel-buffering": "no",
+  });
+  const send = (event: string, data: unknown) =>
+    response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const keepAlive = setInterval(() => response.write(": still working\n\n"), 15_000);
+  try {
+    const result = await runtime.universe.secondOpinion(caller, body, {
+      signal: controller.signal,
+      onEvent: (event) => send("progress", event),
+    });
+    send("result", result);
+  } catch (thrown) {
+    if (controller.signal.aborted) return;
+    const report = reportError(thrown);
+    if (!report.expected) runtime.log(`web api: ${(thrown as Error)?.stack ?? String(thrown)}`);
+    send("error", {
+      code: report.code,
+      message: report.message,
+      ...(report.details ? { details: report.details } : {}),
+    });
+  } finally {
+    clearInterval(keepAlive);
+    response.end();
+  }
+}
+
+/** Signing in (POST with a key or token, set as an HttpOnly cookie) and out (DELETE). */
+async function session(
+  request: IncomingMessage,
+  response: ServerResponse,
+  method: string,
+  runtime: Runtime,
+  authenticator: Authenticator,
+  secure: boolean,
+): Promise<void> {
+  const attributes = `Path=/; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
+  if (method === "DELETE") {
+    sendJson(
+      response,
+      200,
+      { signedIn: false },
+      { "set-cookie": `${credentialCookie}=; ${attributes}; Max-Age=0` },
+    );
+    return;
+  }
+  if (method !== "POST") {
+    sendJson(response, 405, error("method_not_allowed", "Sign in with POST, out with DELETE."));
+    return;
+  }
+  if (runtime.configuration.auth.mode === "none") {
+    sendJson(
+      response,
+      400,
+      error("invalid_argument", "This server has no accounts; there is nothing to sign in to."),
+    );
+    return;
+  }
+  const read = await readJsonBody(request, response, 65_536);
+  if (!read) return;
+  const credential = (read.body as { credential?: unknown } | null)?.credential;
+  if (typeof credential !== "string" || credential.length === 0 || credential.length > 8192) {
+    sendJson(response, 400, error("invalid_argument", "credential: paste your API key (or access token)."));
+    return;
+  }
+  const identity = await authenticator.identify(credential.trim());
+  if ("refusal" in identity) {
+    sendJson(response, 401, error("unauthenticated", identity.refusal));
+    return;
+  }
+  const extra = identity.info.extra as { userId: string; tier: string };
+  sendJson(
+    response,
+    200,
+    { signedIn: true, userId: extra.userId, tier: extra.tier },
+    {
+      "set-cookie": `${credentialCookie}=${encodeURIComponent(credential.trim())}; ${attributes}; Max-Age=2592000`,
+    },
+  );
+}
+
+function error(code: string, message: string, details?: Record<string, unknown>) {
+  return { error: { code, message, ...(details ? { details } : {}) } };
+}

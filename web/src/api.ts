@@ -1,0 +1,183 @@
+// The page's side of the server's /api: JSON calls, and a consultation read as a stream of
+// server-sent events (progress, then the result or the error). Errors keep the server's words.
+
+/** An error the server reported: its stable code, its message and details (such as retry times). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+const changing = { "content-type": "application/json", "x-requested-with": "ai-universe" };
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(path, { credentials: "same-origin", ...init });
+  const body = (await response.json().catch(() => ({}))) as {
+    error?: { code: string; message: string; details?: Record<string, unknown> };
+  };
+  if (!response.ok || body.error) {
+    throw new ApiError(
+      body.error?.code ?? `http_${response.status}`,
+      body.error?.message ?? `The server answered HTTP ${response.status}.`,
+      body.error?.details,
+    );
+  }
+  return body as T;
+}
+
+export interface Me {
+  signedIn: boolean;
+  authMode: "none" | "api-key" | "oauth";
+  userId?: string;
+  tier?: string;
+}
+
+export interface ModelInfo {
+  name: string;
+  displayName: string;
+  provider: string;
+  inputPricePerMillion: number | null;
+  outputPricePerMillion: number | null;
+  webSearch: boolean;
+}
+
+export interface Citation {
+  title: string;
+  url: string;
+}
+
+export interface Opinion {
+  model: string;
+  modelDisplayName: string;
+  response: string;
+  latencyMs: number;
+  tokensUsed?: number;
+  cost?: number;
+  citations: Citation[];
+  error?: boolean;
+}
+
+export interface SecondOpinion {
+  conversationId: string;
+  primary: Opinion;
+  secondaryOpinions: Opinion[];
+  synthesis: (Opinion & { sources?: Citation[] }) | null;
+  summary: {
+    totalModels: number;
+    successfulModels: number;
+    totalLatencyMs: number;
+    totalTokens?: number;
+    totalCost?: number;
+  };
+  budget?: { leftOut: { model: string; reason: string }[] };
+}
+
+export interface ConversationSummary {
+  id: string;
+  title: string | null;
+  messageCount: number;
+  updatedAt: string;
+}
+
+export interface SearchHit {
+  conversationId: string;
+  title: string | null;
+  snippet: string;
+}
+
+export interface StoredMessage {
+  id: string;
+  role: "user" | "assistant" | "system";
+  content: string;
+  sequence: number;
+  createdAt: string;
+  metadata: { secondOpinion?: Omit<SecondOpinion, "conversationId"> } & Record<string, unknown>;
+}
+
+/** A progress event of a running consultation. */
+export type ProgressEvent =
+  | { type: "consultation-started"; models: string[]; synthesis: boolean }
+  | { type: "model-started"; model: string; role: string }
+  | { type: "model-retrying"; model: string; attempt: number; reason: string }
+  | {
+      type: "model-finished";
+      model: string;
+      error: boolean;
+      latencyMs: number;
+      tokensUsed?: number;
+      cost?: number;
+    }
+  | { type: "synthesis-started"; model: string }
+  | { type: "synthesis-finished"; model: string; error: boolean };
+
+export const api = {
+  me: () => call<Me>("/api/me"),
+  signIn: (credential: string) =>
+    call<Me>("/api/session", { method: "POST", headers: changing, body: JSON.stringify({ credential }) }),
+  signOut: () => call<Me>("/api/session", { method: "DELETE", headers: changing }),
+  models: () => call<{ models: ModelInfo[] }>("/api/models"),
+  conversations: () => call<{ conversations: ConversationSummary[] }>("/api/conversations"),
+  search: (query: string) =>
+    call<{ results: SearchHit[] }>(`/api/conversations?search=${encodeURIComponent(query)}`),
+  history: (id: string) =>
+    call<{ history: { messages: StoredMessage[] } }>(`/api/conversations/${encodeURIComponent(id)}`),
+  rename: (id: string, title: string) =>
+    call<ConversationSummary>(`/api/conversations/${encodeURIComponent(id)}`, {
+      method: "PATCH",
+      headers: changing,
+      body: JSON.stringify({ title }),
+    }),
+  remove: (id: string) =>
+    call<unknown>(`/api/conversations/${encodeURIComponent(id)}`, { method: "DELETE", headers: changing }),
+  exportUrl: (id: string) => `/api/conversations/${encodeURIComponent(id)}/markdown`,
+};
+
+/** Runs a consultation; `onProgress` sees each event; resolves with the result. */
+export async function consult(
+  input: Record<string, unknown>,
+  onProgress: (event: ProgressEvent) => void,
+  signal: AbortSignal,
+): Promise<SecondOpinion> {
+  const response = await fetch("/api/consultations", {
+    method: "POST",
+    headers: changing,
+    body: JSON.stringify(input),
+    signal,
+    credentials: "same-origin",
+  });
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => ({}))) as {
+      error?: { code: string; message: string; details?: Record<string, unknown> };
+    };
+    throw new ApiError(
+      body.error?.code ?? `http_${response.status}`,
+      body.error?.message ?? `The server answered HTTP ${response.status}.`,
+      body.error?.details,
+    );
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    let end = buffered.indexOf("\n\n");
+    while (end !== -1) {
+      const block = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      end = buffered.indexOf("\n\n");
+      const event = /^event: (.+)$/m.exec(block)?.[1];
+      const data = /^data: (.+)$/m.exec(block)?.[1];
+      if (!event || !data) continue;
+      const payload = JSON.parse(data);
+      if (event === "progress") onProgress(payload as ProgressEvent);
+      else if (event === "result") return payload as SecondOpinion;
+      else if (event === "error") throw new ApiError(payload.code, payload.message, payload.details);
+    }
+  }
+  throw new ApiError("interrupted", "The connection to the server closed before the answer came.");
+}

@@ -1,0 +1,67 @@
+// Live progress of a running consultation: one row per model, waiting, then ✓ or ✗ with its
+// latency, tokens and cost; announced to screen readers as it changes.
+
+import type { ProgressEvent } from "../api.ts";
+
+export interface ProgressRow {
+  label: string;
+  state: "running" | "done" | "failed";
+  detail: string;
+}
+
+/** The rows after `event`. */
+export function nextRows(
+  rows: Record<string, ProgressRow>,
+  event: ProgressEvent,
+): Record<string, ProgressRow> {
+  const next = { ...rows };
+  if (event.type === "model-started")
+    next[event.model] = { label: event.model, state: "running", detail: "thinking…" };
+  if (event.type === "synthesis-started")
+    next[`synthesis:${event.model}`] = {
+      label: `synthesis by ${event.model}`,
+      state: "running",
+      detail: "writing…",
+    };
+  if (event.type === "model-retrying" && next[event.model]) {
+    next[event.model] = {
+      ...(next[event.model] as ProgressRow),
+      detail: `retrying (${event.reason.slice(0, 60)})`,
+    };
+  }
+  if (event.type === "model-finished") {
+    const parts = [`${(event.latencyMs / 1000).toFixed(1)} s`];
+    if (event.tokensUsed !== undefined) parts.push(`${event.tokensUsed} tokens`);
+    if (event.cost !== undefined) parts.push(`$${event.cost.toFixed(4)}`);
+    next[event.model] = {
+      label: event.model,
+      state: event.error ? "failed" : "done",
+      detail: event.error ? "failed" : parts.join(" · "),
+    };
+  }
+  if (event.type === "synthesis-finished") {
+    const key = `synthesis:${event.model}`;
+    next[key] = {
+      label: `synthesis by ${event.model}`,
+      state: event.error ? "failed" : "done",
+      detail: event.error ? "failed" : "done",
+    };
+  }
+  return next;
+}
+
+export function Progress({ rows }: { rows: Record<string, ProgressRow> }) {
+  return (
+    <ul className="progress" aria-live="polite" aria-label="Progress">
+      {Object.entries(rows).map(([key, row]) => (
+        <li key={key} className={row.state} data-model={key}>
+          <span className="mark" aria-hidden="true">
+            {row.state === "running" ? <span className="spinner" /> : row.state === "done" ? "✓" : "✗"}
+          </span>
+          <span className="label">{row.label}</span>
+          <span className="detail">{row.detail}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

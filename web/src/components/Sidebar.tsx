@@ -1,0 +1,141 @@
+// The user's conversations: search, open, rename, delete, export as Markdown.
+
+import { useRef, useState } from "react";
+import type { ConversationSummary, SearchHit } from "../api.ts";
+import { api } from "../api.ts";
+
+/** A snippet cut into plain and **marked** pieces, each with its offset as a stable key. */
+function pieces(snippet: string): { text: string; marked: boolean; at: number }[] {
+  let at = 0;
+  return snippet.split(/(\*\*[^*]+\*\*)/).map((part) => {
+    const piece = {
+      text: part.startsWith("**") ? part.slice(2, -2) : part,
+      marked: part.startsWith("**"),
+      at,
+    };
+    at += part.length;
+    return piece;
+  });
+}
+
+export function Sidebar({
+  conversations,
+  current,
+  onOpen,
+  onNew,
+  onChanged,
+  onError,
+}: {
+  conversations: ConversationSummary[];
+  current: string | undefined;
+  onOpen: (id: string) => void;
+  onNew: () => void;
+  onChanged: () => void;
+  onError: (message: string) => void;
+}) {
+  const [query, setQuery] = useState("");
+  const [hits, setHits] = useState<SearchHit[] | undefined>();
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Searches once typing pauses, not on every key: each search counts against the caller's limits.
+  const search = (text: string) => {
+    setQuery(text);
+    clearTimeout(pending.current);
+    if (!text.trim()) return setHits(undefined);
+    pending.current = setTimeout(async () => {
+      try {
+        setHits((await api.search(text)).results);
+      } catch (error) {
+        onError((error as Error).message);
+      }
+    }, 300);
+  };
+  const rename = async (conversation: ConversationSummary) => {
+    const title = window.prompt("New title", conversation.title ?? "");
+    if (!title?.trim()) return;
+    await api.rename(conversation.id, title.trim()).then(onChanged, (error: Error) => onError(error.message));
+  };
+  const remove = async (conversation: ConversationSummary) => {
+    if (!window.confirm(`Delete "${conversation.title ?? "this conversation"}" and all its messages?`))
+      return;
+    await api.remove(conversation.id).then(onChanged, (error: Error) => onError(error.message));
+  };
+  return (
+    <nav className="sidebar" aria-label="Conversations">
+      <button type="button" className="primary" onClick={onNew}>
+        New question
+      </button>
+      <label htmlFor="search" className="visually-hidden">
+        Search conversations
+      </label>
+      <input
+        id="search"
+        type="search"
+        placeholder="Search conversations…"
+        value={query}
+        onChange={(event) => search(event.target.value)}
+      />
+      {hits ? (
+        <ul className="hits" aria-label="Search results">
+          {hits.length === 0 && <li className="meta">No conversation matches.</li>}
+          {hits.map((hit) => (
+            <li key={hit.conversationId}>
+              <button type="button" className="link" onClick={() => onOpen(hit.conversationId)}>
+                {hit.title ?? "(untitled)"}
+              </button>
+              <p className="snippet">
+                {pieces(hit.snippet).map((piece) =>
+                  piece.marked ? (
+                    <mark key={piece.at}>{piece.text}</mark>
+                  ) : (
+                    <span key={piece.at}>{piece.text}</span>
+                  ),
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="conversations">
+          {conversations.length === 0 && <li className="meta">No conversations yet.</li>}
+          {conversations.map((conversation) => (
+            <li key={conversation.id} className={conversation.id === current ? "current" : ""}>
+              <button
+                type="button"
+                className="link"
+                aria-current={conversation.id === current}
+                onClick={() => onOpen(conversation.id)}
+              >
+                {conversation.title ?? "(untitled)"}
+              </button>
+              <span className="row-actions">
+                <button
+                  type="button"
+                  className="small"
+                  aria-label={`Rename ${conversation.title ?? "conversation"}`}
+                  onClick={() => void rename(conversation)}
+                >
+                  Rename
+                </button>
+                <a
+                  className="small button"
+                  href={api.exportUrl(conversation.id)}
+                  aria-label={`Export ${conversation.title ?? "conversation"} as Markdown`}
+                >
+                  Export
+                </a>
+                <button
+                  type="button"
+                  className="small danger"
+                  aria-label={`Delete ${conversation.title ?? "conversation"}`}
+                  onClick={() => void remove(conversation)}
+                >
+                  Delete
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
