@@ -6,6 +6,7 @@
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
+  RateLimiterPostgres,
   RateLimiterRes,
   RateLimiterSQLite,
 } from "rate-limiter-flexible";
@@ -62,19 +63,26 @@ export function createAdmission(
     if (!limiter) {
       const options = { keyPrefix: window.name, points, duration: window.seconds };
       const memory = new RateLimiterMemory(options);
+      // While the database cannot take a count (another program holds its write lock), count in memory.
+      const shared = { ...options, tableName: "rate_limits", tableCreated: true, insuranceLimiter: memory };
       limiter =
         backend.kind === "sqlite"
           ? new RateLimiterSQLite({
-              ...options,
+              ...shared,
               storeClient: backend.client,
               storeType: "better-sqlite3",
               tableName: backend.tableName,
-              tableCreated: true,
               clearExpiredByTimeout: false,
-              // While another program holds the database's write lock, count in memory.
-              insuranceLimiter: memory,
             })
-          : memory;
+          : backend.kind === "postgres"
+            ? new RateLimiterPostgres({
+                ...shared,
+                storeClient: backend.pool,
+                storeType: "pool",
+                tableName: backend.tableName,
+                clearExpiredByTimeout: false,
+              })
+            : memory;
       limiters.set(name, limiter);
     }
     return limiter;

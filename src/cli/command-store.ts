@@ -7,7 +7,9 @@ import type { Store } from "../store/store.ts";
 import type { CommandOptions } from "./command-line.ts";
 
 /** Loads the configuration `options` name and opens its store; the caller closes the store. */
-export function openCommandStore(options: CommandOptions): { configuration: Configuration; store: Store } {
+export async function openCommandStore(
+  options: CommandOptions,
+): Promise<{ configuration: Configuration; store: Store }> {
   const configuration = loadConfiguration({
     environment: options.environment,
     ...(options.configPath ? { configPath: options.configPath } : {}),
@@ -15,6 +17,6 @@ export function openCommandStore(options: CommandOptions): { configuration: Conf
   });
   return {
     configuration,
-    store: openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs }),
+    store: await openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs }),
   };
 }

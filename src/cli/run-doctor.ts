@@ -98,7 +98,7 @@ async function checkStore(
 ) {
   const location = configuration.databaseUrl;
   try {
-    const store = openStore(location, { busyWaitMs: 2000 });
+    const store = await openStore(location, { busyWaitMs: 2000 });
     const health = await store.health();
     await store.close();
     if (health.writable)

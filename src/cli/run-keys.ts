@@ -8,7 +8,7 @@ import { openCommandStore } from "./command-store.ts";
 
 /** Runs the keys action; returns the exit code. */
 export async function runKeys(options: CommandOptions): Promise<number> {
-  const { configuration, store } = openCommandStore(options);
+  const { configuration, store } = await openCommandStore(options);
   try {
     if (options.keyAction === "create") {
       const tier = options.tier ?? "user";

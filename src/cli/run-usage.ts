@@ -10,7 +10,7 @@ import { openCommandStore } from "./command-store.ts";
 
 /** Prints the usage report; returns the exit code. */
 export async function runUsage(options: CommandOptions): Promise<number> {
-  const { configuration, store } = openCommandStore(options);
+  const { configuration, store } = await openCommandStore(options);
   try {
     let caller = localCaller;
     if (options.user) {

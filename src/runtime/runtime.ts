@@ -42,7 +42,8 @@ export async function startRuntime(
 ): Promise<Runtime> {
   const secrets = collectSecrets(configuration.providers, configuration.models, configuration.environment);
   const store =
-    overrides.store ?? openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs });
+    overrides.store ??
+    (await openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs }));
   const roster = overrides.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
   const cursorKey = await store.signingKey();
   const universe = createAiUniverse(

@@ -16,10 +16,12 @@ export interface ApiKeyRecord {
 
 /**
  * Where rate-limit counters are kept, as rate-limiter-flexible needs it: a SQLite client with the
- * better-sqlite3 surface (prepare, transaction), or an in-memory fallback for stores without a table.
+ * better-sqlite3 surface (prepare, transaction), a PostgreSQL pool (shared by every node), or an
+ * in-memory fallback for stores without a table.
  */
 export type LimiterBackend =
   | { kind: "sqlite"; client: SqliteLimiterClient; tableName: string }
+  | { kind: "postgres"; pool: unknown; tableName: string }
   | { kind: "memory" };
 
 /** The part of a better-sqlite3 database that rate-limiter-flexible's SQLite limiter uses. */

@@ -1,5 +1,5 @@
 // What a new user meets first: help and version on every command, one-line errors with the fix (a
-// busy port, an unusable data directory, a PostgreSQL URL, an old Node), the per-user data directory,
+// busy port, an unusable data directory, an unreachable PostgreSQL, an old Node), the per-user data directory,
 // the launcher that works whatever Node is installed, and `npm start` stopping on SIGTERM.
 
 import assert from "node:assert/strict";
@@ -95,7 +95,7 @@ describe("a new user", () => {
     }
   });
 
-  it("is told in one line when the data directory cannot be made, or the URL is PostgreSQL", async () => {
+  it("is told in one line when the data directory cannot be made, or the PostgreSQL server is not there", async () => {
     const file = join(scratch, "a-file");
     writeFileSync(file, "not a directory");
     const unusable = await command(process.execPath, [mainScript, "mcp"], {
@@ -109,10 +109,13 @@ describe("a new user", () => {
     );
     const postgres = await command(process.execPath, [mainScript, "serve", "--port", "0"], {
       ...context.environment,
-      DATABASE_URL: "postgres://ann:s3cret-password@db.example:5432/universe",
+      DATABASE_URL: "postgres://ann:s3cret-password@127.0.0.1:9/universe",
     });
     assert.equal(postgres.code, 2);
-    assert.match(postgres.stderr, /PostgreSQL URL .*SQLite only/);
+    assertOneLine(
+      postgres.stderr,
+      /PostgreSQL database postgres:\/\/ann:\*\*\*@127\.0\.0\.1:9\/universe cannot be used: .*Check that the server runs/,
+    );
     assert.ok(!postgres.stderr.includes("s3cret-password"), "the password is never printed");
     assert.ok(!existsSync(join(repository, "postgres:")), "no file named after the URL");
   });

@@ -7,6 +7,15 @@ import { randomBytes } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import type { ApiKeyRecord, LimiterBackend } from "../accounts.ts";
 import {
+  previewOf,
+  toApiKeyRecord,
+  toConversation,
+  toIdempotencyEntry,
+  toMessage,
+  toMessageParameters,
+  toTaskRecord,
+} from "../rows.ts";
+import {
   type Conversation,
   type ConversationListPosition,
   ConversationNotFoundError,
@@ -26,16 +35,8 @@ import type { TaskPage, TaskRecord, TaskStore } from "../tasks.ts";
 import { type AccountStatements, prepareAccountStatements } from "./account-statements.ts";
 import { retryWhileBusy, sqliteCode, sqliteCodes } from "./busy-retry.ts";
 import type { FileIdentity } from "./file-identity.ts";
-import {
-  previewOf,
-  toApiKeyRecord,
-  toConversation,
-  toIdempotencyEntry,
-  toMessage,
-  toMessageParameters,
-} from "./rows.ts";
 import { prepareStatements, type Statements } from "./statements.ts";
-import { prepareTaskStatements, type TaskStatements, toTaskRecord } from "./task-statements.ts";
+import { prepareTaskStatements, type TaskStatements } from "./task-statements.ts";
 import { inWriteTransaction } from "./transaction.ts";
 
 /** The settings row holding the signing key. */

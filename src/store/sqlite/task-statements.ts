@@ -1,7 +1,6 @@
-// The SQL of the tasks part of the SQLite store, prepared once per connection, and its row mapping.
+// The SQL of the tasks part of the SQLite store, prepared once per connection.
 
-import type { DatabaseSync, SQLOutputValue, StatementSync } from "node:sqlite";
-import type { TaskRecord, TaskStatus } from "../tasks.ts";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
 
 /** Statements of the tasks table. */
 export interface TaskStatements {
@@ -45,22 +44,5 @@ export function prepareTaskStatements(database: DatabaseSync): TaskStatements {
        WHERE status = 'working' AND heartbeat_at < :before`,
     ),
     deleteExpiredTasks: database.prepare("DELETE FROM tasks WHERE expires_at < ?"),
-  };
-}
-
-/** A `tasks` row as a record. */
-export function toTaskRecord(row: Record<string, SQLOutputValue>): TaskRecord {
-  return {
-    id: String(row.id),
-    userId: String(row.user_id),
-    tool: String(row.tool),
-    status: String(row.status) as TaskStatus,
-    statusMessage: row.status_message === null ? null : String(row.status_message),
-    result: row.result === null ? null : (JSON.parse(String(row.result)) as Record<string, unknown>),
-    createdAt: String(row.created_at),
-    updatedAt: String(row.updated_at),
-    ttlMs: Number(row.ttl_ms),
-    runner: String(row.runner),
-    heartbeatAt: String(row.heartbeat_at),
   };
 }

@@ -1,11 +1,11 @@
-// Mapping between SQLite rows and the store's conversations, messages and idempotency entries.
-// The tables are STRICT, so each column holds the type its row interface states.
+// Mapping between database rows and the store's records (conversations, messages, idempotency
+// entries, API keys, tasks). Both backends name and type their columns alike, so one mapping serves.
 
-import type { SQLOutputValue } from "node:sqlite";
-import type { ApiKeyRecord } from "../accounts.ts";
-import type { Conversation, IdempotencyEntry, Message, MessageRole } from "../store.ts";
+import type { ApiKeyRecord } from "./accounts.ts";
+import type { Conversation, IdempotencyEntry, Message, MessageRole } from "./store.ts";
+import type { TaskRecord, TaskStatus } from "./tasks.ts";
 
-type Row = Record<string, SQLOutputValue>;
+type Row = Record<string, unknown>;
 
 /** Longest preview kept in `conversations.last_message_preview`, in characters. */
 export const previewLength = 160;
@@ -130,4 +130,21 @@ export function previewOf(content: string): string {
   const characters = Array.from(line);
   if (characters.length <= previewLength) return line;
   return `${characters.slice(0, previewLength - 1).join("")}…`;
+}
+
+/** A `tasks` row as a record. */
+export function toTaskRecord(row: Row): TaskRecord {
+  return {
+    id: String(row.id),
+    userId: String(row.user_id),
+    tool: String(row.tool),
+    status: String(row.status) as TaskStatus,
+    statusMessage: row.status_message === null ? null : String(row.status_message),
+    result: row.result === null ? null : (JSON.parse(String(row.result)) as Record<string, unknown>),
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+    ttlMs: Number(row.ttl_ms),
+    runner: String(row.runner),
+    heartbeatAt: String(row.heartbeat_at),
+  };
 }

@@ -1,0 +1,138 @@
+// Versioned schema migrations for the PostgreSQL store, recorded in schema_migrations and applied
+// under an advisory lock, so any number of nodes starting at once apply each step exactly once.
+
+import type pg from "pg";
+
+/** One schema step; its position in the list (1-based) is its version. */
+export interface PostgresMigration {
+  name: string;
+  sql: string;
+}
+
+/** The lock every node takes while it migrates (an arbitrary constant: "aiu" in ASCII). */
+const migrationLock = 0x616975;
+
+/** The store's schema, oldest step first. Append new steps; never edit one that has shipped. */
+export const postgresMigrations: readonly PostgresMigration[] = [
+  {
+    name: "conversations, messages with search, idempotency, settings, accounts, limits, tasks",
+    sql: `
+      CREATE TABLE conversations (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        title TEXT,
+        message_count INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        last_message_preview TEXT
+      );
+      CREATE INDEX conversations_by_user_recency ON conversations (user_id, updated_at DESC, id DESC);
+      CREATE TABLE messages (
+        id TEXT PRIMARY KEY,
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'system')),
+        content TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        sequence INTEGER NOT NULL CHECK (sequence >= 1),
+        created_at TEXT NOT NULL,
+        metadata TEXT NOT NULL DEFAULT '{}',
+        search_text TEXT NOT NULL DEFAULT '',
+        search tsvector GENERATED ALWAYS AS (to_tsvector('english', search_text)) STORED,
+        UNIQUE (conversation_id, sequence)
+      );
+      CREATE INDEX messages_search ON messages USING GIN (search);
+      CREATE INDEX messages_by_owner ON messages (user_id);
+      CREATE TABLE idempotency_records (
+        user_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        conversation_created INTEGER NOT NULL,
+        user_message_id TEXT NOT NULL,
+        assistant_message_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (user_id, key)
+      );
+      CREATE INDEX idempotency_records_by_conversation ON idempotency_records (conversation_id);
+      CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        tier TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        revoked_at TEXT
+      );
+      CREATE TABLE spend (
+        user_id TEXT NOT NULL,
+        day TEXT NOT NULL,
+        usd DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, day)
+      );
+      CREATE TABLE rate_limits (key VARCHAR(255) PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire BIGINT);
+      CREATE TABLE tasks (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        status TEXT NOT NULL,
+        status_message TEXT,
+        result TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        ttl_ms BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        runner TEXT NOT NULL,
+        heartbeat_at TEXT NOT NULL
+      );
+      CREATE INDEX tasks_by_owner ON tasks (user_id, created_at DESC, id DESC);
+      CREATE INDEX tasks_working ON tasks (status, heartbeat_at);
+    `,
+  },
+];
+
+/** Applies the steps `pool`'s database has not seen, each in a transaction, under the migration lock. */
+export async function applyPostgresMigrations(
+  pool: pg.Pool,
+  migrations: readonly PostgresMigration[] = postgresMigrations,
+): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [migrationLock]);
+    await client.query(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
+    );
+    const applied = Number(
+      (await client.query("SELECT coalesce(max(version), 0) AS version FROM schema_migrations")).rows[0]
+        ?.version ?? 0,
+    );
+    if (applied > migrations.length) {
+      throw new Error(
+        `is at schema version ${applied}, newer than this version of ai-universe knows (${migrations.length}).`,
+      );
+    }
+    let count = 0;
+    for (const [index, migration] of migrations.entries()) {
+      const version = index + 1;
+      if (version <= applied) continue;
+      await client.query("BEGIN");
+      try {
+        await client.query(migration.sql);
+        await client.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)", [
+          version,
+          migration.name,
+          new Date().toISOString(),
+        ]);
+        await client.query("COMMIT");
+        count += 1;
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw new Error(`Migration ${version} (${migration.name}) failed.`, { cause: error });
+      }
+    }
+    return count;
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [migrationLock]).catch(() => {});
+    client.release();
+  }
+}

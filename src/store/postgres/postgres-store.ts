@@ -1,0 +1,484 @@
+// The PostgreSQL backend of the store port, for many nodes on one database. A turn locks its
+// conversation row, so sequence numbers stay gap-free and unique however many nodes write at once;
+// idempotency keys are a unique row, so concurrent duplicates on two nodes still run once. Search is
+// a tsvector over each message and every model's opinion; rate-limit counters live here too.
+
+import { randomBytes } from "node:crypto";
+import type pg from "pg";
+import type { ApiKeyRecord, LimiterBackend } from "../accounts.ts";
+import {
+  previewOf,
+  toApiKeyRecord,
+  toConversation,
+  toIdempotencyEntry,
+  toMessage,
+  toMessageParameters,
+  toTaskRecord,
+} from "../rows.ts";
+import {
+  type Conversation,
+  type ConversationListPosition,
+  ConversationNotFoundError,
+  type ConversationPage,
+  IdempotencyConflictError,
+  type IdempotencyEntry,
+  type Message,
+  type MessagePage,
+  type SavedTurn,
+  type SearchHit,
+  type Store,
+  type StoreHealth,
+  StoreUnavailableError,
+  type TurnInput,
+} from "../store.ts";
+import type { TaskPage, TaskRecord, TaskStore } from "../tasks.ts";
+
+const conversationColumns = "id, user_id, title, message_count, created_at, updated_at, last_message_preview";
+const messageColumns = "id, conversation_id, role, content, user_id, sequence, created_at, metadata";
+const taskColumns =
+  "id, user_id, tool, status, status_message, result, created_at, updated_at, ttl_ms, runner, heartbeat_at";
+const apiKeyColumns = "id, user_id, tier, hash, created_at, revoked_at";
+
+/** The text a message is found by: its content and, for a second opinion, every model's answer. */
+const searchTextSql = `$4::text || ' ' ||
+  coalesce(($8::text::jsonb) #>> '{secondOpinion,primary,response}', '') || ' ' ||
+  coalesce((SELECT string_agg(value ->> 'response', ' ')
+            FROM jsonb_array_elements(coalesce(($8::text::jsonb) #> '{secondOpinion,secondaryOpinions}', '[]'::jsonb))), '')`;
+
+/** A {@link Store} over a PostgreSQL pool. Build it with `openPostgresStore`. */
+export class PostgresStore implements Store {
+  readonly #pool: pg.Pool;
+  readonly #where: string;
+  #closed = false;
+
+  constructor(pool: pg.Pool, where: string) {
+    this.#pool = pool;
+    this.#where = where;
+  }
+
+  async health(): Promise<StoreHealth> {
+    try {
+      await this.#pool.query("SELECT 1");
+      return { reachable: true, writable: true };
+    } catch (error) {
+      return {
+        reachable: false,
+        writable: false,
+        error: `PostgreSQL ${this.#where}: ${(error as Error).message}`,
+      };
+    }
+  }
+
+  async signingKey(): Promise<string> {
+    await this.#query(
+      "INSERT INTO settings (name, value) VALUES ('signing-key', $1) ON CONFLICT (name) DO NOTHING",
+      [randomBytes(32).toString("base64url")],
+    );
+    return String(
+      (await this.#query("SELECT value FROM settings WHERE name = 'signing-key'")).rows[0]?.value,
+    );
+  }
+
+  async getConversation(owner: string, id: string): Promise<Conversation | undefined> {
+    const row = (
+      await this.#query(`SELECT ${conversationColumns} FROM conversations WHERE user_id = $1 AND id = $2`, [
+        owner,
+        id,
+      ])
+    ).rows[0];
+    return row === undefined ? undefined : toConversation(row);
+  }
+
+  async saveTurn(owner: string, turn: TurnInput): Promise<SavedTurn> {
+    return this.#transaction(async (client) => {
+      const { conversationId, create } = turn;
+      if (create) {
+        await client.query(
+          `INSERT INTO conversations (id, user_id, title, message_count, created_at, updated_at)
+           VALUES ($1, $2, $3, 0, $4, $4) ON CONFLICT (id) DO NOTHING`,
+          [conversationId, owner, create.title, create.createdAt],
+        );
+      }
+      // The row lock orders concurrent turns of one conversation, on any node.
+      const existing = (
+        await client.query(
+          `SELECT ${conversationColumns} FROM conversations WHERE user_id = $1 AND id = $2 FOR UPDATE`,
+          [owner, conversationId],
+        )
+      ).rows[0];
+      if (existing === undefined) throw new ConversationNotFoundError(conversationId);
+      if (turn.title !== undefined)
+        await client.query("UPDATE conversations SET title = $1 WHERE id = $2", [turn.title, conversationId]);
+      const last = Number(
+        (
+          await client.query(
+            "SELECT coalesce(max(sequence), 0) AS sequence FROM messages WHERE conversation_id = $1",
+            [conversationId],
+          )
+        ).rows[0]?.sequence ?? 0,
+      );
+      const messages: Message[] = turn.messages.map((message, index) => ({
+        id: message.id,
+        conversationId,
+        role: message.role,
+        content: message.content,
+        userId: owner,
+        sequence: last + index + 1,
+        createdAt: message.createdAt,
+        metadata: message.metadata ?? {},
+      }));
+      if (turn.idempotency) {
+        const userMessage = messages.find((message) => message.role === "user") ?? messages[0];
+        const assistantMessage =
+          messages.findLast((message) => message.role === "assistant") ?? messages.at(-1);
+        if (!userMessage || !assistantMessage) {
+          throw new TypeError("A turn with an idempotency key must contain at least one message.");
+        }
+        const inserted = await client.query(
+          `INSERT INTO idempotency_records (user_id, key, tool, fingerprint, conversation_id, conversation_created,
+             user_message_id, assistant_message_id, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id, key) DO NOTHING`,
+          [
+            owner,
+            turn.idempotency.key,
+            turn.idempotency.tool,
+            turn.idempotency.fingerprint,
+            conversationId,
+            turn.idempotency.conversationCreated ? 1 : 0,
+            userMessage.id,
+            assistantMessage.id,
+            turn.idempotency.createdAt,
+          ],
+        );
+        if (inserted.rowCount === 0) throw new IdempotencyConflictError(turn.idempotency.key);
+      }
+      for (const message of messages) {
+        const row = toMessageParameters(message);
+        await client.query(
+          `INSERT INTO messages (${messageColumns}, search_text)
+           VALUES ($1, $2, $3, $4::text, $5, $6, $7, $8::text, ${searchTextSql})`,
+          [
+            row.id,
+            row.conversationId,
+            row.role,
+            row.content,
+            row.userId,
+            row.sequence,
+            row.createdAt,
+            row.metadata,
+          ],
+        );
+      }
+      const newest = messages.at(-1);
+      if (newest === undefined) return { conversation: toConversation(existing), messages };
+      const updatedAt =
+        messages
+          .map((message) => message.createdAt)
+          .sort()
+          .at(-1) ?? newest.createdAt;
+      const updated = (
+        await client.query(
+          `UPDATE conversations SET message_count = message_count + $2, updated_at = greatest(updated_at, $3),
+             last_message_preview = $4 WHERE id = $1 RETURNING ${conversationColumns}`,
+          [conversationId, messages.length, updatedAt, previewOf(newest.content)],
+        )
+      ).rows[0];
+      if (updated === undefined) throw new ConversationNotFoundError(conversationId);
+      return { conversation: toConversation(updated), messages };
+    });
+  }
+
+  async readMessages(
+    owner: string,
+    conversationId: string,
+    page: { afterSequence?: number; limit: number },
+  ): Promise<MessagePage> {
+    const rows = (
+      await this.#query(
+        `SELECT ${messageColumns} FROM messages WHERE user_id = $1 AND conversation_id = $2 AND sequence > $3
+         ORDER BY sequence LIMIT $4`,
+        [owner, conversationId, page.afterSequence ?? 0, page.limit + 1],
+      )
+    ).rows;
+    return { messages: rows.slice(0, page.limit).map(toMessage), hasMore: rows.length > page.limit };
+  }
+
+  async readRecentMessages(owner: string, conversationId: string, limit: number): Promise<Message[]> {
+    const rows = (
+      await this.#query(
+        `SELECT * FROM (SELECT ${messageColumns} FROM messages WHERE user_id = $1 AND conversation_id = $2
+           ORDER BY sequence DESC LIMIT $3) AS recent ORDER BY sequence`,
+        [owner, conversationId, limit],
+      )
+    ).rows;
+    return rows.map(toMessage);
+  }
+
+  async getMessages(owner: string, ids: string[]): Promise<Message[]> {
+    if (ids.length === 0) return [];
+    const rows = (
+      await this.#query(`SELECT ${messageColumns} FROM messages WHERE user_id = $1 AND id = ANY($2)`, [
+        owner,
+        ids,
+      ])
+    ).rows;
+    const byId = new Map(rows.map((row) => [String(row.id), toMessage(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async findIdempotencyEntry(owner: string, key: string): Promise<IdempotencyEntry | undefined> {
+    const row = (
+      await this.#query(
+        `SELECT user_id, key, tool, fingerprint, conversation_id, conversation_created, user_message_id,
+           assistant_message_id, created_at FROM idempotency_records WHERE user_id = $1 AND key = $2`,
+        [owner, key],
+      )
+    ).rows[0];
+    return row === undefined ? undefined : toIdempotencyEntry(row);
+  }
+
+  async listConversations(
+    owner: string,
+    page: { after?: ConversationListPosition; limit: number },
+  ): Promise<ConversationPage> {
+    const rows = page.after
+      ? (
+          await this.#query(
+            `SELECT ${conversationColumns} FROM conversations WHERE user_id = $1 AND (updated_at, id) < ($2, $3)
+             ORDER BY updated_at DESC, id DESC LIMIT $4`,
+            [owner, page.after.updatedAt, page.after.id, page.limit + 1],
+          )
+        ).rows
+      : (
+          await this.#query(
+            `SELECT ${conversationColumns} FROM conversations WHERE user_id = $1 ORDER BY updated_at DESC, id DESC LIMIT $2`,
+            [owner, page.limit + 1],
+          )
+        ).rows;
+    return {
+      conversations: rows.slice(0, page.limit).map(toConversation),
+      hasMore: rows.length > page.limit,
+    };
+  }
+
+  async renameConversation(owner: string, id: string, title: string): Promise<Conversation | undefined> {
+    const row = (
+      await this.#query(
+        `UPDATE conversations SET title = $1 WHERE user_id = $2 AND id = $3 RETURNING ${conversationColumns}`,
+        [title, owner, id],
+      )
+    ).rows[0];
+    return row === undefined ? undefined : toConversation(row);
+  }
+
+  async searchConversations(owner: string, words: readonly string[], limit: number): Promise<SearchHit[]> {
+    const terms = words.map((word) => word.replace(/[^\p{L}\p{N}_]/gu, "")).filter(Boolean);
+    if (terms.length === 0) return [];
+    const query = terms.map((term, index) => `${term}${index === terms.length - 1 ? ":*" : ""}`).join(" & ");
+    const rows = (
+      await this.#query(
+        `SELECT m.conversation_id, m.id AS message_id, m.role, c.title, c.updated_at,
+           ts_headline('english', m.search_text, q, 'StartSel=**, StopSel=**, MaxWords=24, MinWords=8') AS snippet,
+           ts_rank(m.search, q) AS score
+         FROM messages m JOIN conversations c ON c.id = m.conversation_id AND c.user_id = $1,
+           to_tsquery('english', $2) AS q
+         WHERE m.user_id = $1 AND m.search @@ q
+         ORDER BY score DESC, m.created_at DESC
+         LIMIT $3`,
+        [owner, query, limit * 20],
+      )
+    ).rows;
+    const hits = new Map<string, SearchHit>();
+    for (const row of rows) {
+      const conversationId = String(row.conversation_id);
+      if (hits.has(conversationId)) continue;
+      hits.set(conversationId, {
+        conversationId,
+        title: row.title === null ? null : String(row.title),
+        updatedAt: String(row.updated_at),
+        messageId: String(row.message_id),
+        role: String(row.role) as SearchHit["role"],
+        snippet: String(row.snippet),
+        score: Math.round(Number(row.score) * 1000) / 1000,
+      });
+      if (hits.size === limit) break;
+    }
+    return [...hits.values()];
+  }
+
+  async deleteConversation(owner: string, id: string): Promise<boolean> {
+    return (
+      ((await this.#query("DELETE FROM conversations WHERE user_id = $1 AND id = $2", [owner, id]))
+        .rowCount ?? 0) > 0
+    );
+  }
+
+  async saveApiKey(record: ApiKeyRecord): Promise<void> {
+    await this.#query(`INSERT INTO api_keys (${apiKeyColumns}) VALUES ($1, $2, $3, $4, $5, NULL)`, [
+      record.id,
+      record.userId,
+      record.tier,
+      record.hash,
+      record.createdAt,
+    ]);
+  }
+
+  async findApiKey(id: string): Promise<ApiKeyRecord | undefined> {
+    const row = (await this.#query(`SELECT ${apiKeyColumns} FROM api_keys WHERE id = $1`, [id])).rows[0];
+    return row === undefined ? undefined : toApiKeyRecord(row);
+  }
+
+  async listApiKeys(): Promise<ApiKeyRecord[]> {
+    return (await this.#query(`SELECT ${apiKeyColumns} FROM api_keys ORDER BY created_at DESC, id`)).rows.map(
+      toApiKeyRecord,
+    );
+  }
+
+  async revokeApiKey(id: string, at: string): Promise<boolean> {
+    const result = await this.#query(
+      "UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL",
+      [at, id],
+    );
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async addSpend(owner: string, day: string, usd: number): Promise<void> {
+    await this.#query(
+      `INSERT INTO spend (user_id, day, usd) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, day) DO UPDATE SET usd = spend.usd + excluded.usd`,
+      [owner, day, usd],
+    );
+  }
+
+  async spendOn(owner: string, day: string): Promise<number> {
+    return Number(
+      (await this.#query("SELECT usd FROM spend WHERE user_id = $1 AND day = $2", [owner, day])).rows[0]
+        ?.usd ?? 0,
+    );
+  }
+
+  limiterBackend(): LimiterBackend {
+    return { kind: "postgres", pool: this.#pool, tableName: "rate_limits" };
+  }
+
+  async createTask(task: TaskRecord): Promise<void> {
+    await this.#query(
+      `INSERT INTO tasks (${taskColumns}, expires_at) VALUES ($1, $2, $3, $4, $5, NULL, $6, $7, $8, $9, $10, $11)`,
+      [
+        task.id,
+        task.userId,
+        task.tool,
+        task.status,
+        task.statusMessage,
+        task.createdAt,
+        task.updatedAt,
+        task.ttlMs,
+        task.runner,
+        task.heartbeatAt,
+        Date.parse(task.createdAt) + task.ttlMs,
+      ],
+    );
+  }
+
+  async getTask(owner: string, id: string): Promise<TaskRecord | undefined> {
+    const row = (
+      await this.#query(`SELECT ${taskColumns} FROM tasks WHERE user_id = $1 AND id = $2`, [owner, id])
+    ).rows[0];
+    return row === undefined ? undefined : toTaskRecord(row);
+  }
+
+  async listTasks(
+    owner: string,
+    page: { after?: { createdAt: string; id: string }; limit: number },
+  ): Promise<TaskPage> {
+    const rows = page.after
+      ? (
+          await this.#query(
+            `SELECT ${taskColumns} FROM tasks WHERE user_id = $1 AND (created_at, id) < ($2, $3)
+             ORDER BY created_at DESC, id DESC LIMIT $4`,
+            [owner, page.after.createdAt, page.after.id, page.limit + 1],
+          )
+        ).rows
+      : (
+          await this.#query(
+            `SELECT ${taskColumns} FROM tasks WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+            [owner, page.limit + 1],
+          )
+        ).rows;
+    return { tasks: rows.slice(0, page.limit).map(toTaskRecord), hasMore: rows.length > page.limit };
+  }
+
+  async finishTask(id: string, end: Parameters<TaskStore["finishTask"]>[1]): Promise<boolean> {
+    const result = await this.#query(
+      `UPDATE tasks SET status = $2, status_message = $3, result = $4, updated_at = $5 WHERE id = $1 AND status = 'working'`,
+      [id, end.status, end.statusMessage, end.result === null ? null : JSON.stringify(end.result), end.at],
+    );
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async heartbeatTasks(runner: string, at: string): Promise<void> {
+    await this.#query("UPDATE tasks SET heartbeat_at = $1 WHERE runner = $2 AND status = 'working'", [
+      at,
+      runner,
+    ]);
+  }
+
+  async failStaleTasks(before: string, reason: string, at: string): Promise<number> {
+    const result = await this.#query(
+      `UPDATE tasks SET status = 'failed', status_message = $2, updated_at = $3 WHERE status = 'working' AND heartbeat_at < $1`,
+      [before, reason, at],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async deleteExpiredTasks(now: number): Promise<void> {
+    await this.#query("DELETE FROM tasks WHERE expires_at < $1", [now]);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#pool.end();
+  }
+
+  /** One statement; a database that cannot be reached is `store_unavailable`, saying which. */
+  async #query(sql: string, parameters: unknown[] = []): Promise<pg.QueryResult> {
+    try {
+      return await this.#pool.query(sql, parameters);
+    } catch (error) {
+      throw this.#unavailable(error);
+    }
+  }
+
+  /** Runs `work` in one transaction on one connection, rolling back on any error. */
+  async #transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.#pool.connect();
+    } catch (error) {
+      throw this.#unavailable(error);
+    }
+    try {
+      await client.query("BEGIN");
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw this.#unavailable(error);
+    } finally {
+      client.release();
+    }
+  }
+
+  /** A connection failure as `store_unavailable`; any other error unchanged. */
+  #unavailable(error: unknown): unknown {
+    const code = (error as { code?: string }).code ?? "";
+    const connection = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|57P0[1-3]|08\d{3})$/.test(code);
+    if (!connection) return error;
+    return new StoreUnavailableError(
+      `The PostgreSQL database ${this.#where} cannot be reached (${code}). Check that it runs; the answer was not saved.`,
+      { cause: error },
+    );
+  }
+}

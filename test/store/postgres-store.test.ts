@@ -1,0 +1,66 @@
+// Runs the store contract against PostgreSQL (a real server, a fresh database per case) and checks
+// what only a shared database has: migrations applied once by nodes starting together, gap-free
+// sequences when turns of one conversation arrive on several connections at once, and a clear error
+// for a server that is not there.
+
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { openPostgresStore } from "../../src/store/postgres/open-postgres-store.ts";
+import { StoreOpenError } from "../../src/store/store.ts";
+import { createClock, createConversation, newMessage, readAll } from "./contract/fixtures.ts";
+import { type PostgresServer, startPostgresServer } from "./postgres-server.ts";
+import { runStoreContract } from "./store-contract.ts";
+
+let server: PostgresServer;
+before(async () => {
+  server = await startPostgresServer();
+});
+after(async () => server?.stop());
+
+runStoreContract("postgres", async () => openPostgresStore(await server.newDatabase()));
+
+describe("postgres store", () => {
+  it("applies its migrations once when several nodes start on one database at the same time", async () => {
+    const url = await server.newDatabase();
+    const stores = await Promise.all(Array.from({ length: 4 }, () => openPostgresStore(url)));
+    const keys = await Promise.all(stores.map((store) => store.signingKey()));
+    assert.equal(new Set(keys).size, 1, "every node signs with the same key");
+    await Promise.all(stores.map((store) => store.close()));
+  });
+
+  it("keeps sequences gap-free when turns of one conversation arrive on many connections at once", async () => {
+    const url = await server.newDatabase();
+    const nodes = await Promise.all(Array.from({ length: 3 }, () => openPostgresStore(url)));
+    const clock = createClock();
+    const { conversation } = await createConversation(nodes[0] as never, clock);
+    await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        nodes[index % nodes.length]?.saveTurn("user-1", {
+          conversationId: conversation.id,
+          messages: [newMessage("user", `q${index}`, clock()), newMessage("assistant", `a${index}`, clock())],
+        }),
+      ),
+    );
+    const messages = await readAll(nodes[1] as never, conversation.id);
+    assert.deepEqual(
+      messages.map((message) => message.sequence),
+      Array.from({ length: 62 }, (_, index) => index + 1),
+    );
+    await Promise.all(nodes.map((store) => store.close()));
+  });
+
+  it("says in one line, without the password, when the server cannot be reached", async () => {
+    await assert.rejects(
+      openPostgresStore("postgres://someone:secret-pw@127.0.0.1:9/none"),
+      (error: Error) => {
+        assert.ok(error instanceof StoreOpenError);
+        assert.match(
+          error.message,
+          /postgres:\/\/someone:\*\*\*@127\.0\.0\.1:9\/none cannot be used: .*ECONNREFUSED|cannot be used/,
+        );
+        assert.ok(!error.message.includes("secret-pw"));
+        return true;
+      },
+    );
+  });
+});
