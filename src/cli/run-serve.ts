@@ -1,5 +1,6 @@
 // `ai-universe serve`: MCP over Streamable HTTP until stopped.
 
+import { seconds } from "../configuration/configuration.ts";
 import { startHttpServer } from "../http/http-server.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { startRuntime, stopRequested } from "./start-runtime.ts";
@@ -26,7 +27,11 @@ export async function runServe(options: CommandOptions): Promise<number> {
       throw listenError(error, options);
     });
     process.stderr.write(`ai-universe: MCP at ${server.url}/mcp, health at ${server.url}/health\n`);
-    await stop;
+    const signal = await stop;
+    const deadlineMs = seconds(options.environment, "AI_UNIVERSE_DRAIN_SECONDS", 30) * 1000;
+    process.stderr.write(`ai-universe: ${signal}: finishing running calls (up to ${deadlineMs / 1000} s)\n`);
+    const unfinished = await server.drain(deadlineMs);
+    if (unfinished > 0) process.stderr.write(`ai-universe: cancelling ${unfinished} call(s) still running\n`);
     await server.close();
   } finally {
     await runtime.close();

@@ -1,6 +1,6 @@
 // The HTTP server: MCP at /mcp (the 2026-07-28 revision per request; the 2025 revisions in sessions),
-// the web page at / with its JSON API under /api, GET /health, DNS-rebinding protection (Host and
-// Origin checks) and a body size limit. It only wraps the one server factory and the application.
+// the web page at / with its JSON API under /api, GET /health and /ready, a drain for graceful
+// shutdown, DNS-rebinding protection (Host and Origin checks) and a body size limit. It only wraps the one server factory and the application.
 
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -40,6 +40,12 @@ export interface HttpOptions {
 /** A running HTTP server. */
 export interface RunningHttpServer {
   url: string;
+  /**
+   * Stops taking new calls (they get 503, and /ready says draining) and waits up to `deadlineMs` for
+   * the running ones to finish; resolves with how many were still running at the deadline.
+   */
+  drain(deadlineMs: number): Promise<number>;
+  /** Closes every connection; calls still running are cancelled. */
   close(): Promise<void>;
 }
 
@@ -94,10 +100,49 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     (request: IncomingMessage, response: ServerResponse) => route(request, response),
   );
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => answerUnparsable(error, socket));
+  let draining = false;
+  let running = 0;
+  let settled: (() => void) | undefined;
   const route = (request: IncomingMessage, response: ServerResponse) => {
     if (!wellFormedTarget(request, response)) return;
     if (!checkHost(request, response) || !checkOrigin(request, response)) return;
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
+    if (path === "/ready" && request.method === "GET") {
+      void runtime.store.health().then((store) => {
+        const ready = !draining && store.reachable;
+        const reason = draining
+          ? "draining: the server is shutting down"
+          : store.reachable
+            ? undefined
+            : store.error;
+        sendJson(response, ready ? 200 : 503, { ready, ...(reason ? { reason } : {}) });
+      });
+      return;
+    }
+    const isCall = (path === "/mcp" && request.method !== "GET") || path.startsWith("/api/");
+    if (isCall && draining) {
+      sendJson(
+        response,
+        503,
+        {
+          jsonrpc: "2.0",
+          id: null,
+          error: {
+            code: -32000,
+            message: "The server is shutting down; send the request again (to another node).",
+          },
+        },
+        { "retry-after": "1", connection: "close" },
+      );
+      return;
+    }
+    if (isCall) {
+      running += 1;
+      response.once("close", () => {
+        running -= 1;
+        if (running === 0) settled?.();
+      });
+    }
     if (path === "/mcp") {
       serveMcp(request, response).catch((error: Error) => {
         onerror(error);
@@ -148,6 +193,19 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
   serverUrl = `http://${hostForUrl}:${address.port}`;
   return {
     url: serverUrl,
+    async drain(deadlineMs) {
+      draining = true;
+      if (running > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, deadlineMs);
+          settled = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      return running;
+    },
     async close() {
       await sessions.close();
       await modern.close();

@@ -1,0 +1,75 @@
+// Graceful shutdown on SIGTERM: /ready turns 503 at once (so a load balancer stops sending), new calls
+// get 503 with Retry-After, a call already running finishes and is answered, and one that outlasts
+// AI_UNIVERSE_DRAIN_SECONDS is cancelled (its provider requests aborted) before the process exits 0.
+
+import assert from "node:assert/strict";
+import { once } from "node:events";
+import { describe, it } from "node:test";
+import { secondOpinionOf, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
+import { startHttpServerProcess } from "./support/http-server-process.ts";
+import { connectClient } from "./support/mcp-clients.ts";
+
+describe("graceful shutdown", () => {
+  const context = useSimulatorEnvironment({ maxRetries: 0, modelDeadlineMs: 60_000 });
+
+  it("stops taking calls, finishes the running one, says so in /ready, and exits cleanly", async () => {
+    const server = await startHttpServerProcess({ ...context.environment, AI_UNIVERSE_DRAIN_SECONDS: "20" });
+    assert.deepEqual(await (await fetch(`${server.url}/ready`)).json(), { ready: true });
+    const client = await connectClient("v2-modern", { transport: "http", url: server.url });
+    context.simulator.setDefaultBehaviour({ latencyMs: 1500 });
+    try {
+      const from = context.simulator.requests.length;
+      const running = client.callTool("agent.second_opinion", {
+        question: "Finish me first",
+        maxOpinions: 0,
+      });
+      await context.simulator.waitForRequests((requests) => requests.length > from);
+      server.process.kill("SIGTERM");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const ready = await fetch(`${server.url}/ready`);
+      assert.equal(ready.status, 503);
+      assert.match(((await ready.json()) as { reason: string }).reason, /draining/);
+      const refused = await fetch(`${server.url}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      assert.equal(refused.status, 503);
+      assert.equal(refused.headers.get("retry-after"), "1");
+      secondOpinionOf(await running);
+      const [code] = (await once(server.process, "exit")) as [number | null];
+      assert.equal(code, 0, server.stderr());
+      assert.match(server.stderr(), /SIGTERM: finishing running calls/);
+    } finally {
+      context.simulator.setDefaultBehaviour({});
+      await client.close().catch(() => {});
+      await server.stop();
+    }
+  });
+
+  it("cancels a call that outlasts the drain deadline", async () => {
+    const server = await startHttpServerProcess({ ...context.environment, AI_UNIVERSE_DRAIN_SECONDS: "1" });
+    const client = await connectClient("v2-modern", { transport: "http", url: server.url });
+    context.simulator.setDefaultBehaviour({ latencyMs: 30_000 });
+    try {
+      const from = context.simulator.requests.length;
+      const running = client
+        .callTool("agent.second_opinion", { question: "Too slow", maxOpinions: 0 })
+        .catch((error: Error) => error);
+      await context.simulator.waitForRequests((requests) => requests.length > from);
+      server.process.kill("SIGTERM");
+      const [code] = (await once(server.process, "exit")) as [number | null];
+      assert.equal(code, 0, server.stderr());
+      assert.match(server.stderr(), /cancelling 1 call\(s\) still running/);
+      await context.simulator.waitForRequests(
+        (requests) => requests.slice(from).every((request) => request.aborted),
+        2000,
+      );
+      await running;
+    } finally {
+      context.simulator.setDefaultBehaviour({});
+      await client.close().catch(() => {});
+      await server.stop();
+    }
+  });
+});
