@@ -109,6 +109,7 @@ export function createAiUniverse(
           return secondOpinionResult(outcome);
         },
         (stored) => secondOpinionResult(replayTurn(stored, readStoredSecondOpinion)),
+        options.signal,
       );
     },
 
@@ -138,6 +139,7 @@ export function createAiUniverse(
           return messageResult(outcome);
         },
         (stored) => messageResult(replayTurn(stored, readStoredReply)),
+        options.signal,
       );
     },
 

@@ -1,8 +1,9 @@
 // Exactly-once writes: a retry with the same idempotency key and owner returns the first call's
-// stored turn without calling any provider again. Concurrent duplicates in this process wait for
-// the first; the key is stored in the same transaction as the turn, so a crash leaves nothing behind.
+// stored turn without calling any provider again. Concurrent duplicates in this process wait for the
+// first; duplicates in other processes (other nodes) wait on a claim in the store; the key is stored
+// in the same transaction as the turn, so a crash leaves nothing behind.
 
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { ServiceError } from "../errors/service-error.ts";
 import {
   type Conversation,
@@ -10,7 +11,13 @@ import {
   type IdempotencyEntry,
   type Message,
   type Store,
+  StoreUnavailableError,
 } from "../store/store.ts";
+
+/** A claim on a key not renewed for this long is stale: its holder died. Holders renew at a third of it. */
+const claimStaleMs = 60_000;
+/** How often a duplicate checks whether the running call's turn is stored. */
+const claimPollMs = 250;
 
 /** What identifies one keyed call. */
 export interface IdempotentCall {
@@ -58,6 +65,8 @@ function canonicalJson(value: unknown): string {
 export class IdempotencyGate {
   readonly #running = new Map<string, Promise<unknown>>();
   readonly #store: Store;
+  /** Who this process is, for claims on keys. */
+  readonly #holder = randomUUID();
 
   constructor(store: Store) {
     this.#store = store;
@@ -71,6 +80,7 @@ export class IdempotencyGate {
     call: IdempotentCall,
     write: (stamp: IdempotencyStamp | undefined) => Promise<T>,
     replay: (turn: StoredTurn) => T,
+    signal?: AbortSignal,
   ): Promise<T> {
     if (call.key === undefined) return write(undefined);
     const stamp: IdempotencyStamp = {
@@ -84,7 +94,7 @@ export class IdempotencyGate {
     for (let running = this.#running.get(slot); running; running = this.#running.get(slot)) {
       await running.catch(() => {});
     }
-    const attempt = this.#attempt(call.owner, stamp, write, replay);
+    const attempt = this.#attempt(call.owner, stamp, write, replay, signal);
     this.#running.set(slot, attempt);
     try {
       return await attempt;
@@ -98,9 +108,21 @@ export class IdempotencyGate {
     stamp: IdempotencyStamp,
     write: (stamp: IdempotencyStamp) => Promise<T>,
     replay: (turn: StoredTurn) => T,
+    signal: AbortSignal | undefined,
   ): Promise<T> {
     const stored = await this.#store.findIdempotencyEntry(owner, stamp.key);
     if (stored) return replay(await this.#storedTurn(owner, this.#check(stored, stamp)));
+    // Another process (another node) may be running this very call: wait for its turn instead of
+    // running it twice.
+    const claimed = await this.#claim(owner, stamp.key, signal);
+    if (claimed === "replay") {
+      const winner = await this.#store.findIdempotencyEntry(owner, stamp.key);
+      if (winner) return replay(await this.#storedTurn(owner, this.#check(winner, stamp)));
+    }
+    const renew =
+      claimed === "claimed"
+        ? setInterval(() => void this.#tryClaim(owner, stamp.key).catch(() => {}), claimStaleMs / 3)
+        : undefined;
     try {
       return await write(stamp);
     } catch (error) {
@@ -111,7 +133,48 @@ export class IdempotencyGate {
           : undefined;
       if (!winner) throw error;
       return replay(await this.#storedTurn(owner, this.#check(winner, stamp)));
+    } finally {
+      if (renew) {
+        clearInterval(renew);
+        await this.#store.releaseIdempotencyKey(owner, stamp.key, this.#holder).catch(() => {});
+      }
     }
+  }
+
+  /**
+   * Claims the key for this process; while another holds it, waits for that call's turn to be
+   * stored ("replay") or for its claim to go stale. "unclaimed" when the store cannot take claims
+   * now (a locked or read-only file): the call then runs, deduplicated in this process only.
+   */
+  async #claim(
+    owner: string,
+    key: string,
+    signal: AbortSignal | undefined,
+  ): Promise<"claimed" | "replay" | "unclaimed"> {
+    for (;;) {
+      try {
+        if (await this.#tryClaim(owner, key)) {
+          return (await this.#store.findIdempotencyEntry(owner, key)) ? "replay" : "claimed";
+        }
+      } catch (error) {
+        if (error instanceof StoreUnavailableError) return "unclaimed";
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, claimPollMs));
+      signal?.throwIfAborted();
+      if (await this.#store.findIdempotencyEntry(owner, key)) return "replay";
+    }
+  }
+
+  #tryClaim(owner: string, key: string): Promise<boolean> {
+    const now = Date.now();
+    return this.#store.claimIdempotencyKey(
+      owner,
+      key,
+      this.#holder,
+      new Date(now).toISOString(),
+      new Date(now - claimStaleMs).toISOString(),
+    );
   }
 
   #check(entry: IdempotencyEntry, stamp: IdempotencyStamp): IdempotencyEntry {

@@ -190,6 +190,20 @@ export interface Store extends AccountStore, TaskStore {
   readRecentMessages(owner: string, conversationId: string, limit: number): Promise<Message[]>;
   /** The owner's messages by id, in the order asked; missing or foreign ids are skipped. */
   getMessages(owner: string, ids: string[]): Promise<Message[]>;
+  /**
+   * Claims the owner's idempotency key for `holder` while its call runs, so a duplicate on another
+   * node waits instead of running too. True when the claim is `holder`'s: it was free, already
+   * `holder`'s, or last renewed before `staleBefore` (its holder died). Renewing is claiming again.
+   */
+  claimIdempotencyKey(
+    owner: string,
+    key: string,
+    holder: string,
+    now: string,
+    staleBefore: string,
+  ): Promise<boolean>;
+  /** Gives up `holder`'s claim on the key (after the call stored its turn, or failed). */
+  releaseIdempotencyKey(owner: string, key: string, holder: string): Promise<void>;
   findIdempotencyEntry(owner: string, key: string): Promise<IdempotencyEntry | undefined>;
   /** The owner's conversations, most recently updated first (ties broken by id, descending). */
   listConversations(

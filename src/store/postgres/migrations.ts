@@ -89,6 +89,18 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       CREATE INDEX tasks_working ON tasks (status, heartbeat_at);
     `,
   },
+  {
+    name: "idempotency claims of running calls",
+    sql: `
+      CREATE TABLE idempotency_claims (
+        user_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        holder TEXT NOT NULL,
+        claimed_at TEXT NOT NULL,
+        PRIMARY KEY (user_id, key)
+      );
+    `,
+  },
 ];
 
 /** Applies the steps `pool`'s database has not seen, each in a transaction, under the migration lock. */

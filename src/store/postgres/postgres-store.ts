@@ -226,6 +226,33 @@ export class PostgresStore implements Store {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  async claimIdempotencyKey(
+    owner: string,
+    key: string,
+    holder: string,
+    now: string,
+    staleBefore: string,
+  ): Promise<boolean> {
+    const row = (
+      await this.#query(
+        `INSERT INTO idempotency_claims (user_id, key, holder, claimed_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id, key) DO UPDATE SET holder = excluded.holder, claimed_at = excluded.claimed_at
+         WHERE idempotency_claims.holder = excluded.holder OR idempotency_claims.claimed_at < $5
+         RETURNING holder`,
+        [owner, key, holder, now, staleBefore],
+      )
+    ).rows[0];
+    return row?.holder === holder;
+  }
+
+  async releaseIdempotencyKey(owner: string, key: string, holder: string): Promise<void> {
+    await this.#query("DELETE FROM idempotency_claims WHERE user_id = $1 AND key = $2 AND holder = $3", [
+      owner,
+      key,
+      holder,
+    ]);
+  }
+
   async findIdempotencyEntry(owner: string, key: string): Promise<IdempotencyEntry | undefined> {
     const row = (
       await this.#query(

@@ -152,6 +152,18 @@ export const schemaMigrations: readonly Migration[] = [
         FROM messages;
     `,
   },
+  {
+    name: "idempotency claims of running calls",
+    sql: `
+      CREATE TABLE idempotency_claims (
+        user_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        holder TEXT NOT NULL,
+        claimed_at TEXT NOT NULL,
+        PRIMARY KEY (user_id, key)
+      ) STRICT;
+    `,
+  },
 ];
 
 /** The database was written by a newer version of the program, whose schema this one does not know. */

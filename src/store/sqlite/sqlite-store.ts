@@ -137,6 +137,23 @@ export class SqliteStore implements Store {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  async claimIdempotencyKey(
+    owner: string,
+    key: string,
+    holder: string,
+    now: string,
+    staleBefore: string,
+  ): Promise<boolean> {
+    const row = await this.#write(() =>
+      this.#statements.claimIdempotencyKey.get({ owner, key, holder, now, staleBefore }),
+    );
+    return row?.holder === holder;
+  }
+
+  async releaseIdempotencyKey(owner: string, key: string, holder: string): Promise<void> {
+    await this.#write(() => this.#statements.releaseIdempotencyKey.run(owner, key, holder));
+  }
+
   async findIdempotencyEntry(owner: string, key: string): Promise<IdempotencyEntry | undefined> {
     const row = await this.#read(() => this.#statements.findIdempotencyEntry.get(owner, key));
     return row === undefined ? undefined : toIdempotencyEntry(row);

@@ -16,6 +16,8 @@ export interface Statements {
   insertMessage: StatementSync;
   insertIdempotencyEntry: StatementSync;
   findIdempotencyEntry: StatementSync;
+  claimIdempotencyKey: StatementSync;
+  releaseIdempotencyKey: StatementSync;
   readMessagesAfter: StatementSync;
   readRecentMessages: StatementSync;
   getMessagesByIds: StatementSync;
@@ -62,6 +64,15 @@ export function prepareStatements(database: DatabaseSync): Statements {
        VALUES (:userId, :key, :tool, :fingerprint, :conversationId,
          :conversationCreated, :userMessageId, :assistantMessageId, :createdAt)
        ON CONFLICT (user_id, key) DO NOTHING`,
+    ),
+    claimIdempotencyKey: database.prepare(
+      `INSERT INTO idempotency_claims (user_id, key, holder, claimed_at) VALUES (:owner, :key, :holder, :now)
+       ON CONFLICT (user_id, key) DO UPDATE SET holder = excluded.holder, claimed_at = excluded.claimed_at
+       WHERE idempotency_claims.holder = excluded.holder OR idempotency_claims.claimed_at < :staleBefore
+       RETURNING holder`,
+    ),
+    releaseIdempotencyKey: database.prepare(
+      "DELETE FROM idempotency_claims WHERE user_id = ? AND key = ? AND holder = ?",
     ),
     findIdempotencyEntry: database.prepare(
       `SELECT user_id, key, tool, fingerprint, conversation_id, conversation_created,
