@@ -14,8 +14,8 @@ import {
   StoreUnavailableError,
 } from "../store/store.ts";
 
-/** A claim on a key not renewed for this long is stale: its holder died. Holders renew at a third of it. */
-const claimStaleMs = 60_000;
+/** A claim on a key not renewed for this long is stale (its holder died); holders renew at a third of it. A retry after a crash waits at most this long. */
+const claimStaleMs = 10_000;
 /** How often a duplicate checks whether the running call's turn is stored. */
 const claimPollMs = 250;
 
