@@ -1,5 +1,5 @@
 // The HTTP server: MCP at /mcp (the 2026-07-28 revision per request; the 2025 revisions in sessions),
-// the web page at / with its JSON API under /api, GET /health and /ready, a drain for graceful
+// the web page at / with its JSON API under /api, GET /health, /ready and /metrics, a drain for graceful
 // shutdown, DNS-rebinding protection (Host and Origin checks) and a body size limit. It only wraps the one server factory and the application.
 
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -158,6 +158,13 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
       const metadata = authenticator.resourceMetadata();
       if (metadata) sendJson(response, 200, metadata);
       else sendJson(response, 404, { error: "not_found", message: "This server does not use OAuth." });
+      return;
+    }
+    if (path === "/metrics" && request.method === "GET") {
+      const { registry } = runtime.metrics;
+      void registry
+        .metrics()
+        .then((text) => response.writeHead(200, { "content-type": registry.contentType }).end(text));
       return;
     }
     if (path === "/health" && request.method === "GET") {

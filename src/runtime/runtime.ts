@@ -9,6 +9,7 @@ import { type AiUniverse, createAiUniverse } from "../application/ai-universe.ts
 import type { Configuration } from "../configuration/configuration.ts";
 import { collectSecrets } from "../configuration/provider-environment.ts";
 import { scrub } from "../consultation/describe-failure.ts";
+import { createMetrics, type Metrics } from "../observability/metrics.ts";
 import { createLanguageModelFactory, type LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
 import { openStore } from "../store/open-store.ts";
@@ -30,6 +31,8 @@ export interface Runtime {
   store: Store;
   /** Tool calls clients run as tasks. */
   tasks: TaskRunner;
+  /** Prometheus metrics of this process. */
+  metrics: Metrics;
   /** Writes one line for the operator to stderr, scrubbed of every configured secret. */
   log(message: string): void;
   close(): Promise<void>;
@@ -41,25 +44,29 @@ export async function startRuntime(
   overrides: { store?: Store; roster?: ModelRoster; createModel?: LanguageModelFactory } = {},
 ): Promise<Runtime> {
   const secrets = collectSecrets(configuration.providers, configuration.models, configuration.environment);
-  const store =
+  const metrics = createMetrics();
+  const store = metrics.instrumentStore(
     overrides.store ??
-    (await openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs }));
+      (await openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs })),
+  );
   const roster = overrides.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
   const cursorKey = await store.signingKey();
-  const universe = createAiUniverse(
-    {
-      store,
-      roster,
-      defaults: configuration.defaults,
-      createModel:
-        overrides.createModel ??
-        createLanguageModelFactory(configuration.providers, configuration.environment),
-      secrets,
-      now: () => performance.now(),
-      clock: () => new Date(),
-      newId: () => randomUUID(),
-    },
-    { cursorKey, admission: createAdmission(store, configuration.tiers, () => new Date()) },
+  const universe = metrics.instrument(
+    createAiUniverse(
+      {
+        store,
+        roster,
+        defaults: configuration.defaults,
+        createModel:
+          overrides.createModel ??
+          createLanguageModelFactory(configuration.providers, configuration.environment),
+        secrets,
+        now: () => performance.now(),
+        clock: () => new Date(),
+        newId: () => randomUUID(),
+      },
+      { cursorKey, admission: createAdmission(store, configuration.tiers, () => new Date()) },
+    ),
   );
   const log = (message: string) => process.stderr.write(`ai-universe: ${scrub(message, secrets)}\n`);
   const day = 86_400_000;
@@ -73,5 +80,5 @@ export async function startRuntime(
     await tasks.close();
     await store.close();
   };
-  return { configuration, version, universe, roster, store, tasks, log, close };
+  return { configuration, version, universe, roster, store, tasks, metrics, log, close };
 }
