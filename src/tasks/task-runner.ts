@@ -1,7 +1,8 @@
 // Long-running tool calls as tasks: started, polled, fetched and cancelled by their owner, kept in
-// the store so they outlive the client's connection. This process says every few seconds that its
-// tasks still run; a task whose process stopped saying so (it was killed) is failed with the reason,
-// so no task stays "working" forever. A task's result is stored once and returned the same each time.
+// the store so they outlive the client's connection and can be reached from any node. This process
+// says every few seconds that its tasks still run (and stops those another node cancelled); a task
+// whose process stopped saying so (it was killed) is failed with the reason, so no task stays
+// "working" forever. A task's result is stored once and returned the same each time.
 
 import { randomUUID } from "node:crypto";
 import type { Caller } from "../application/caller.ts";
@@ -53,19 +54,24 @@ export function createTaskRunner(
   log: (message: string) => void,
 ): TaskRunner {
   const runner = randomUUID();
-  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const running = new Map<string, { controller: AbortController; done: Promise<void>; owner: string }>();
   const now = () => clock().toISOString();
   const sweep = async () => {
     const before = new Date(clock().getTime() - timings.staleMs).toISOString();
     await store.failStaleTasks(before, interruptedMessage, now());
     await store.deleteExpiredTasks(clock().getTime());
   };
-  const heartbeat = setInterval(
-    () => {
-      if (running.size > 0) void store.heartbeatTasks(runner, now()).catch(() => {});
-    },
-    Math.max(250, timings.staleMs / 4),
-  );
+  /** Says this process's tasks still run, and stops any that another node cancelled meanwhile. */
+  const beat = async () => {
+    if (running.size === 0) return;
+    await store.heartbeatTasks(runner, now());
+    for (const [id, task] of running) {
+      const stored = await store.getTask(task.owner, id);
+      if (stored && stored.status !== "working")
+        task.controller.abort(new ServiceError("cancelled", "The task was cancelled."));
+    }
+  };
+  const heartbeat = setInterval(() => void beat().catch(() => {}), Math.max(250, timings.staleMs / 4));
   heartbeat.unref();
 
   const find = async (caller: Caller, id: string) => {
@@ -123,7 +129,7 @@ export function createTaskRunner(
           running.delete(task.id);
         }
       })();
-      running.set(task.id, { controller, done });
+      running.set(task.id, { controller, done, owner: caller.userId });
       return task;
     },
 

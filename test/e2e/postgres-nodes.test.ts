@@ -41,6 +41,7 @@ describe("two nodes on PostgreSQL", () => {
       ...prepared.environment,
       AI_UNIVERSE_CONFIG: configPath,
       AI_UNIVERSE_AUTH: "api-key",
+      AI_UNIVERSE_TASK_STALE_SECONDS: "2",
       DATABASE_URL: await postgres.newDatabase(),
     };
     for (const [user, tier] of [
@@ -110,6 +111,38 @@ describe("two nodes on PostgreSQL", () => {
       listed.conversations.filter((conversation) => conversation.title === call.question).length,
       1,
     );
+  });
+
+  it("cancels a task from the other node: its provider requests are aborted", async () => {
+    const onA = await connect(0, "ann", "v1-2025-11-25");
+    const onB = await connect(1, "ann", "v1-2025-11-25");
+    simulator.setDefaultBehaviour({ latencyMs: 30_000 });
+    try {
+      const from = simulator.requests.length;
+      const { CreateTaskResultSchema } = await import("@modelcontextprotocol/sdk/types.js");
+      const created = await onA.raw.request(
+        {
+          method: "tools/call",
+          params: {
+            name: "agent.second_opinion",
+            arguments: { question: "Cancel me elsewhere", maxOpinions: 0 },
+            task: { ttl: 60_000 },
+          },
+        },
+        CreateTaskResultSchema,
+      );
+      await simulator.waitForRequests((requests) => requests.length > from);
+      const cancelled = (await onB.raw.experimental.tasks.cancelTask(created.task.taskId)) as {
+        status: string;
+      };
+      assert.equal(cancelled.status, "cancelled");
+      await simulator.waitForRequests(
+        (requests) => requests.slice(from).every((request) => request.aborted),
+        3000,
+      );
+    } finally {
+      simulator.setDefaultBehaviour({});
+    }
   });
 
   it("counts a user's rate limit across the nodes", async () => {
