@@ -9,6 +9,7 @@ import type { AuthInfo } from "@modelcontextprotocol/server";
 import { verifyApiKey } from "../accounts/api-keys.ts";
 import { createOAuthVerifier, InvalidTokenError, type TokenIdentity } from "../accounts/oauth-verifier.ts";
 import { type AuthSettings, defaultTierName } from "../configuration/access.ts";
+import { requestContext } from "../observability/request-context.ts";
 import type { AccountStore } from "../store/accounts.ts";
 import { sendJson } from "./http-responses.ts";
 
@@ -117,6 +118,8 @@ export function createAuthenticator(
       if ("refusal" in identity)
         return options.silent ? false : refuse(response, identity.refusal, "invalid_token");
       (request as IncomingMessage & { auth?: AuthInfo }).auth = identity.info;
+      const context = requestContext.getStore();
+      if (context) context.userId = (identity.info.extra as { userId: string }).userId;
       return true;
     },
     resourceMetadata() {

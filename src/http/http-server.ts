@@ -2,6 +2,7 @@
 // the web page at / with its JSON API under /api, GET /health, /ready and /metrics, a drain for graceful
 // shutdown, DNS-rebinding protection (Host and Origin checks) and a body size limit. It only wraps the one server factory and the application.
 
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
@@ -12,6 +13,7 @@ import {
 } from "@modelcontextprotocol/node";
 import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
 import { mcpServerFactory } from "../mcp/create-server.ts";
+import { type RequestContext, requestContext } from "../observability/request-context.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { authenticatedUser, createAuthenticator, resourceMetadataPath } from "./authentication.ts";
 import { healthReport } from "./health.ts";
@@ -97,7 +99,29 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
       headersTimeout: Math.min(options.requestTimeoutMs, 20_000),
       connectionsCheckingInterval: Math.min(1000, options.requestTimeoutMs / 2),
     },
-    (request: IncomingMessage, response: ServerResponse) => route(request, response),
+    (request: IncomingMessage, response: ServerResponse) => {
+      // Every log line of this request carries its id (the caller's X-Request-Id, or a new one).
+      const given = request.headers["x-request-id"];
+      const context: RequestContext = {
+        requestId: typeof given === "string" && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID(),
+      };
+      response.setHeader("x-request-id", context.requestId);
+      const started = performance.now();
+      response.once("close", () =>
+        requestContext.run(context, () =>
+          runtime.logger.info(
+            {
+              method: request.method,
+              path: new URL(request.url ?? "/", "http://localhost").pathname,
+              status: response.statusCode,
+              ms: Math.round(performance.now() - started),
+            },
+            "request",
+          ),
+        ),
+      );
+      requestContext.run(context, () => route(request, response));
+    },
   );
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => answerUnparsable(error, socket));
   let draining = false;

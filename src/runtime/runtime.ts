@@ -9,6 +9,7 @@ import { type AiUniverse, createAiUniverse } from "../application/ai-universe.ts
 import type { Configuration } from "../configuration/configuration.ts";
 import { collectSecrets } from "../configuration/provider-environment.ts";
 import { scrub } from "../consultation/describe-failure.ts";
+import { createLogger, type Logger } from "../observability/logger.ts";
 import { createMetrics, type Metrics } from "../observability/metrics.ts";
 import { createLanguageModelFactory, type LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
@@ -33,7 +34,9 @@ export interface Runtime {
   tasks: TaskRunner;
   /** Prometheus metrics of this process. */
   metrics: Metrics;
-  /** Writes one line for the operator to stderr, scrubbed of every configured secret. */
+  /** The operator's log (JSON or text lines on stderr, scrubbed of every configured secret). */
+  logger: Logger;
+  /** Writes one warning for the operator to the log. */
   log(message: string): void;
   close(): Promise<void>;
 }
@@ -68,7 +71,8 @@ export async function startRuntime(
       { cursorKey, admission: createAdmission(store, configuration.tiers, () => new Date()) },
     ),
   );
-  const log = (message: string) => process.stderr.write(`ai-universe: ${scrub(message, secrets)}\n`);
+  const logger = createLogger(configuration.environment, (text) => scrub(text, secrets));
+  const log = (message: string) => logger.warn(message);
   const day = 86_400_000;
   const tasks = createTaskRunner(
     store,
@@ -80,5 +84,5 @@ export async function startRuntime(
     await tasks.close();
     await store.close();
   };
-  return { configuration, version, universe, roster, store, tasks, metrics, log, close };
+  return { configuration, version, universe, roster, store, tasks, metrics, logger, log, close };
 }
