@@ -51,7 +51,8 @@ async function startProcess(args: string[], env: Record<string, string>, pattern
     child.stderr?.setEncoding("utf8").on("data", read);
     child.once("exit", (code) => {
       reject(new Error(`exited with ${code}:\n${output}`));
-      if (code !== 0 && code !== null) process.stderr.write(`bench: a subject exited with ${code}:\n${output.slice(-3000)}\n`);
+      if (code !== 0 && code !== null)
+        process.stderr.write(`bench: a subject exited with ${code}:\n${output.slice(-3000)}\n`);
     });
   });
   return { child, url };

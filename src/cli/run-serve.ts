@@ -26,7 +26,9 @@ export async function runServe(options: CommandOptions): Promise<number> {
     const server = await startHttpServer(runtime, options).catch((error: NodeJS.ErrnoException) => {
       throw listenError(error, options);
     });
-    process.stderr.write(`ai-universe: MCP at ${server.url}/mcp, web page at ${server.url}/, health at ${server.url}/health\n`);
+    process.stderr.write(
+      `ai-universe: MCP at ${server.url}/mcp, web page at ${server.url}/, health at ${server.url}/health\n`,
+    );
     const signal = await stop;
     const deadlineMs = seconds(options.environment, "AI_UNIVERSE_DRAIN_SECONDS", 30) * 1000;
     process.stderr.write(`ai-universe: ${signal}: finishing running calls (up to ${deadlineMs / 1000} s)\n`);

@@ -111,6 +111,7 @@ describe("two nodes on PostgreSQL", () => {
       listed.conversations.filter((conversation) => conversation.title === call.question).length,
       1,
     );
+    assert.equal(simulator.requests.length - before, 1, "the provider was asked once for both");
   });
 
   it("cancels a task from the other node: its provider requests are aborted", async () => {
