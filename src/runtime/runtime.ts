@@ -11,6 +11,7 @@ import { collectSecrets } from "../configuration/provider-environment.ts";
 import { scrub } from "../consultation/describe-failure.ts";
 import { createLogger, type Logger } from "../observability/logger.ts";
 import { createMetrics, type Metrics } from "../observability/metrics.ts";
+import { startTracing, traceStore, traceUniverse } from "../observability/tracing.ts";
 import { createLanguageModelFactory, type LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
 import { openStore } from "../store/open-store.ts";
@@ -48,27 +49,32 @@ export async function startRuntime(
 ): Promise<Runtime> {
   const secrets = collectSecrets(configuration.providers, configuration.models, configuration.environment);
   const metrics = createMetrics();
-  const store = metrics.instrumentStore(
-    overrides.store ??
-      (await openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs })),
+  const tracing = startTracing(configuration.environment);
+  const store = traceStore(
+    metrics.instrumentStore(
+      overrides.store ??
+        (await openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs })),
+    ),
   );
   const roster = overrides.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
   const cursorKey = await store.signingKey();
-  const universe = metrics.instrument(
-    createAiUniverse(
-      {
-        store,
-        roster,
-        defaults: configuration.defaults,
-        createModel:
-          overrides.createModel ??
-          createLanguageModelFactory(configuration.providers, configuration.environment),
-        secrets,
-        now: () => performance.now(),
-        clock: () => new Date(),
-        newId: () => randomUUID(),
-      },
-      { cursorKey, admission: createAdmission(store, configuration.tiers, () => new Date()) },
+  const universe = traceUniverse(
+    metrics.instrument(
+      createAiUniverse(
+        {
+          store,
+          roster,
+          defaults: configuration.defaults,
+          createModel:
+            overrides.createModel ??
+            createLanguageModelFactory(configuration.providers, configuration.environment),
+          secrets,
+          now: () => performance.now(),
+          clock: () => new Date(),
+          newId: () => randomUUID(),
+        },
+        { cursorKey, admission: createAdmission(store, configuration.tiers, () => new Date()) },
+      ),
     ),
   );
   const logger = createLogger(configuration.environment, (text) => scrub(text, secrets));
@@ -83,6 +89,7 @@ export async function startRuntime(
   const close = async () => {
     await tasks.close();
     await store.close();
+    await tracing.shutdown();
   };
   return { configuration, version, universe, roster, store, tasks, metrics, logger, log, close };
 }

@@ -1,0 +1,103 @@
+// OpenTelemetry traces through the standard API: one span per consultation, a child per model call
+// and per synthesis, and the store's calls inside it. Nothing is exported unless an OTLP endpoint is
+// configured (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT); without one the
+// API records nothing. Spans carry models, latency, tokens and cost; never a user, a key or a prompt.
+
+import { context, type Span, SpanStatusCode, trace } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import type { AiUniverse } from "../application/ai-universe.ts";
+import type { ConsultationEvent } from "../consultation/opinion.ts";
+import { reportError } from "../errors/service-error.ts";
+import type { Store } from "../store/store.ts";
+
+const tracer = trace.getTracer("ai-universe");
+
+/** Starts exporting spans when `environment` configures an OTLP endpoint; returns how to flush and stop. */
+export function startTracing(environment: Record<string, string | undefined>): { shutdown(): Promise<void> } {
+  if (!environment.OTEL_EXPORTER_OTLP_ENDPOINT && !environment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
+    return { shutdown: async () => {} };
+  }
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  const provider = new BasicTracerProvider({
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+  });
+  trace.setGlobalTracerProvider(provider);
+  return { shutdown: () => provider.shutdown() };
+}
+
+/** The application with a span around every consultation and a child span per model call. */
+export function traceUniverse(universe: AiUniverse): AiUniverse {
+  return new Proxy(universe, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (property !== "secondOpinion" && property !== "sendMessage") return value;
+      return (
+        caller: unknown,
+        input: unknown,
+        options: { signal: AbortSignal; onEvent?: (event: ConsultationEvent) => void },
+      ) =>
+        tracer.startActiveSpan(property === "secondOpinion" ? "consultation" : "message", async (span) => {
+          const parent = trace.setSpan(context.active(), span);
+          const children = new Map<string, Span>();
+          const onEvent = (event: ConsultationEvent) => {
+            if (event.type === "model-started" || event.type === "synthesis-started") {
+              const name =
+                event.type === "model-started" ? `model ${event.model}` : `synthesis ${event.model}`;
+              children.set(
+                name,
+                tracer.startSpan(name, { attributes: { "ai_universe.model": event.model } }, parent),
+              );
+            }
+            if (event.type === "model-finished" || event.type === "synthesis-finished") {
+              const name =
+                event.type === "model-finished" ? `model ${event.model}` : `synthesis ${event.model}`;
+              const child = children.get(name);
+              if (event.type === "model-finished") {
+                child?.setAttributes({
+                  "ai_universe.latency_ms": event.latencyMs,
+                  ...(event.tokensUsed !== undefined ? { "ai_universe.tokens": event.tokensUsed } : {}),
+                  ...(event.cost !== undefined ? { "ai_universe.cost_usd": event.cost } : {}),
+                });
+              }
+              if (event.error) child?.setStatus({ code: SpanStatusCode.ERROR });
+              child?.end();
+              children.delete(name);
+            }
+            options.onEvent?.(event);
+          };
+          try {
+            return await value.call(target, caller, input, { ...options, onEvent });
+          } catch (error) {
+            span.setStatus({ code: SpanStatusCode.ERROR, message: reportError(error).code });
+            throw error;
+          } finally {
+            for (const child of children.values()) child.end();
+            span.end();
+          }
+        });
+    },
+  });
+}
+
+/** The store with a span around each write of a turn. */
+export function traceStore(store: Store): Store {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (property !== "saveTurn") return typeof value === "function" ? value.bind(target) : value;
+      return (...args: unknown[]) =>
+        tracer.startActiveSpan("store.saveTurn", async (span) => {
+          try {
+            return await value.apply(target, args);
+          } catch (error) {
+            span.setStatus({ code: SpanStatusCode.ERROR });
+            throw error;
+          } finally {
+            span.end();
+          }
+        });
+    },
+  });
+}
