@@ -4,11 +4,12 @@
 // FUZZ_SEED=n varies the inputs; a failure prints the seed and the input.
 
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
+import { makeApiKey } from "./support/cli-process.ts";
 import { historyOf, secondOpinionOf } from "./support/e2e-fixture.ts";
 import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
@@ -189,13 +190,7 @@ describe("fuzzing", () => {
       JSON.stringify({ tiers: { user: { requestsPerHour: null, requestsPerDay: null } } }),
     );
     environment = { ...prepared.environment, AI_UNIVERSE_CONFIG: configPath, AI_UNIVERSE_AUTH: "api-key" };
-    for (const user of ["ann", "mallory"]) {
-      const made = spawnSync(process.execPath, [mainScript, "keys", "create", "--user", user], {
-        env: environment,
-        encoding: "utf8",
-      });
-      keys[user] = made.stdout.trim();
-    }
+    for (const user of ["ann", "mallory"]) keys[user] = await makeApiKey(environment, user);
     server = await startHttpServerProcess(environment);
     ann = await connectClient("v2-modern", {
       transport: "http",

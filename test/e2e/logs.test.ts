@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { startCli } from "./support/cli-process.ts";
+import { makeApiKey } from "./support/cli-process.ts";
 import { useSimulatorEnvironment } from "./support/e2e-fixture.ts";
 import { startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient } from "./support/mcp-clients.ts";
@@ -17,10 +17,7 @@ describe("logs", () => {
       AI_UNIVERSE_AUTH: "api-key",
       AI_UNIVERSE_LOG_FORMAT: "json",
     };
-    const made = startCli(["keys", "create", "--user", "logan"], environment);
-    made.child.stdin.end();
-    await made.exited;
-    const key = made.stdout().trim();
+    const key = await makeApiKey(environment, "logan");
     const server = await startHttpServerProcess(environment);
     try {
       const client = await connectClient("v2-modern", {

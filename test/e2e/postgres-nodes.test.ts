@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { type PostgresServer, startPostgresServer } from "../store/postgres-server.ts";
-import { startCli } from "./support/cli-process.ts";
+import { makeApiKey } from "./support/cli-process.ts";
 import { errorTextOf, historyOf, secondOpinionOf } from "./support/e2e-fixture.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { type ClientKind, connectClient, type TestClient } from "./support/mcp-clients.ts";
@@ -49,10 +49,7 @@ describe("two nodes on PostgreSQL", () => {
       ["bob", "user"],
       ["dana", "limited"],
     ] as const) {
-      const made = startCli(["keys", "create", "--user", user, "--tier", tier], environment);
-      made.child.stdin.end();
-      assert.equal(await made.exited, 0, made.stderr());
-      keys[user] = made.stdout().trim();
+      keys[user] = await makeApiKey(environment, user, tier);
     }
     nodes.push(await startHttpServerProcess(environment), await startHttpServerProcess(environment));
   });

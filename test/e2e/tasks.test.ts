@@ -4,13 +4,13 @@
 // server was killed with SIGKILL ends failed with the reason after a restart, never stuck working.
 
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { after, before, describe, it } from "node:test";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
-import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { makeApiKey } from "./support/cli-process.ts";
+import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -56,12 +56,7 @@ describe("tasks", () => {
       AI_UNIVERSE_AUTH: "api-key",
       AI_UNIVERSE_TASK_STALE_SECONDS: "2",
     };
-    for (const user of ["ann", "bob"]) {
-      keys[user] = spawnSync(process.execPath, [mainScript, "keys", "create", "--user", user], {
-        env: environment,
-        encoding: "utf8",
-      }).stdout.trim();
-    }
+    for (const user of ["ann", "bob"]) keys[user] = await makeApiKey(environment, user);
     server = await startHttpServerProcess(environment);
   });
   after(async () => {

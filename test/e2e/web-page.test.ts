@@ -12,7 +12,7 @@ import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
-import { startCli } from "./support/cli-process.ts";
+import { makeApiKey } from "./support/cli-process.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -70,10 +70,7 @@ describe("the web page", () => {
       ["bob", "user"],
       ["carl", "limited"],
     ] as const) {
-      const made = startCli(["keys", "create", "--user", user, "--tier", tier], environment);
-      made.child.stdin.end();
-      await made.exited;
-      keys[user] = made.stdout().trim();
+      keys[user] = await makeApiKey(environment, user, tier);
     }
     server = await startHttpServerProcess(environment);
     browser = await chromium.launch({

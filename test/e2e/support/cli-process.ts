@@ -35,3 +35,16 @@ export function startCli(
   const exited = once(child, "exit").then(([code]) => code as number | null);
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
+
+/** Makes an API key for `user` (in `tier`) with `ai-universe keys create`; resolves with the key. */
+export async function makeApiKey(
+  environment: Record<string, string>,
+  user: string,
+  tier?: string,
+): Promise<string> {
+  const run = startCli(["keys", "create", "--user", user, ...(tier ? ["--tier", tier] : [])], environment);
+  run.child.stdin.end();
+  const status = await run.exited;
+  if (status !== 0) throw new Error(`keys create failed (${status}): ${run.stderr()}`);
+  return run.stdout().trim();
+}
