@@ -2,7 +2,7 @@
 // entries, API keys, tasks). Both backends name and type their columns alike, so one mapping serves.
 
 import type { ApiKeyRecord } from "./accounts.ts";
-import type { Conversation, IdempotencyEntry, Message, MessageRole } from "./store.ts";
+import type { Conversation, IdempotencyEntry, Message, MessageRole, SearchHit } from "./store.ts";
 import type { TaskRecord, TaskStatus } from "./tasks.ts";
 
 type Row = Record<string, unknown>;
@@ -147,4 +147,31 @@ export function toTaskRecord(row: Row): TaskRecord {
     runner: String(row.runner),
     heartbeatAt: String(row.heartbeat_at),
   };
+}
+
+/**
+ * Search rows (best first, several per conversation) as hits: the first row of each conversation, at
+ * most `limit`; `score` reads a row's score, higher better.
+ */
+export function bestHitPerConversation(
+  rows: readonly Row[],
+  limit: number,
+  score: (row: Row) => number,
+): SearchHit[] {
+  const hits = new Map<string, SearchHit>();
+  for (const row of rows) {
+    const conversationId = String(row.conversation_id);
+    if (hits.has(conversationId)) continue;
+    hits.set(conversationId, {
+      conversationId,
+      title: row.title === null ? null : String(row.title),
+      updatedAt: String(row.updated_at),
+      messageId: String(row.message_id),
+      role: String(row.role) as MessageRole,
+      snippet: String(row.snippet),
+      score: Math.round(score(row) * 1000) / 1000,
+    });
+    if (hits.size === limit) break;
+  }
+  return [...hits.values()];
 }

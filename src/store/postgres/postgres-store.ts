@@ -5,16 +5,8 @@
 
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
-import type { ApiKeyRecord, LimiterBackend } from "../accounts.ts";
-import {
-  previewOf,
-  toApiKeyRecord,
-  toConversation,
-  toIdempotencyEntry,
-  toMessage,
-  toMessageParameters,
-  toTaskRecord,
-} from "../rows.ts";
+import type { LimiterBackend } from "../accounts.ts";
+import { previewOf, toConversation, toIdempotencyEntry, toMessage, toMessageParameters } from "../rows.ts";
 import {
   type Conversation,
   type ConversationListPosition,
@@ -31,13 +23,13 @@ import {
   StoreUnavailableError,
   type TurnInput,
 } from "../store.ts";
-import type { TaskPage, TaskRecord, TaskStore } from "../tasks.ts";
+import { postgresAccounts } from "./account-queries.ts";
+import { keysetRows, type PostgresQuery } from "./postgres-query.ts";
+import { searchMessages } from "./search-query.ts";
+import { postgresTasks } from "./task-queries.ts";
 
 const conversationColumns = "id, user_id, title, message_count, created_at, updated_at, last_message_preview";
 const messageColumns = "id, conversation_id, role, content, user_id, sequence, created_at, metadata";
-const taskColumns =
-  "id, user_id, tool, status, status_message, result, created_at, updated_at, ttl_ms, runner, heartbeat_at";
-const apiKeyColumns = "id, user_id, tier, hash, created_at, revoked_at";
 
 /** The text a message is found by: its content and, for a second opinion, every model's answer. */
 const searchTextSql = `$4::text || ' ' ||
@@ -50,6 +42,10 @@ export class PostgresStore implements Store {
   readonly #pool: pg.Pool;
   readonly #where: string;
   #closed = false;
+  /** Runs one statement; a lost connection becomes store_unavailable. */
+  readonly #run: PostgresQuery = (sql, parameters) => this.#query(sql, parameters);
+  readonly #accounts = postgresAccounts(this.#run);
+  readonly #tasks = postgresTasks(this.#run);
 
   constructor(pool: pg.Pool, where: string) {
     this.#pool = pool;
@@ -268,20 +264,9 @@ export class PostgresStore implements Store {
     owner: string,
     page: { after?: ConversationListPosition; limit: number },
   ): Promise<ConversationPage> {
-    const rows = page.after
-      ? (
-          await this.#query(
-            `SELECT ${conversationColumns} FROM conversations WHERE user_id = $1 AND (updated_at, id) < ($2, $3)
-             ORDER BY updated_at DESC, id DESC LIMIT $4`,
-            [owner, page.after.updatedAt, page.after.id, page.limit + 1],
-          )
-        ).rows
-      : (
-          await this.#query(
-            `SELECT ${conversationColumns} FROM conversations WHERE user_id = $1 ORDER BY updated_at DESC, id DESC LIMIT $2`,
-            [owner, page.limit + 1],
-          )
-        ).rows;
+    const after = page.after ? { at: page.after.updatedAt, id: page.after.id } : undefined;
+    const select = `SELECT ${conversationColumns} FROM conversations`;
+    const rows = await keysetRows(this.#run, select, "updated_at", owner, after, page.limit);
     return {
       conversations: rows.slice(0, page.limit).map(toConversation),
       hasMore: rows.length > page.limit,
@@ -298,41 +283,6 @@ export class PostgresStore implements Store {
     return row === undefined ? undefined : toConversation(row);
   }
 
-  async searchConversations(owner: string, words: readonly string[], limit: number): Promise<SearchHit[]> {
-    const terms = words.map((word) => word.replace(/[^\p{L}\p{N}_]/gu, "")).filter(Boolean);
-    if (terms.length === 0) return [];
-    const query = terms.map((term, index) => `${term}${index === terms.length - 1 ? ":*" : ""}`).join(" & ");
-    const rows = (
-      await this.#query(
-        `SELECT m.conversation_id, m.id AS message_id, m.role, c.title, c.updated_at,
-           ts_headline('english', m.search_text, q, 'StartSel=**, StopSel=**, MaxWords=24, MinWords=8') AS snippet,
-           ts_rank(m.search, q) AS score
-         FROM messages m JOIN conversations c ON c.id = m.conversation_id AND c.user_id = $1,
-           to_tsquery('english', $2) AS q
-         WHERE m.user_id = $1 AND m.search @@ q
-         ORDER BY score DESC, m.created_at DESC
-         LIMIT $3`,
-        [owner, query, limit * 20],
-      )
-    ).rows;
-    const hits = new Map<string, SearchHit>();
-    for (const row of rows) {
-      const conversationId = String(row.conversation_id);
-      if (hits.has(conversationId)) continue;
-      hits.set(conversationId, {
-        conversationId,
-        title: row.title === null ? null : String(row.title),
-        updatedAt: String(row.updated_at),
-        messageId: String(row.message_id),
-        role: String(row.role) as SearchHit["role"],
-        snippet: String(row.snippet),
-        score: Math.round(Number(row.score) * 1000) / 1000,
-      });
-      if (hits.size === limit) break;
-    }
-    return [...hits.values()];
-  }
-
   async deleteConversation(owner: string, id: string): Promise<boolean> {
     return (
       ((await this.#query("DELETE FROM conversations WHERE user_id = $1 AND id = $2", [owner, id]))
@@ -340,126 +290,27 @@ export class PostgresStore implements Store {
     );
   }
 
-  async saveApiKey(record: ApiKeyRecord): Promise<void> {
-    await this.#query(`INSERT INTO api_keys (${apiKeyColumns}) VALUES ($1, $2, $3, $4, $5, NULL)`, [
-      record.id,
-      record.userId,
-      record.tier,
-      record.hash,
-      record.createdAt,
-    ]);
+  async searchConversations(owner: string, words: readonly string[], limit: number): Promise<SearchHit[]> {
+    return searchMessages(this.#run, owner, words, limit);
   }
 
-  async findApiKey(id: string): Promise<ApiKeyRecord | undefined> {
-    const row = (await this.#query(`SELECT ${apiKeyColumns} FROM api_keys WHERE id = $1`, [id])).rows[0];
-    return row === undefined ? undefined : toApiKeyRecord(row);
-  }
-
-  async listApiKeys(): Promise<ApiKeyRecord[]> {
-    return (await this.#query(`SELECT ${apiKeyColumns} FROM api_keys ORDER BY created_at DESC, id`)).rows.map(
-      toApiKeyRecord,
-    );
-  }
-
-  async revokeApiKey(id: string, at: string): Promise<boolean> {
-    const result = await this.#query(
-      "UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL",
-      [at, id],
-    );
-    return (result.rowCount ?? 0) > 0;
-  }
-
-  async addSpend(owner: string, day: string, usd: number): Promise<void> {
-    await this.#query(
-      `INSERT INTO spend (user_id, day, usd) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id, day) DO UPDATE SET usd = spend.usd + excluded.usd`,
-      [owner, day, usd],
-    );
-  }
-
-  async spendOn(owner: string, day: string): Promise<number> {
-    return Number(
-      (await this.#query("SELECT usd FROM spend WHERE user_id = $1 AND day = $2", [owner, day])).rows[0]
-        ?.usd ?? 0,
-    );
-  }
+  // Accounts and tasks live in their own modules; the store hands their calls on.
+  readonly saveApiKey = this.#accounts.saveApiKey;
+  readonly findApiKey = this.#accounts.findApiKey;
+  readonly listApiKeys = this.#accounts.listApiKeys;
+  readonly revokeApiKey = this.#accounts.revokeApiKey;
+  readonly addSpend = this.#accounts.addSpend;
+  readonly spendOn = this.#accounts.spendOn;
+  readonly createTask = this.#tasks.createTask;
+  readonly getTask = this.#tasks.getTask;
+  readonly listTasks = this.#tasks.listTasks;
+  readonly finishTask = this.#tasks.finishTask;
+  readonly heartbeatTasks = this.#tasks.heartbeatTasks;
+  readonly failStaleTasks = this.#tasks.failStaleTasks;
+  readonly deleteExpiredTasks = this.#tasks.deleteExpiredTasks;
 
   limiterBackend(): LimiterBackend {
     return { kind: "postgres", pool: this.#pool, tableName: "rate_limits" };
-  }
-
-  async createTask(task: TaskRecord): Promise<void> {
-    await this.#query(
-      `INSERT INTO tasks (${taskColumns}, expires_at) VALUES ($1, $2, $3, $4, $5, NULL, $6, $7, $8, $9, $10, $11)`,
-      [
-        task.id,
-        task.userId,
-        task.tool,
-        task.status,
-        task.statusMessage,
-        task.createdAt,
-        task.updatedAt,
-        task.ttlMs,
-        task.runner,
-        task.heartbeatAt,
-        Date.parse(task.createdAt) + task.ttlMs,
-      ],
-    );
-  }
-
-  async getTask(owner: string, id: string): Promise<TaskRecord | undefined> {
-    const row = (
-      await this.#query(`SELECT ${taskColumns} FROM tasks WHERE user_id = $1 AND id = $2`, [owner, id])
-    ).rows[0];
-    return row === undefined ? undefined : toTaskRecord(row);
-  }
-
-  async listTasks(
-    owner: string,
-    page: { after?: { createdAt: string; id: string }; limit: number },
-  ): Promise<TaskPage> {
-    const rows = page.after
-      ? (
-          await this.#query(
-            `SELECT ${taskColumns} FROM tasks WHERE user_id = $1 AND (created_at, id) < ($2, $3)
-             ORDER BY created_at DESC, id DESC LIMIT $4`,
-            [owner, page.after.createdAt, page.after.id, page.limit + 1],
-          )
-        ).rows
-      : (
-          await this.#query(
-            `SELECT ${taskColumns} FROM tasks WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
-            [owner, page.limit + 1],
-          )
-        ).rows;
-    return { tasks: rows.slice(0, page.limit).map(toTaskRecord), hasMore: rows.length > page.limit };
-  }
-
-  async finishTask(id: string, end: Parameters<TaskStore["finishTask"]>[1]): Promise<boolean> {
-    const result = await this.#query(
-      `UPDATE tasks SET status = $2, status_message = $3, result = $4, updated_at = $5 WHERE id = $1 AND status = 'working'`,
-      [id, end.status, end.statusMessage, end.result === null ? null : JSON.stringify(end.result), end.at],
-    );
-    return (result.rowCount ?? 0) > 0;
-  }
-
-  async heartbeatTasks(runner: string, at: string): Promise<void> {
-    await this.#query("UPDATE tasks SET heartbeat_at = $1 WHERE runner = $2 AND status = 'working'", [
-      at,
-      runner,
-    ]);
-  }
-
-  async failStaleTasks(before: string, reason: string, at: string): Promise<number> {
-    const result = await this.#query(
-      `UPDATE tasks SET status = 'failed', status_message = $2, updated_at = $3 WHERE status = 'working' AND heartbeat_at < $1`,
-      [before, reason, at],
-    );
-    return result.rowCount ?? 0;
-  }
-
-  async deleteExpiredTasks(now: number): Promise<void> {
-    await this.#query("DELETE FROM tasks WHERE expires_at < $1", [now]);
   }
 
   async close(): Promise<void> {

@@ -7,13 +7,13 @@ import { randomBytes } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import type { ApiKeyRecord, LimiterBackend } from "../accounts.ts";
 import {
+  bestHitPerConversation,
   previewOf,
   toApiKeyRecord,
   toConversation,
   toIdempotencyEntry,
   toMessage,
   toMessageParameters,
-  toTaskRecord,
 } from "../rows.ts";
 import {
   type Conversation,
@@ -31,10 +31,11 @@ import {
   StoreUnavailableError,
   type TurnInput,
 } from "../store.ts";
-import type { TaskPage, TaskRecord, TaskStore } from "../tasks.ts";
+import type { TaskStore } from "../tasks.ts";
 import { type AccountStatements, prepareAccountStatements } from "./account-statements.ts";
 import { retryWhileBusy, sqliteCode, sqliteCodes } from "./busy-retry.ts";
 import type { FileIdentity } from "./file-identity.ts";
+import { sqliteTasks } from "./sqlite-tasks.ts";
 import { prepareStatements, type Statements } from "./statements.ts";
 import { prepareTaskStatements, type TaskStatements } from "./task-statements.ts";
 import { inWriteTransaction } from "./transaction.ts";
@@ -60,6 +61,7 @@ export class SqliteStore implements Store {
   readonly #statements: Statements;
   readonly #accounts: AccountStatements;
   readonly #tasks: TaskStatements;
+  readonly #taskMethods: TaskStore;
   readonly #options: SqliteStoreOptions;
   #readOnly: string | undefined;
   #ephemeralKey: string | undefined;
@@ -72,6 +74,11 @@ export class SqliteStore implements Store {
     this.#statements = prepareStatements(database);
     this.#accounts = prepareAccountStatements(database);
     this.#tasks = prepareTaskStatements(database);
+    this.#taskMethods = sqliteTasks(
+      this.#tasks,
+      (work) => this.#read(work),
+      (work) => this.#write(work),
+    );
     this.#options = options;
     this.#readOnly = options.readOnly;
   }
@@ -190,22 +197,8 @@ export class SqliteStore implements Store {
     const rows = await this.#read(() =>
       this.#statements.searchMessages.all({ owner, query, rows: limit * 20 }),
     );
-    const hits = new Map<string, SearchHit>();
-    for (const row of rows) {
-      const conversationId = String(row.conversation_id);
-      if (hits.has(conversationId)) continue;
-      hits.set(conversationId, {
-        conversationId,
-        title: row.title === null ? null : String(row.title),
-        updatedAt: String(row.updated_at),
-        messageId: String(row.message_id),
-        role: String(row.role) as SearchHit["role"],
-        snippet: String(row.snippet),
-        score: Math.round(-Number(row.score) * 1000) / 1000,
-      });
-      if (hits.size === limit) break;
-    }
-    return [...hits.values()];
+    // bm25 is lower for better matches.
+    return bestHitPerConversation(rows, limit, (row) => -Number(row.score));
   }
 
   async deleteConversation(owner: string, id: string): Promise<boolean> {
@@ -241,54 +234,17 @@ export class SqliteStore implements Store {
     return Number(row?.usd ?? 0);
   }
 
-  async createTask(task: TaskRecord): Promise<void> {
-    const { result: _result, ...fields } = task;
-    const expiresAt = Date.parse(task.createdAt) + task.ttlMs;
-    await this.#write(() => this.#tasks.insertTask.run({ ...fields, expiresAt }));
-  }
-
-  async getTask(owner: string, id: string): Promise<TaskRecord | undefined> {
-    const row = await this.#read(() => this.#tasks.getTask.get(owner, id));
-    return row === undefined ? undefined : toTaskRecord(row);
-  }
-
-  async listTasks(
-    owner: string,
-    page: { after?: { createdAt: string; id: string }; limit: number },
-  ): Promise<TaskPage> {
-    const rows = await this.#read(() =>
-      page.after
-        ? this.#tasks.listTasksAfter.all(owner, page.after.createdAt, page.after.id, page.limit + 1)
-        : this.#tasks.listTasksFirstPage.all(owner, page.limit + 1),
-    );
-    return { tasks: rows.slice(0, page.limit).map(toTaskRecord), hasMore: rows.length > page.limit };
-  }
-
-  async finishTask(id: string, end: Parameters<TaskStore["finishTask"]>[1]): Promise<boolean> {
-    const result = await this.#write(() =>
-      this.#tasks.finishTask.run({
-        id,
-        status: end.status,
-        statusMessage: end.statusMessage,
-        result: end.result === null ? null : JSON.stringify(end.result),
-        at: end.at,
-      }),
-    );
-    return Number(result.changes) > 0;
-  }
-
-  async heartbeatTasks(runner: string, at: string): Promise<void> {
-    await this.#write(() => this.#tasks.heartbeatTasks.run(at, runner));
-  }
-
-  async failStaleTasks(before: string, reason: string, at: string): Promise<number> {
-    const result = await this.#write(() => this.#tasks.failStaleTasks.run({ before, reason, at }));
-    return Number(result.changes);
-  }
-
-  async deleteExpiredTasks(now: number): Promise<void> {
-    await this.#write(() => this.#tasks.deleteExpiredTasks.run(now));
-  }
+  // Tasks live in their own module; the store hands their calls on.
+  readonly createTask: TaskStore["createTask"] = (...args) => this.#taskMethods.createTask(...args);
+  readonly getTask: TaskStore["getTask"] = (...args) => this.#taskMethods.getTask(...args);
+  readonly listTasks: TaskStore["listTasks"] = (...args) => this.#taskMethods.listTasks(...args);
+  readonly finishTask: TaskStore["finishTask"] = (...args) => this.#taskMethods.finishTask(...args);
+  readonly heartbeatTasks: TaskStore["heartbeatTasks"] = (...args) =>
+    this.#taskMethods.heartbeatTasks(...args);
+  readonly failStaleTasks: TaskStore["failStaleTasks"] = (...args) =>
+    this.#taskMethods.failStaleTasks(...args);
+  readonly deleteExpiredTasks: TaskStore["deleteExpiredTasks"] = (...args) =>
+    this.#taskMethods.deleteExpiredTasks(...args);
 
   limiterBackend(): LimiterBackend {
     const database = this.#database;

@@ -1,0 +1,32 @@
+// Full-text search in the PostgreSQL store: a tsquery of every word (the last as a prefix) over the
+// tsvector of each message and its opinions, ranked, with a headline whose found words are marked.
+
+import { bestHitPerConversation } from "../rows.ts";
+import type { SearchHit } from "../store.ts";
+import type { PostgresQuery } from "./postgres-query.ts";
+
+/** The owner's conversations matching `words`, best first, one hit each. */
+export async function searchMessages(
+  query: PostgresQuery,
+  owner: string,
+  words: readonly string[],
+  limit: number,
+): Promise<SearchHit[]> {
+  const terms = words.map((word) => word.replace(/[^\p{L}\p{N}_]/gu, "")).filter(Boolean);
+  if (terms.length === 0) return [];
+  const tsquery = terms.map((term, index) => `${term}${index === terms.length - 1 ? ":*" : ""}`).join(" & ");
+  const rows = (
+    await query(
+      `SELECT m.conversation_id, m.id AS message_id, m.role, c.title, c.updated_at,
+           ts_headline('english', m.search_text, q, 'StartSel=**, StopSel=**, MaxWords=24, MinWords=8') AS snippet,
+           ts_rank(m.search, q) AS score
+         FROM messages m JOIN conversations c ON c.id = m.conversation_id AND c.user_id = $1,
+           to_tsquery('english', $2) AS q
+         WHERE m.user_id = $1 AND m.search @@ q
+         ORDER BY score DESC, m.created_at DESC
+         LIMIT $3`,
+      [owner, tsquery, limit * 20],
+    )
+  ).rows;
+  return bestHitPerConversation(rows, limit, (row) => Number(row.score));
+}
