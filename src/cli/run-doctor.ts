@@ -7,20 +7,13 @@ import { type Configuration, loadConfiguration } from "../configuration/configur
 import type { ProviderKind } from "../configuration/model-entry.ts";
 import { providerEnvironments } from "../configuration/provider-environment.ts";
 import { createProviderFetch } from "../providers/provider-fetch.ts";
-import { probeProvider } from "../providers/provider-probe.ts";
+import { defaultBaseUrls, probeProvider } from "../providers/provider-probe.ts";
 import { openStore } from "../store/open-store.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { terminalStyle } from "./terminal/terminal-style.ts";
 
-const cloudProviders: ProviderKind[] = [
-  "openai",
-  "anthropic",
-  "google",
-  "xai",
-  "cerebras",
-  "perplexity",
-  "openrouter",
-];
+/** The providers reached over the internet: those with a public endpoint. */
+const cloudProviders = Object.keys(defaultBaseUrls) as ProviderKind[];
 
 /** Runs the checks; returns 0 when all is well, 1 otherwise. */
 export async function runDoctor(options: CommandOptions): Promise<number> {

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { Caller } from "../application/caller.ts";
 import { type ErrorCode, reportError } from "../errors/service-error.ts";
-import { callerOf } from "../mcp/caller.ts";
+import { callerOfAuth } from "../mcp/caller.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { type Authenticator, credentialCookie } from "./authentication.ts";
 import { sendJson } from "./http-responses.ts";
@@ -56,9 +56,7 @@ export async function serveWebApi(
       return;
     }
   } else if (!(await authenticator.check(request, response, { cookie: true }))) return;
-  const caller = callerOf({
-    http: { authInfo: (request as IncomingMessage & { auth?: AuthInfo }).auth },
-  } as never);
+  const caller = callerOfAuth((request as IncomingMessage & { auth?: AuthInfo }).auth);
   try {
     await route(request, response, method, path, caller, runtime);
   } catch (thrown) {

@@ -56,7 +56,12 @@ export function createTaskRunner(
   const runner = randomUUID();
   const running = new Map<string, { controller: AbortController; done: Promise<void>; owner: string }>();
   const now = () => clock().toISOString();
+  // Failing stale tasks and deleting expired ones writes to the store: at most a few times per stale
+  // period, not on every poll.
+  let lastSweep = Number.NEGATIVE_INFINITY;
   const sweep = async () => {
+    if (clock().getTime() - lastSweep < timings.staleMs / 4) return;
+    lastSweep = clock().getTime();
     const before = new Date(clock().getTime() - timings.staleMs).toISOString();
     await store.failStaleTasks(before, interruptedMessage, now());
     await store.deleteExpiredTasks(clock().getTime());
