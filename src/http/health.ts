@@ -1,5 +1,7 @@
-// The `GET /health` report: status, version, whether the store answers and can be written, and which
-// models are available.
+// `GET /health` (liveness: always 200 while the process answers, with status, version, whether the
+// store answers and can be written, and which models are available) and `GET /ready` (readiness: 503
+// while the store cannot be reached or written, or the node is draining, so a load balancer stops
+// sending it calls).
 
 import type { Runtime } from "../runtime/runtime.ts";
 import type { StoreHealth } from "../store/store.ts";
@@ -41,4 +43,19 @@ export async function healthReport(runtime: Runtime): Promise<HealthReport> {
     },
     ...(roster.notice ? { notice: roster.notice } : {}),
   };
+}
+
+/** The body of `GET /ready`. */
+export interface Readiness {
+  ready: boolean;
+  /** Why not, when not ready. */
+  reason?: string;
+}
+
+/** Whether this node should get calls: not draining, and its store answers and can be written. */
+export async function readiness(runtime: Runtime, draining: boolean): Promise<Readiness> {
+  if (draining) return { ready: false, reason: "draining: the server is shutting down" };
+  const store = await runtime.store.health();
+  if (store.reachable && store.writable) return { ready: true };
+  return { ready: false, reason: store.error ?? "the store cannot be written" };
 }

@@ -16,7 +16,7 @@ import { mcpServerFactory } from "../mcp/create-server.ts";
 import { type RequestContext, requestContext } from "../observability/request-context.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { authenticatedUser, createAuthenticator, resourceMetadataPath } from "./authentication.ts";
-import { healthReport } from "./health.ts";
+import { healthReport, readiness } from "./health.ts";
 import { answerUnparsable, sendJson } from "./http-responses.ts";
 import { LegacySessions } from "./legacy-sessions.ts";
 import { readJsonBody } from "./read-body.ts";
@@ -132,15 +132,7 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     if (!checkHost(request, response) || !checkOrigin(request, response)) return;
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
     if (path === "/ready" && request.method === "GET") {
-      void runtime.store.health().then((store) => {
-        const ready = !draining && store.reachable;
-        const reason = draining
-          ? "draining: the server is shutting down"
-          : store.reachable
-            ? undefined
-            : store.error;
-        sendJson(response, ready ? 200 : 503, { ready, ...(reason ? { reason } : {}) });
-      });
+      void readiness(runtime, draining).then((ready) => sendJson(response, ready.ready ? 200 : 503, ready));
       return;
     }
     const isCall = (path === "/mcp" && request.method !== "GET") || path.startsWith("/api/");
@@ -192,9 +184,8 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
       return;
     }
     if (path === "/health" && request.method === "GET") {
-      void healthReport(runtime).then((report) =>
-        sendJson(response, report.status === "ok" ? 200 : 503, report),
-      );
+      // Liveness: the process answers, so 200; what is wrong is in the body (and in /ready).
+      void healthReport(runtime).then((report) => sendJson(response, 200, report));
       return;
     }
     if (path.startsWith("/api/")) {

@@ -139,11 +139,14 @@ describe("store faults while serving", () => {
       /was removed .*writes are refused.*Restart the server/,
     );
     const health = await fetch(`${server.url}/health`);
-    assert.equal(health.status, 503);
+    assert.equal(health.status, 200, "liveness: the process still answers");
     const report = await health.json();
     assert.equal(report.status, "degraded");
     assert.equal(report.store.writable, false);
     assert.match(report.store.error, /was removed/);
+    const ready = await fetch(`${server.url}/ready`);
+    assert.equal(ready.status, 503, "readiness: a load balancer should stop sending calls here");
+    assert.match((await ready.json()).reason, /was removed/);
   });
 
   it("serves a read-only database, says in /health that it cannot be written, and says why on every write", async () => {
