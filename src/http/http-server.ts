@@ -67,6 +67,7 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     idleMs: options.sessionIdleMs,
     maxSessions: 10_000,
   });
+  await sessions.relayThrough(runtime.store);
   let serverUrl = "";
   const authenticator = createAuthenticator(
     runtime.configuration.auth,

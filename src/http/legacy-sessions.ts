@@ -2,12 +2,16 @@
 // client cancels a call with a separate `notifications/cancelled` POST; a session (`Mcp-Session-Id`)
 // routes that POST to the server instance running the call, so the cancel aborts it. Idle sessions
 // expire; a request for an unknown session gets 404, which tells the client to initialize again.
+// With a relay (many nodes on one database), notifications for a session held by another node are
+// passed on to it, so a cancel that lands on the wrong node still stops the call.
 
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import type { McpServer } from "@modelcontextprotocol/server";
+import type { Broadcast } from "../store/broadcast.ts";
 import { sendJsonRpcError } from "./http-responses.ts";
+import { notificationsOnly, startSessionRelay } from "./session-relay.ts";
 
 /** Session limits. */
 export interface SessionOptions {
@@ -32,12 +36,23 @@ export class LegacySessions {
   readonly #createServer: () => McpServer;
   readonly #options: SessionOptions;
   readonly #sweeper: ReturnType<typeof setInterval>;
+  #relay: Awaited<ReturnType<typeof startSessionRelay>> | undefined;
 
   constructor(createServer: () => McpServer, options: SessionOptions) {
     this.#createServer = createServer;
     this.#options = options;
     this.#sweeper = setInterval(() => this.#sweep(), Math.min(60_000, Math.max(1000, options.idleMs / 2)));
     this.#sweeper.unref();
+  }
+
+  /** Passes notifications for sessions this node does not hold to the other nodes on `broadcast`. */
+  async relayThrough(broadcast: Broadcast): Promise<void> {
+    this.#relay = await startSessionRelay(broadcast, (sessionId, userId, messages) => {
+      const session = this.#sessions.get(sessionId);
+      if (!session || session.userId !== userId) return;
+      session.lastActive = performance.now();
+      for (const message of messages) session.transport.onmessage?.(message as never);
+    });
   }
 
   /** How many sessions are open. */
@@ -58,6 +73,16 @@ export class LegacySessions {
     const id = request.headers["mcp-session-id"];
     if (typeof id === "string") {
       const session = this.#sessions.get(id);
+      const relayed = session ? undefined : notificationsOnly(body);
+      if (
+        relayed &&
+        this.#relay &&
+        request.method === "POST" &&
+        (await this.#relay(id, userId, relayed).catch(() => false))
+      ) {
+        response.writeHead(202).end();
+        return;
+      }
       if (!session || session.userId !== userId) {
         sendJsonRpcError(
           response,

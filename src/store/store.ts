@@ -5,6 +5,7 @@
 
 import { ServiceError } from "../errors/service-error.ts";
 import type { AccountStore } from "./accounts.ts";
+import type { Broadcast } from "./broadcast.ts";
 import type { TaskStore } from "./tasks.ts";
 
 /** Roles a stored message can have. */
@@ -163,7 +164,7 @@ export class IdempotencyConflictError extends Error {
  * A conversation store. Every method sees the writes of every call that resolved before it
  * (read-your-writes). Implementations must be safe under concurrent calls from one process.
  */
-export interface Store extends AccountStore, TaskStore {
+export interface Store extends AccountStore, TaskStore, Broadcast {
   /** Whether the store answers and can be written; never rejects. */
   health(): Promise<StoreHealth>;
   /**

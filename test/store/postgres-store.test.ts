@@ -12,6 +12,15 @@ import { type PostgresServer, startPostgresServer } from "./postgres-server.ts";
 import { runStoreContract } from "./store-contract.ts";
 
 let server: PostgresServer;
+
+/** Waits (up to 10 s) until `condition` holds. */
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = performance.now() + 10_000;
+  while (!(await condition())) {
+    if (performance.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 before(async () => {
   server = await startPostgresServer();
 });
@@ -47,6 +56,28 @@ describe("postgres store", () => {
       Array.from({ length: 62 }, (_, index) => index + 1),
     );
     await Promise.all(nodes.map((store) => store.close()));
+  });
+
+  it("broadcasts between nodes on one database, and listens again after its connection drops", async () => {
+    const url = await server.newDatabase();
+    const [sender, receiver] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    const heard: string[] = [];
+    await receiver.subscribe("nodes", (payload) => heard.push(payload));
+    await sender.publish("nodes", "before");
+    await until(() => heard.length === 1);
+    const { default: pg } = await import("pg");
+    const killer = new pg.Client({ connectionString: url });
+    await killer.connect();
+    const killed = await killer.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+    );
+    assert.ok(killed.rowCount && killed.rowCount > 0, "the listener's connection was cut");
+    await killer.end();
+    await until(async () => {
+      await sender.publish("nodes", "after");
+      return heard.includes("after");
+    });
+    await Promise.all([sender, receiver].map((store) => store.close()));
   });
 
   it("says in one line, without the password, when the server cannot be reached", async () => {

@@ -3,6 +3,7 @@
 
 import { afterEach, beforeEach, describe } from "node:test";
 import type { Store } from "../../src/store/store.ts";
+import { describeBroadcastCases } from "./contract/broadcast-cases.ts";
 import { describeConversationCases } from "./contract/conversation-cases.ts";
 import { describeMessageCases } from "./contract/message-cases.ts";
 import { describeSearchCases } from "./contract/search-cases.ts";
@@ -30,5 +31,6 @@ export function runStoreContract(name: string, openStore: () => Promise<Store>):
     describeMessageCases(currentStore);
     describeConversationCases(currentStore);
     describeSearchCases(currentStore);
+    describeBroadcastCases(currentStore);
   });
 }

@@ -30,7 +30,7 @@ export async function openPostgresStore(
       { cause: error },
     );
   }
-  return new PostgresStore(pool, where);
+  return new PostgresStore(pool, where, url);
 }
 
 /** The URL without its password, for messages. */

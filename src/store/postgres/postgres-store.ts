@@ -24,6 +24,7 @@ import {
   type TurnInput,
 } from "../store.ts";
 import { postgresAccounts } from "./account-queries.ts";
+import { postgresBroadcast } from "./postgres-broadcast.ts";
 import { keysetRows, type PostgresQuery } from "./postgres-query.ts";
 import { searchMessages } from "./search-query.ts";
 import { postgresTasks } from "./task-queries.ts";
@@ -47,9 +48,22 @@ export class PostgresStore implements Store {
   readonly #accounts = postgresAccounts(this.#run);
   readonly #tasks = postgresTasks(this.#run);
 
-  constructor(pool: pg.Pool, where: string) {
+  readonly #broadcast: ReturnType<typeof postgresBroadcast>;
+
+  constructor(pool: pg.Pool, where: string, url: string) {
     this.#pool = pool;
     this.#where = where;
+    this.#broadcast = postgresBroadcast(url, pool);
+  }
+
+  publish(channel: string, payload: string): Promise<void> {
+    return this.#broadcast.publish(channel, payload).catch((error) => {
+      throw this.#unavailable(error);
+    });
+  }
+
+  subscribe(channel: string, listener: (payload: string) => void): Promise<() => void> {
+    return this.#broadcast.subscribe(channel, listener);
   }
 
   async health(): Promise<StoreHealth> {
@@ -316,6 +330,7 @@ export class PostgresStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.#broadcast.close();
     await this.#pool.end();
   }
 

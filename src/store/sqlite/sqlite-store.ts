@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import type { ApiKeyRecord, LimiterBackend } from "../accounts.ts";
+import { processBroadcast } from "../broadcast.ts";
 import {
   bestHitPerConversation,
   previewOf,
@@ -67,6 +68,9 @@ export class SqliteStore implements Store {
   #ephemeralKey: string | undefined;
   // Tracked here rather than read from DatabaseSync.isOpen, which Node 22.13 does not have.
   #open = true;
+  readonly #broadcast = processBroadcast();
+  readonly publish = this.#broadcast.publish;
+  readonly subscribe = this.#broadcast.subscribe;
 
   /** Takes ownership of `database`, which must be open and migrated. */
   constructor(database: DatabaseSync, options: SqliteStoreOptions) {

@@ -48,7 +48,7 @@ export async function startHttpServerProcess(
     process: child,
     stderr: () => output,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
       await once(child, "exit");
     },

@@ -1,0 +1,54 @@
+// Carries a 2025 client's notifications (its cancels, above all) to the node holding its session when
+// they land on another node, as a load balancer without session affinity does. The receiving node
+// cannot know whether the session lives elsewhere, so it broadcasts them on the store (PostgreSQL
+// LISTEN/NOTIFY) and answers 202; the node that holds the session, for the same user, delivers them
+// as if they had arrived there. Requests (with an id) are not relayed: they need the session's stream.
+
+import { type Broadcast, maxBroadcastBytes } from "../store/broadcast.ts";
+
+const channel = "ai_universe_sessions";
+
+/** Notifications for one session, as sent between nodes. */
+interface Relayed {
+  sessionId: string;
+  userId: string | null;
+  messages: unknown[];
+}
+
+/** Delivers relayed notifications to a session this node holds (if it holds it, for that user). */
+export type Deliver = (sessionId: string, userId: string | undefined, messages: unknown[]) => void;
+
+/** The notifications in `body` when it holds nothing else (no request, no response); else undefined. */
+export function notificationsOnly(body: unknown): unknown[] | undefined {
+  const messages = Array.isArray(body) ? body : [body];
+  const all = messages.every((message) => {
+    const fields = message as { method?: unknown; id?: unknown } | null;
+    return (
+      typeof fields?.method === "string" && fields.method.startsWith("notifications/") && !("id" in fields)
+    );
+  });
+  return all && messages.length > 0 ? messages : undefined;
+}
+
+/** Sends notifications to the other nodes, and hands those sent to this node's sessions to `deliver`. */
+export async function startSessionRelay(
+  broadcast: Broadcast,
+  deliver: Deliver,
+): Promise<(sessionId: string, userId: string | undefined, messages: unknown[]) => Promise<boolean>> {
+  await broadcast.subscribe(channel, (payload) => {
+    let relayed: Relayed;
+    try {
+      relayed = JSON.parse(payload) as Relayed;
+    } catch {
+      return;
+    }
+    if (typeof relayed.sessionId !== "string" || !Array.isArray(relayed.messages)) return;
+    deliver(relayed.sessionId, relayed.userId ?? undefined, relayed.messages);
+  });
+  return async (sessionId, userId, messages) => {
+    const payload = JSON.stringify({ sessionId, userId: userId ?? null, messages } satisfies Relayed);
+    if (Buffer.byteLength(payload) > maxBroadcastBytes) return false;
+    await broadcast.publish(channel, payload);
+    return true;
+  };
+}
