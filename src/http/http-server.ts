@@ -21,6 +21,7 @@ import { answerUnparsable, sendJson } from "./http-responses.ts";
 import { LegacySessions } from "./legacy-sessions.ts";
 import { readJsonBody } from "./read-body.ts";
 import { wellFormedTarget } from "./request-target.ts";
+import { sessionIds } from "./session-ids.ts";
 import { serveWebApi } from "./web-api.ts";
 import { serveWebPage } from "./web-page.ts";
 
@@ -63,11 +64,12 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     onerror,
   });
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: options.maxBodyBytes });
-  const sessions = new LegacySessions(() => createServerFor("legacy"), {
+  const sessions = await LegacySessions.open(() => createServerFor("legacy"), {
     idleMs: options.sessionIdleMs,
     maxSessions: 10_000,
+    ids: sessionIds(await runtime.store.signingKey()),
+    broadcast: runtime.store,
   });
-  await sessions.relayThrough(runtime.store);
   let serverUrl = "";
   const authenticator = createAuthenticator(
     runtime.configuration.auth,

@@ -1,24 +1,28 @@
-// MCP sessions for clients on the 2025 protocol revisions (what most clients run today). Such a
-// client cancels a call with a separate `notifications/cancelled` POST; a session (`Mcp-Session-Id`)
-// routes that POST to the server instance running the call, so the cancel aborts it. Idle sessions
-// expire; a request for an unknown session gets 404, which tells the client to initialize again.
-// With a relay (many nodes on one database), notifications for a session held by another node are
-// passed on to it, so a cancel that lands on the wrong node still stops the call.
+// MCP sessions for clients on the 2025 protocol revisions (what most clients run today). A session
+// (`Mcp-Session-Id`) lives on the node that opened it, which holds its stream; idle ones expire, and
+// an id that is not genuine gets 404, which tells the client to initialize again. Many nodes share the
+// work without session affinity: a request for a genuine session another node opened is served here
+// as a one-off, and notifications (a cancel, above all) are broadcast to every node, so they reach the
+// call wherever it runs.
 
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { Broadcast } from "../store/broadcast.ts";
 import { sendJsonRpcError } from "./http-responses.ts";
-import { notificationsOnly, startSessionRelay } from "./session-relay.ts";
+import type { SessionIds } from "./session-ids.ts";
+import { type Deliver, notificationsOnly, type Relay, startSessionRelay } from "./session-relay.ts";
 
-/** Session limits. */
+/** Session limits and what sessions are shared through. */
 export interface SessionOptions {
   /** A session with no request for this long, and none running, is closed. */
   idleMs: number;
   /** Most sessions open at once; a new client beyond it gets 503. */
   maxSessions: number;
+  /** Mints and checks session ids (signed with the store's key, so every node can check them). */
+  ids: SessionIds;
+  /** Carries notifications to the other nodes on the database. */
+  broadcast: Broadcast;
 }
 
 interface Session {
@@ -30,29 +34,40 @@ interface Session {
   userId: string | undefined;
 }
 
+/** A request of a session opened elsewhere, served here; it may receive that session's notifications. */
+interface Visit {
+  transport: NodeStreamableHTTPServerTransport;
+  userId: string | undefined;
+}
+
+const unknownSession = "Session not found: it expired or the server restarted. Initialize a new session.";
+
 /** The open sessions of one HTTP server. */
 export class LegacySessions {
   readonly #sessions = new Map<string, Session>();
+  readonly #visits = new Map<string, Set<Visit>>();
   readonly #createServer: () => McpServer;
   readonly #options: SessionOptions;
   readonly #sweeper: ReturnType<typeof setInterval>;
-  #relay: Awaited<ReturnType<typeof startSessionRelay>> | undefined;
+  readonly #relay: Relay;
 
-  constructor(createServer: () => McpServer, options: SessionOptions) {
+  private constructor(createServer: () => McpServer, options: SessionOptions, relay: Relay) {
     this.#createServer = createServer;
     this.#options = options;
+    this.#relay = relay;
     this.#sweeper = setInterval(() => this.#sweep(), Math.min(60_000, Math.max(1000, options.idleMs / 2)));
     this.#sweeper.unref();
   }
 
-  /** Passes notifications for sessions this node does not hold to the other nodes on `broadcast`. */
-  async relayThrough(broadcast: Broadcast): Promise<void> {
-    this.#relay = await startSessionRelay(broadcast, (sessionId, userId, messages) => {
-      const session = this.#sessions.get(sessionId);
-      if (!session || session.userId !== userId) return;
-      session.lastActive = performance.now();
-      for (const message of messages) session.transport.onmessage?.(message as never);
-    });
+  /** Opens the sessions of one server, listening for notifications relayed by the other nodes. */
+  static async open(createServer: () => McpServer, options: SessionOptions): Promise<LegacySessions> {
+    let deliver: Deliver | undefined;
+    const relay = await startSessionRelay(options.broadcast, (id, userId, messages) =>
+      deliver?.(id, userId, messages),
+    );
+    const sessions = new LegacySessions(createServer, options, relay);
+    deliver = (id, userId, messages) => sessions.#deliver(id, userId, messages);
+    return sessions;
   }
 
   /** How many sessions are open. */
@@ -73,26 +88,12 @@ export class LegacySessions {
     const id = request.headers["mcp-session-id"];
     if (typeof id === "string") {
       const session = this.#sessions.get(id);
-      const relayed = session ? undefined : notificationsOnly(body);
-      if (
-        relayed &&
-        this.#relay &&
-        request.method === "POST" &&
-        (await this.#relay(id, userId, relayed).catch(() => false))
-      ) {
-        response.writeHead(202).end();
+      if (session?.userId === userId && session) return this.#serve(session, request, response, body);
+      if (session || !this.#options.ids.genuine(id, userId)) {
+        sendJsonRpcError(response, 404, -32001, unknownSession);
         return;
       }
-      if (!session || session.userId !== userId) {
-        sendJsonRpcError(
-          response,
-          404,
-          -32001,
-          "Session not found: it expired or the server restarted. Initialize a new session.",
-        );
-        return;
-      }
-      return this.#serve(session, request, response, body);
+      return this.#visit(id, userId, request, response, body);
     }
     if (request.method !== "POST" || !isInitialize(body)) {
       sendJsonRpcError(
@@ -107,16 +108,17 @@ export class LegacySessions {
       sendJsonRpcError(response, 503, -32603, "Too many open sessions; try again in a minute.");
       return;
     }
+    const sessionId = this.#options.ids.mint(userId);
     const server = this.#createServer();
     const session: Session = {
       server,
       transport: new NodeStreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sessionId) => {
-          this.#sessions.set(sessionId, session);
+        sessionIdGenerator: () => sessionId,
+        onsessioninitialized: (opened) => {
+          this.#sessions.set(opened, session);
         },
-        onsessionclosed: (sessionId) => {
-          this.#sessions.delete(sessionId);
+        onsessionclosed: (closed) => {
+          this.#sessions.delete(closed);
         },
       }),
       lastActive: performance.now(),
@@ -148,6 +150,54 @@ export class LegacySessions {
       session.lastActive = performance.now();
     });
     await session.transport.handleRequest(request, response, body);
+  }
+
+  /**
+   * A request of a session another node opened (or one this node forgot in a restart): notifications
+   * go to every node, a request is served here by a server of its own; its stream stays with the node
+   * that opened the session.
+   */
+  async #visit(
+    id: string,
+    userId: string | undefined,
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+  ): Promise<void> {
+    if (request.method !== "POST") {
+      response.writeHead(405, { allow: "POST" }).end(); // the session's stream is on another node
+      return;
+    }
+    const notifications = notificationsOnly(body);
+    if (notifications) {
+      const sent = await this.#relay(id, userId, notifications).catch(() => false);
+      if (sent) response.writeHead(202).end();
+      else sendJsonRpcError(response, 503, -32603, "The notification could not be passed on; send it again.");
+      return;
+    }
+    const server = this.#createServer();
+    const visit: Visit = { transport: new NodeStreamableHTTPServerTransport({}), userId };
+    const visits = this.#visits.get(id) ?? new Set<Visit>();
+    this.#visits.set(id, visits.add(visit));
+    response.once("close", () => {
+      visits.delete(visit);
+      if (visits.size === 0) this.#visits.delete(id);
+      void server.close().catch(() => {});
+    });
+    await server.connect(visit.transport);
+    await visit.transport.handleRequest(request, response, body);
+  }
+
+  /** Hands notifications relayed for session `id` to where its calls run on this node, for that user. */
+  #deliver(id: string, userId: string | undefined, messages: unknown[]): void {
+    const session = this.#sessions.get(id);
+    const targets = [...(this.#visits.get(id) ?? [])].filter((visit) => visit.userId === userId);
+    if (session?.userId === userId && session) {
+      session.lastActive = performance.now();
+      targets.push(session);
+    }
+    for (const target of targets)
+      for (const message of messages) target.transport.onmessage?.(message as never);
   }
 
   #sweep(): void {

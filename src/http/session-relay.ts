@@ -1,8 +1,7 @@
-// Carries a 2025 client's notifications (its cancels, above all) to the node holding its session when
-// they land on another node, as a load balancer without session affinity does. The receiving node
-// cannot know whether the session lives elsewhere, so it broadcasts them on the store (PostgreSQL
-// LISTEN/NOTIFY) and answers 202; the node that holds the session, for the same user, delivers them
-// as if they had arrived there. Requests (with an id) are not relayed: they need the session's stream.
+// Carries a 2025 client's notifications (its cancels, above all) to wherever the session's calls run
+// when they land on a node that does not hold the session, as a load balancer without session
+// affinity sends them. The receiving node broadcasts them on the store (PostgreSQL LISTEN/NOTIFY) and
+// answers 202; every node delivers them, for the same user, as if they had arrived there.
 
 import { type Broadcast, maxBroadcastBytes } from "../store/broadcast.ts";
 
@@ -18,6 +17,9 @@ interface Relayed {
 /** Delivers relayed notifications to a session this node holds (if it holds it, for that user). */
 export type Deliver = (sessionId: string, userId: string | undefined, messages: unknown[]) => void;
 
+/** Sends notifications for a session to every node; false when they are too large to send. */
+export type Relay = (sessionId: string, userId: string | undefined, messages: unknown[]) => Promise<boolean>;
+
 /** The notifications in `body` when it holds nothing else (no request, no response); else undefined. */
 export function notificationsOnly(body: unknown): unknown[] | undefined {
   const messages = Array.isArray(body) ? body : [body];
@@ -31,10 +33,7 @@ export function notificationsOnly(body: unknown): unknown[] | undefined {
 }
 
 /** Sends notifications to the other nodes, and hands those sent to this node's sessions to `deliver`. */
-export async function startSessionRelay(
-  broadcast: Broadcast,
-  deliver: Deliver,
-): Promise<(sessionId: string, userId: string | undefined, messages: unknown[]) => Promise<boolean>> {
+export async function startSessionRelay(broadcast: Broadcast, deliver: Deliver): Promise<Relay> {
   await broadcast.subscribe(channel, (payload) => {
     let relayed: Relayed;
     try {

@@ -22,7 +22,7 @@ describe("HTTP transport", () => {
   let server: ServerProcess;
   before(async () => {
     simulator = await startProviderSimulator();
-    server = await startHttpServerProcess(serverEnvironment(simulator.url).environment);
+    server = await startHttpServerProcess((await serverEnvironment(simulator.url)).environment);
   });
   after(async () => {
     await server?.stop();
@@ -85,7 +85,7 @@ describe("malformed HTTP requests", () => {
   let port: number;
   before(async () => {
     simulator = await startProviderSimulator();
-    const { environment } = serverEnvironment(simulator.url);
+    const { environment } = await serverEnvironment(simulator.url);
     server = await startHttpServerProcess({ ...environment, AI_UNIVERSE_REQUEST_TIMEOUT_SECONDS: "1" });
     port = Number(new URL(server.url).port);
   });
@@ -157,7 +157,7 @@ describe("malformed HTTP requests", () => {
 describe("2025-era sessions", () => {
   let server: ServerProcess;
   before(async () => {
-    const { environment } = serverEnvironment("http://127.0.0.1:9");
+    const { environment } = await serverEnvironment("http://127.0.0.1:9");
     server = await startHttpServerProcess({ ...environment, AI_UNIVERSE_SESSION_IDLE_SECONDS: "1" });
   });
   after(async () => server?.stop());
@@ -166,20 +166,35 @@ describe("2025-era sessions", () => {
     fetch(`${server.url}/mcp`, { method: "POST", headers: { ...mcpHeaders, ...headers }, body });
   const ping = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" });
 
-  it("opens a session at initialize, serves it, and expires it when idle", async () => {
+  it("opens a session at initialize, serves it, closes it when idle, and still serves its genuine id", async () => {
     const opened = await post(initialize);
     const sessionId = opened.headers.get("mcp-session-id") ?? "";
-    assert.match(sessionId, /^[0-9a-f-]{36}$/);
+    assert.match(sessionId, /^[\w-]{22}\.[\w-]{22}$/, "a random part and its signature");
     await opened.text();
     const inSession = { "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" };
     const served = await post(ping, inSession);
     assert.equal(served.status, 200, await served.text());
+    const stream = () =>
+      fetch(`${server.url}/mcp`, {
+        headers: { ...inSession, accept: "text/event-stream" },
+        signal: AbortSignal.timeout(1000),
+      }).then(
+        (response) => response.status,
+        () => "aborted",
+      );
+    assert.equal(await stream(), 200, "this node holds the session's stream");
     // Idle for more than the 1 s limit plus one sweep of the expiry check (every second).
     await new Promise((resolve) => setTimeout(resolve, 3500));
-    const expired = await post(ping, inSession);
-    const status = expired.status;
-    await expired.text();
-    assert.equal(status, 404, "an idle session expires, and its id is then unknown");
+    assert.equal(await stream(), 405, "the idle session was closed here: no stream any more");
+    const later = await post(ping, inSession);
+    assert.equal(later.status, 200, "its genuine id is still served, as any node would");
+    await later.text();
+    const forged = await post(ping, {
+      ...inSession,
+      "mcp-session-id": `${sessionId.split(".")[0]}.${"A".repeat(22)}`,
+    });
+    assert.equal(forged.status, 404, "an id with a forged signature is unknown");
+    await forged.text();
   });
 
   it("answers an unknown session with 404 and a request without one with 400", async () => {
@@ -198,7 +213,7 @@ describe("2025-era sessions", () => {
 describe("zero configuration", () => {
   let server: ServerProcess;
   before(async () => {
-    const { environment } = serverEnvironment("http://127.0.0.1:9");
+    const { environment } = await serverEnvironment("http://127.0.0.1:9");
     const bare = Object.fromEntries(
       Object.entries(environment).filter(([name]) => !/_API_KEY|_BASE_URL/.test(name)),
     );

@@ -240,7 +240,7 @@ describe("three nodes on PostgreSQL", () => {
     );
   });
 
-  it("relays nothing to another user's session", async () => {
+  it("relays nothing to another user's session, and serves a session's requests on any node", async () => {
     const client = await connect("ann", "v1-2025-11-25", 0);
     const from = simulator.requests.length;
     const call = client.callTool("agent.second_opinion", {
@@ -259,8 +259,21 @@ describe("three nodes on PostgreSQL", () => {
       },
       body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } }),
     });
-    assert.equal(forged.status, 202, "a node cannot tell where a session lives, so it answers alike");
+    assert.equal(forged.status, 404, "another user's session id is not genuine for bob");
     assert.notEqual((await call).isError, true, "bob's cancel did not reach ann's call");
+    const onAnotherNode = await fetch(`${nodes[2]?.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${keys.ann}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": client.raw.transport.sessionId,
+        "mcp-protocol-version": "2025-11-25",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tools/list" }),
+    });
+    assert.equal(onAnotherNode.status, 200);
+    assert.match(await onAnotherNode.text(), /agent\.second_opinion/);
   });
 
   it("loses nothing acknowledged when a node is killed mid-call, and the retry on another node runs once", async () => {
