@@ -29,12 +29,14 @@ import {
   conversationInput,
   historyInput,
   listInput,
+  modelsInput,
   renameInput,
   searchInput,
   secondOpinionInput,
   sendMessageInput,
   usageInput,
 } from "./inputs.ts";
+import { describeModels, type ModelListing } from "./model-listing.ts";
 import { validateInput } from "./validate-input.ts";
 
 /** The use cases. Inputs are `unknown`: each method validates what it is given. */
@@ -59,6 +61,8 @@ export interface AiUniverse {
   readConversationMarkdown(caller: Caller, input: unknown): Promise<string>;
   /** The caller's limits, use, spend and reset times; not counted against the limits. */
   usage(caller: Caller, input?: unknown): Promise<Usage>;
+  /** Every model with its availability, price and capabilities, and every panel; counted like a read. */
+  listModels(caller: Caller, input?: unknown): Promise<ModelListing>;
   /** The models of this run: which are available, and why the others are not. */
   readonly models: ModelRoster;
 }
@@ -181,6 +185,12 @@ export function createAiUniverse(
 
     async readConversationMarkdown(caller, input) {
       return conversationMarkdown(await this.exportConversation(caller, input));
+    },
+
+    async listModels(caller, input = {}) {
+      validateInput(modelsInput, input);
+      await admission.admit(caller);
+      return describeModels(services.roster, services.defaults.panels ?? []);
     },
 
     async usage(caller, input = {}) {

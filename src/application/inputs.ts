@@ -47,6 +47,14 @@ export const secondOpinionInput = z.strictObject({
     .describe(
       `The question, with all the context the models need (at most ${limits.questionCharacters} characters).`,
     ),
+  panel: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe(
+      'A named panel, e.g. "fast" (cheap, quick models), "deep" (the strongest) or "research" (web search); the models tool lists them with their models, availability and price. It sets the primary, secondaries, synthesis model and maxOpinions; those given here win.',
+    ),
   primaryModel: modelName
     .optional()
     .describe('Short name of the primary model, e.g. "claude". Default: the first available.'),
@@ -67,6 +75,27 @@ export const secondOpinionInput = z.strictObject({
   synthesisModel: modelName
     .optional()
     .describe("Short name of the model that writes the synthesis. Default: the primary."),
+  review: z
+    .boolean()
+    .optional()
+    .describe(
+      "Council review: after the opinions, every model ranks the others' answers, anonymised and shuffled, with a reason each; the rankings are aggregated (Borda count) into review.ranking and given to the synthesis. Costs one more call per model, in parallel.",
+    ),
+  stances: z
+    .record(modelName, z.enum(["for", "against", "neutral"]))
+    .optional()
+    .describe(
+      'For decision questions: the side each model argues, e.g. {"grok": "against"}. A model told a side argues it honestly and says when the evidence is against it.',
+    ),
+  rounds: z
+    .number()
+    .int()
+    .min(1)
+    .max(limits.debateRounds)
+    .optional()
+    .describe(
+      `Debate rounds (default 1, at most ${limits.debateRounds}): after each round every model sees the others' anonymised answers and may revise; each round is kept. Each round costs one more call per model.`,
+    ),
   conversationId: conversationId
     .optional()
     .describe("Continue this conversation (its earlier turns become context). Omit to start a new one."),
@@ -144,3 +173,6 @@ export const searchInput = z.strictObject({
 
 /** `usage` takes no arguments. */
 export const usageInput = z.strictObject({});
+
+/** `models` takes no arguments. */
+export const modelsInput = z.strictObject({});

@@ -17,7 +17,7 @@ import {
 export const commands = {
   serve: "Serve MCP over Streamable HTTP at http://HOST:PORT/mcp, with GET /health",
   mcp: "Serve MCP over stdio (for Claude Code, Claude Desktop, Cursor, Codex, ...)",
-  models: "List the models and, for each unavailable one, why",
+  models: "List the models (for each unavailable one, why) and the panels",
   export: "Write one conversation to stdout as Markdown or JSON",
   keys: "Make, list and revoke API keys (for auth mode api-key)",
   usage: "Show a user's limits, use and spend today, and when each resets",
@@ -74,7 +74,7 @@ const optionHelp = {
   --allowed-origins LIST Extra browser Origin host names accepted (or AI_UNIVERSE_ALLOWED_ORIGINS)
 ${toolNames}`,
   mcp: `${database}\n${toolNames}`,
-  models: "",
+  models: "  --format text|json     Output format (default text; json is the models tool's result)",
   doctor: database,
   export: `${database}
   --format md|json       Output format (default md)
@@ -160,7 +160,7 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
     named === "export" ? 1 : named === "keys" || terminal ? positionals.length : 0,
   );
   if (extra.length > 0) throw new CommandLineError(`Unexpected argument "${extra[0]}".`, named);
-  const formats = named === "usage" ? ["text", "json"] : ["md", "json"];
+  const formats = named === "usage" || named === "models" ? ["text", "json"] : ["md", "json"];
   const format = text("format") ?? formats[0];
   if (!formats.includes(format ?? "")) {
     throw new CommandLineError(`Format "${format}" is not ${formats.join(" or ")}.`, named);

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { authSchema, tierSchema } from "./access.ts";
 import { ConfigurationError } from "./configuration-error.ts";
 import { providerKinds } from "./model-entry.ts";
+import { panelNamePattern, panelSchema } from "./panels.ts";
 
 /**
  * How tool names are listed: `standard` is the contract's names (`agent.second_opinion`), `portable`
@@ -58,6 +59,12 @@ export const configFileSchema = z
     tiers: z
       .record(z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "tier names are lowercase"), tierSchema)
       .optional(),
+    panels: z
+      .record(
+        z.string().regex(panelNamePattern, "panel names are lowercase words joined by hyphens"),
+        panelSchema,
+      )
+      .optional(),
   })
   .strict();
 
@@ -81,11 +88,27 @@ export function loadConfigFile(path: string): ConfigFile {
   }
   const parsed = configFileSchema.safeParse(data);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const field = issue.path.length > 0 ? issue.path.join(".") : "(top level)";
-      return `  - ${field}: ${issue.message}`;
-    });
+    const problems = parsed.error.issues.flatMap((issue) => describeIssue(issue, []));
     throw new ConfigurationError(`Config file ${path} is invalid:\n${problems.join("\n")}`);
   }
   return parsed.data;
+}
+
+/**
+ * One line per problem. A value that fits none of a union's shapes is reported by the one shape it
+ * resembles (the only one with problems inside the value), so `hedge.after: 1.5` names `after`; a bad
+ * record key by what is wrong with it.
+ */
+function describeIssue(issue: z.core.$ZodIssue, base: PropertyKey[]): string[] {
+  const path = [...base, ...issue.path];
+  if (issue.code === "invalid_union") {
+    const resembled = issue.errors.filter((branch) => branch.some((inner) => inner.path.length > 0));
+    const [only] = resembled;
+    if (resembled.length === 1 && only) return only.flatMap((inner) => describeIssue(inner, path));
+  }
+  const field = path.length > 0 ? path.map(String).join(".") : "(top level)";
+  // A bad record key ("Invalid key in record") says why through its own issues.
+  const message =
+    issue.code === "invalid_key" ? issue.issues.map((inner) => inner.message).join("; ") : issue.message;
+  return [`  - ${field}: ${message}`];
 }

@@ -11,6 +11,7 @@ import {
 } from "./config-file.ts";
 import { defaultDatabasePath } from "./data-directory.ts";
 import type { ModelEntry, ProviderKind } from "./model-entry.ts";
+import { type Panel, resolvePanels } from "./panels.ts";
 import { type ProviderSettings, readProviderSettings } from "./provider-environment.ts";
 
 /** Consultation defaults; every field has a documented default. */
@@ -22,6 +23,11 @@ export interface ConsultationDefaults {
   modelDeadlineMs: number;
   requestDeadlineMs: number;
   maxRetries: number;
+  /**
+   * The named panels a caller can choose with `panel`: the built-in ones and the config file's. Absent
+   * (as in tests that build defaults by hand): no panel is known.
+   */
+  panels?: readonly Panel[];
 }
 
 /** The whole running configuration. */
@@ -48,6 +54,8 @@ export interface Configuration {
 /** Hard limits callers cannot raise. */
 export const limits = {
   maxOpinions: 8,
+  /** Debate rounds of one consultation (`rounds`). */
+  debateRounds: 3,
   /** A question or a message. */
   questionCharacters: 60_000,
   titleCharacters: 200,
@@ -77,7 +85,8 @@ export function loadConfiguration(options: {
   const configPath = options.configPath ?? (environment.AI_UNIVERSE_CONFIG?.trim() || undefined);
   const file: ConfigFile = configPath ? loadConfigFile(configPath) : {};
   const models = mergeModels(builtInCatalog, file, configPath ?? "");
-  const defaults = { ...defaultConsultation, ...file.defaults };
+  const panels = resolvePanels(file.panels, models, configPath ?? "");
+  const defaults = { ...defaultConsultation, ...file.defaults, panels };
   checkDefaultReferences(defaults, models, configPath ?? "");
   return {
     models,

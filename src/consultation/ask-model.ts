@@ -1,11 +1,12 @@
-// Asks one model of a turn and reports it as progress: started, each retry, finished (with the
-// failure, for logs). Both turn strategies ask their models through here.
+// Asks one model of a turn and reports it as progress: started, each retry, the text as it forms
+// (when streaming), finished (with the failure, for logs). Both turn strategies ask through here.
 
 import type { ModelMessage } from "ai";
 import type { ModelEntry } from "../configuration/model-entry.ts";
 import { type CallPolicy, callModel } from "./call-model.ts";
 import type { ConsultationServices } from "./consultation-services.ts";
 import type { ConsultationEvent, ModelOpinion } from "./opinion.ts";
+import { textProgress } from "./text-progress.ts";
 
 /** One model's part in a turn. */
 export interface ModelQuestion {
@@ -13,6 +14,8 @@ export interface ModelQuestion {
   role: "primary" | "secondary";
   instructions: string;
   messages: ModelMessage[];
+  /** Stream the answer as `model-text` progress. */
+  stream?: boolean;
 }
 
 /** Calls the model under `policy`, reporting progress to `onEvent`. Throws only when cancelled. */
@@ -24,15 +27,18 @@ export async function askModel(
 ): Promise<ModelOpinion> {
   const { entry, role } = question;
   onEvent({ type: "model-started", model: entry.name, role });
+  const progress = question.stream ? textProgress(entry.name, "opinion", onEvent) : undefined;
   const opinion = await callModel(
     {
       entry,
       model: services.createModel(entry),
       instructions: question.instructions,
       messages: question.messages,
+      ...(progress ? { onPartial: progress.onPartial } : {}),
     },
     { ...policy, onRetry: (retry) => onEvent({ type: "model-retrying", model: entry.name, ...retry }) },
   );
+  progress?.flush();
   onEvent({
     type: "model-finished",
     model: entry.name,

@@ -1,12 +1,15 @@
 // One model call with a deadline and retries. Never throws for a provider failure: the failure
-// becomes an opinion with `error: true`. Throws only when the caller cancelled.
+// becomes an opinion with `error: true`. Throws only when the caller cancelled. A call may stream
+// (for progress) and may ask for a structured answer checked against a zod schema.
 
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import { generateText, type ModelMessage } from "ai";
+import type { ModelMessage } from "ai";
+import type { z } from "zod";
 import { type ModelEntry, outputCapOf } from "../configuration/model-entry.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { citationsFromSources } from "./citations.ts";
 import { describeFailure, scrub } from "./describe-failure.ts";
+import { type Exchange, exchangeOnce } from "./model-exchange.ts";
 import type { ModelOpinion } from "./opinion.ts";
 import { isRetryable, retryDelayMs } from "./retry-policy.ts";
 import { usageFields } from "./usage-cost.ts";
@@ -17,6 +20,8 @@ export interface ModelRequest {
   model: LanguageModelV4;
   instructions: string;
   messages: ModelMessage[];
+  /** Stream, and call this with the answer so far (text, or the partial object) as it grows. */
+  onPartial?: Exchange["onPartial"];
 }
 
 /** Limits and collaborators of a call. */
@@ -52,12 +57,33 @@ export function callPolicy(
 
 /** Calls the model, retrying transient failures while the deadline allows. */
 export async function callModel(request: ModelRequest, policy: CallPolicy): Promise<ModelOpinion> {
+  return (await callWithDeadline(request, undefined, policy)).opinion;
+}
+
+/**
+ * Calls the model for a structured answer matching `schema`. An answer that does not match is a
+ * failed opinion (not retried), and `object` is then undefined.
+ */
+export async function callModelForObject<Schema extends z.ZodType>(
+  request: ModelRequest,
+  schema: Schema,
+  policy: CallPolicy,
+): Promise<{ opinion: ModelOpinion; object?: z.infer<Schema> }> {
+  const { opinion, object } = await callWithDeadline(request, schema, policy);
+  return opinion.error ? { opinion } : { opinion, object: object as z.infer<Schema> };
+}
+
+async function callWithDeadline(
+  request: ModelRequest,
+  schema: z.ZodType | undefined,
+  policy: CallPolicy,
+): Promise<{ opinion: ModelOpinion; object?: unknown }> {
   // A timer cleared as soon as the call ends (AbortSignal.timeout would stay armed for the whole
   // deadline, keeping every finished call's signals alive under load).
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new Error("deadline")), policy.deadlineMs);
   try {
-    return await attemptModel(request, policy, deadline.signal);
+    return await attemptModel(request, schema, policy, deadline.signal);
   } finally {
     clearTimeout(timer);
   }
@@ -65,9 +91,10 @@ export async function callModel(request: ModelRequest, policy: CallPolicy): Prom
 
 async function attemptModel(
   request: ModelRequest,
+  schema: z.ZodType | undefined,
   policy: CallPolicy,
   deadline: AbortSignal,
-): Promise<ModelOpinion> {
+): Promise<{ opinion: ModelOpinion; object?: unknown }> {
   const { entry } = request;
   const started = policy.now();
   const signal = AbortSignal.any([policy.signal, deadline]);
@@ -76,15 +103,18 @@ async function attemptModel(
   for (;;) {
     attempts += 1;
     try {
-      const result = await generateText({
-        model: request.model,
-        instructions: request.instructions,
-        messages: request.messages,
-        abortSignal: signal,
-        maxRetries: 0,
-        maxOutputTokens: outputCapOf(entry),
-      });
-      return {
+      const result = await exchangeOnce(
+        {
+          model: request.model,
+          instructions: request.instructions,
+          messages: request.messages,
+          maxOutputTokens: outputCapOf(entry),
+          ...(schema ? { schema } : {}),
+          ...(request.onPartial ? { onPartial: request.onPartial } : {}),
+        },
+        signal,
+      );
+      const opinion: ModelOpinion = {
         ...identity,
         response: scrub(result.text, policy.secrets),
         ...usageFields(entry, result.usage, result.text),
@@ -92,6 +122,7 @@ async function attemptModel(
         citations: citationsFromSources(result.sources),
         attempts,
       };
+      return { opinion, object: result.object };
     } catch (error) {
       if (policy.signal.aborted) throw cancelled();
       const remaining = policy.deadlineMs - (policy.now() - started);
@@ -107,15 +138,19 @@ async function attemptModel(
       if (retry) policy.onRetry?.({ attempt: attempts, delayMs: Math.round(wait), reason: failure.message });
       if (retry && (await sleep(wait, signal))) continue;
       if (policy.signal.aborted) throw cancelled();
+      const spent = (error as { usage?: Parameters<typeof usageFields>[1]; text?: string }).usage;
       return {
-        ...identity,
-        response: failure.message,
-        latencyMs: elapsed(policy.now, started),
-        citations: [],
-        error: true,
-        ...(failure.status !== undefined ? { errorStatus: failure.status } : {}),
-        retryable: failure.retryable,
-        attempts,
+        opinion: {
+          ...identity,
+          response: failure.message,
+          ...(spent ? usageFields(entry, spent, "") : {}),
+          latencyMs: elapsed(policy.now, started),
+          citations: [],
+          error: true,
+          ...(failure.status !== undefined ? { errorStatus: failure.status } : {}),
+          retryable: failure.retryable,
+          attempts,
+        },
       };
     }
   }

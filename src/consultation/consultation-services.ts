@@ -26,4 +26,6 @@ export interface ConsultationServices {
 export interface RunOptions {
   signal: AbortSignal;
   onEvent?: (event: ConsultationEvent) => void;
+  /** The caller shows answers as they form: call providers in streaming mode and report the text. */
+  stream?: boolean;
 }

@@ -3,6 +3,7 @@
 // most expensive secondaries are left out until the estimate fits, and a call that cannot fit even
 // with its primary alone is refused with the estimate. Models without a price have an unknown cost:
 // the caller's tier allows them or leaves them out. Every model left out is named, with the reason.
+// Debate rounds and council reviews count as further calls of every model.
 
 import { type ModelEntry, outputCapOf } from "../configuration/model-entry.ts";
 import { ServiceError } from "../errors/service-error.ts";
@@ -47,6 +48,7 @@ export function fitPlanToBudget(
   plan: ConsultationPlan,
   promptTokens: number,
   policy: CostPolicy,
+  extraCallsPerModel = 0,
 ): { plan: ConsultationPlan; report: BudgetReport } {
   const leftOut: BudgetReport["leftOut"] = [];
   const unpricedReason =
@@ -71,7 +73,14 @@ export function fitPlanToBudget(
     }
     secondaries = [];
   }
-  const opinionCost = (entry: ModelEntry) => estimateCallCost(entry, promptTokens) ?? 0;
+  // Debate rounds and reviews are further calls per model, each reading every other answer.
+  const answersTokens = [plan.primary, ...plan.secondaries].reduce(
+    (sum, entry) => sum + outputCapOf(entry),
+    0,
+  );
+  const opinionCost = (entry: ModelEntry) =>
+    (estimateCallCost(entry, promptTokens) ?? 0) +
+    extraCallsPerModel * (estimateCallCost(entry, promptTokens + answersTokens) ?? 0);
   const synthesisCost = (entry: ModelEntry, kept: ModelEntry[]) =>
     estimateCallCost(
       entry,
@@ -114,7 +123,7 @@ export function fitPlanToBudget(
       : synthesisCandidates.filter((entry) => synthesisCost(entry, secondaries) <= remaining);
   const kept = [plan.primary, ...secondaries, ...synthesis.slice(0, 1)];
   return {
-    plan: { primary: plan.primary, secondaries, synthesis },
+    plan: { ...plan, secondaries, synthesis },
     report: {
       maxCostUsd: max ?? null,
       estimatedCostUsd: round(totalOf(secondaries)),

@@ -1,7 +1,7 @@
 // Turns whatever a provider call threw into a sentence a user can act on: which model, the HTTP
 // status, the provider's own message. Configured keys are scrubbed from every message.
 
-import { APICallError } from "ai";
+import { APICallError, NoObjectGeneratedError } from "ai";
 import type { ModelEntry } from "../configuration/model-entry.ts";
 
 /** What a failed call tells the user. */
@@ -23,6 +23,13 @@ export function describeFailure(
     return {
       message: `${who} did not answer within its deadline of ${Math.round(options.deadlineMs / 1000)} s${tries}. Raise defaults.modelDeadlineMs or try again later.`,
       retryable: true,
+    };
+  }
+  if (NoObjectGeneratedError.isInstance(error)) {
+    const cause = (error.cause as Error | undefined)?.message ?? error.message;
+    return {
+      message: `${who} did not return the structured answer asked for${tries}: ${scrub(cause, options.secrets).slice(0, 300)}`,
+      retryable: false,
     };
   }
   if (APICallError.isInstance(error) && error.statusCode !== undefined && error.statusCode < 300) {

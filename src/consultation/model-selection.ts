@@ -1,13 +1,19 @@
-// Chooses the primary, the secondaries and the synthesis candidates of a consultation, and refuses
-// unknown or unavailable models before any provider is called.
+// Chooses the primary, the secondaries and the synthesis candidates of a consultation (from the
+// caller's arguments, a named panel, or the defaults), and refuses unknown or unavailable models and
+// unknown panels before any provider is called.
 
 import { type ConsultationDefaults, limits } from "../configuration/configuration.ts";
 import type { ModelEntry } from "../configuration/model-entry.ts";
+import type { Panel, PanelHedge } from "../configuration/panels.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 
-/** What the caller asked for; every field is optional. */
+/**
+ * What the caller asked for; every field is optional. With `panel`, the panel's models, synthesis
+ * model and maxOpinions are used where the caller gives none, and the defaults are not consulted.
+ */
 export interface ModelChoice {
+  panel?: string;
   primaryModel?: string;
   secondaryModels?: string[];
   maxOpinions?: number;
@@ -20,6 +26,8 @@ export interface ConsultationPlan {
   secondaries: ModelEntry[];
   /** In order of preference: the first that succeeds writes the synthesis. */
   synthesis: ModelEntry[];
+  /** How slow calls are hedged: the chosen panel's setting; undefined when hedging is off. */
+  hedge?: PanelHedge;
 }
 
 /** Plans a consultation. Throws ConsultationError (unknown_model, invalid_argument). */
@@ -28,6 +36,16 @@ export function planConsultation(
   roster: ModelRoster,
   defaults: ConsultationDefaults,
 ): ConsultationPlan {
+  if (choice.panel !== undefined) {
+    const panel = findPanel(choice.panel, defaults);
+    const plan = planConsultation(
+      panelChoice(panel, choice),
+      roster,
+      // The panel decides what the defaults would: its synthesis model, else its primary.
+      { ...defaults, primary: undefined, secondaries: undefined, synthesis: undefined },
+    );
+    return panel.hedge ? { ...plan, hedge: panel.hedge } : plan;
+  }
   const resolve = resolver(roster);
   const maxOpinions = choice.maxOpinions ?? defaults.maxOpinions;
   if (!Number.isInteger(maxOpinions) || maxOpinions < 0 || maxOpinions > limits.maxOpinions) {
@@ -62,6 +80,40 @@ export function planConsultation(
     synthesis.push(...unique(candidates.filter((entry): entry is ModelEntry => entry !== undefined)));
   }
   return { primary, secondaries, synthesis };
+}
+
+/** The panel named `name`; throws invalid_argument naming the known panels. */
+function findPanel(name: string, defaults: ConsultationDefaults): Panel {
+  const panels = defaults.panels ?? [];
+  const panel = panels.find((known) => known.name === name);
+  if (panel) return panel;
+  const names = panels.map((known) => known.name);
+  throw new ServiceError(
+    "invalid_argument",
+    `Unknown panel "${name}". Panels: ${names.join(", ") || "none"}.`,
+    { panel: name, panels: names },
+  );
+}
+
+/**
+ * The caller's choice completed from `panel`: each argument the caller gave wins. The panel's
+ * secondaries are all its models but the primary (so with the caller's primaryModel, the panel's own
+ * primary is one of them), as many as the panel's maxOpinions; secondaryModels the caller gives are
+ * all asked unless the caller's maxOpinions is smaller.
+ */
+function panelChoice(panel: Panel, choice: ModelChoice): ModelChoice {
+  const primaryModel = choice.primaryModel ?? panel.primary;
+  const own = !choice.secondaryModels || choice.secondaryModels.length === 0;
+  const secondaryModels = own
+    ? [...new Set([panel.primary, ...panel.models])].filter((name) => name !== primaryModel)
+    : (choice.secondaryModels ?? []);
+  const asked = Math.min(secondaryModels.length, limits.maxOpinions);
+  return {
+    primaryModel,
+    secondaryModels,
+    maxOpinions: choice.maxOpinions ?? (own ? (panel.maxOpinions ?? asked) : asked),
+    synthesisModel: choice.synthesisModel ?? panel.synthesisModel,
+  };
 }
 
 /** Others than the primary: configured preferences first, then one per other vendor, then the rest. */

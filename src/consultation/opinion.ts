@@ -41,6 +41,54 @@ export interface Synthesis extends Omit<ModelOpinion, "citations"> {
   basedOn: string[];
   /** Models that were tried for the synthesis before this one and failed, with the cause. */
   fallbackFrom?: { model: string; error: string }[];
+  /** The structured verdict written with the synthesis. */
+  assessment?: Assessment;
+  /** Why there is no assessment, when the synthesis was written without one. */
+  assessmentError?: string;
+  /** When no synthesis could be written: the model whose answer is stored instead. */
+  fallbackAnswerFrom?: string;
+}
+
+/** A go / no-go vote. */
+export type Vote = "go" | "block" | "unsure";
+
+/** The machine-readable part of a synthesis: how far the models agree, and on what. */
+export interface Assessment {
+  /** 0 (no agreement) to 1 (full agreement), with a one-line reason. */
+  agreement: { score: number; reason: string };
+  /** Points every model shares. */
+  consensus: string[];
+  /** Points not all models share, each with the models holding it. */
+  dissent: { point: string; models: string[] }[];
+  /** For yes/no, go/no-go and review questions: the decision and each model's vote. */
+  verdict?: { decision: Vote; reason: string; votes: { model: string; vote: Vote }[] };
+}
+
+/** The side a model is told to argue. */
+export type Stance = "for" | "against" | "neutral";
+
+/** One round of a debate: every model's answer in it. Round 1 holds the first opinions. */
+export interface DebateRound {
+  round: number;
+  opinions: ModelOpinion[];
+  /** From round 2: whether each model changed its position, and why. */
+  changes?: { model: string; changedPosition: boolean; why: string }[];
+}
+
+/** One reviewer's ranking of the other answers, best first, with names restored; or its failure. */
+export interface PeerReview {
+  reviewer: string;
+  ranking: { model: string; reason: string }[];
+  /** The review call's usage and latency. */
+  call: Omit<ModelOpinion, "citations" | "response">;
+  error?: string;
+}
+
+/** The council review: every reviewer's ranking, and their aggregate (Borda count). */
+export interface CouncilReview {
+  /** Best first: Borda points (a response ranked p-th of k earns k - p), mean rank (1 = best), reviews counted. */
+  ranking: { model: string; points: number; meanRank: number; reviews: number }[];
+  reviews: PeerReview[];
 }
 
 /** Totals over every call of a consultation, the synthesis included. */
@@ -68,6 +116,12 @@ export interface SecondOpinion {
   summary: ConsultationSummary;
   /** What the cost estimate decided, when there was a cap, a model left out or a model of unknown cost. */
   budget?: BudgetReport;
+  /** The sides the models were told to argue, when asked. */
+  stances?: Record<string, Stance>;
+  /** Every round, when there was more than one; the opinions above are the last round's. */
+  rounds?: DebateRound[];
+  /** The council review, when asked. */
+  review?: CouncilReview;
 }
 
 /** Progress of a consultation, as it happens. `failure` says why a model failed, for logs. */
@@ -91,5 +145,15 @@ export type ConsultationEvent =
       cost?: number;
       failure?: string;
     }
+  | {
+      type: "model-text";
+      model: string;
+      stage: "opinion" | "revision" | "synthesis";
+      /** Text added since the last event for this model and stage. */
+      delta: string;
+    }
+  | { type: "round-started"; round: number; models: string[] }
+  | { type: "review-started"; reviewers: string[] }
+  | { type: "review-finished"; reviewer: string; error: boolean; failure?: string }
   | { type: "synthesis-started"; model: string }
   | { type: "synthesis-finished"; model: string; error: boolean; failure?: string };

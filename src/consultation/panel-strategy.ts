@@ -1,7 +1,9 @@
 // The panel turn (`agent.second_opinion`): the primary and the secondaries answer at once, each with
-// only the question and the conversation so far; then one model writes the synthesis, knowing the
-// conversation too. Only when every model fails is there nothing to store.
+// only the question, the conversation so far and, when asked, the side it argues; then, when asked,
+// debate rounds and the council review; then one model writes the synthesis with its assessment,
+// knowing all of it. Only when every model fails is there nothing to store.
 
+import type { ModelEntry } from "../configuration/model-entry.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { Message } from "../store/store.ts";
 import { askModel } from "./ask-model.ts";
@@ -9,8 +11,10 @@ import { callPolicy } from "./call-model.ts";
 import type { ConsultationServices } from "./consultation-services.ts";
 import { buildContext, type ContextTrim } from "./conversation-context.ts";
 import { type CostPolicy, estimateTokens, fitPlanToBudget } from "./cost-budget.ts";
+import { reviewAnswers } from "./council-review.ts";
+import { debate, stanceInstruction } from "./debate.ts";
 import { type ModelChoice, planConsultation } from "./model-selection.ts";
-import type { ModelOpinion, SecondOpinion } from "./opinion.ts";
+import type { DebateRound, ModelOpinion, SecondOpinion, Stance } from "./opinion.ts";
 import { summarise } from "./second-opinion-result.ts";
 import { synthesise } from "./synthesis.ts";
 import type { TurnStrategy } from "./turn-pipeline.ts";
@@ -26,12 +30,21 @@ export const opinionInstructions = [
  * A strategy for the models `choice` names (or the defaults), fitted to `cost` before any call.
  * Throws unknown_model or invalid_argument at once.
  */
+/** What the council does beyond the opinions; every field is optional. */
+export interface CouncilChoice {
+  review?: boolean | undefined;
+  stances?: Record<string, Stance> | undefined;
+  rounds?: number | undefined;
+}
+
 export function panelStrategy(
   services: ConsultationServices,
-  choice: ModelChoice,
+  choice: ModelChoice & CouncilChoice,
   cost: CostPolicy,
 ): TurnStrategy<SecondOpinion> {
   const chosen = planConsultation(choice, services.roster, services.defaults);
+  const stances = checkedStances(choice.stances, [chosen.primary, ...chosen.secondaries]);
+  const rounds = choice.rounds ?? 1;
   const { defaults } = services;
   return {
     async ask(question, history, options) {
@@ -39,7 +52,8 @@ export function panelStrategy(
         (sum, message) => sum + message.content.length,
         question.length + opinionInstructions.length,
       );
-      const { plan, report } = fitPlanToBudget(chosen, estimateTokens(promptCharacters), cost);
+      const extraCalls = rounds - 1 + (choice.review ? 1 : 0);
+      const { plan, report } = fitPlanToBudget(chosen, estimateTokens(promptCharacters), cost, extraCalls);
       const budget =
         report.maxCostUsd !== null || report.leftOut.length > 0 || report.unknownCost.length > 0
           ? { budget: report }
@@ -60,26 +74,52 @@ export function panelStrategy(
         models: participants.map((participant) => participant.entry.name),
         synthesis: plan.synthesis.length > 0,
       });
+      const stream = options.stream === true;
       const trims: Record<string, ContextTrim> = {};
-      const opinions = await Promise.all(
+      const firstRound = await Promise.all(
         participants.map(({ entry, role }) => {
-          const context = buildContext(history, question, opinionInstructions, entry.contextWindow);
+          const stance = stances?.[entry.name];
+          const instructions = stance
+            ? `${opinionInstructions}\n${stanceInstruction(stance)}`
+            : opinionInstructions;
+          const context = buildContext(history, question, instructions, entry.contextWindow);
           if (history.length > 0) trims[entry.name] = context.trim;
           return askModel(
-            { entry, role, instructions: opinionInstructions, messages: context.messages },
+            { entry, role, instructions, messages: context.messages, stream },
             services,
             policy,
             onEvent,
           );
         }),
       );
-      if (opinions.every((opinion) => opinion.error)) {
+      if (firstRound.every((opinion) => opinion.error)) {
         throw new ServiceError(
           "all_models_failed",
-          `Every model failed, so there is no answer:\n${opinions.map((opinion) => `- ${opinion.response}`).join("\n")}`,
-          { opinions },
+          `Every model failed, so there is no answer:\n${firstRound.map((opinion) => `- ${opinion.response}`).join("\n")}`,
+          { opinions: firstRound },
         );
       }
+      const debated =
+        rounds > 1
+          ? await debate(
+              question,
+              history,
+              firstRound,
+              participants.map(({ entry }) => ({ entry, stance: stances?.[entry.name] })),
+              rounds,
+              { services, policy, onEvent, stream },
+            )
+          : undefined;
+      const opinions = debated?.final ?? firstRound;
+      const entries = new Map(participants.map(({ entry }) => [entry.name, entry] as const));
+      const review = choice.review
+        ? await reviewAnswers(question, opinions, entries, services, policy, onEvent)
+        : undefined;
+      const council = {
+        ...(stances ? { stances } : {}),
+        ...(debated && debated.rounds.length > 1 ? { rounds: debated.rounds } : {}),
+        ...(review ? { review } : {}),
+      };
       const synthesis =
         plan.synthesis.length > 0
           ? await synthesise(question, history, opinions, plan.synthesis, {
@@ -87,15 +127,23 @@ export function panelStrategy(
               policy,
               remainingMs: () => defaults.requestDeadlineMs - (services.now() - started),
               onEvent,
+              stream,
+              council,
             })
           : undefined;
+      const calls = [
+        ...(council.rounds ?? []).flatMap((round: DebateRound) => round.opinions),
+        ...(council.rounds ? [] : opinions),
+        ...(review?.reviews.map((peer) => peer.call) ?? []),
+      ];
       const [primary, ...secondaryOpinions] = opinions as [ModelOpinion, ...ModelOpinion[]];
       const secondOpinion: SecondOpinion = {
         primary,
         secondaryOpinions,
         ...(synthesis ? { synthesis } : {}),
-        summary: summarise(opinions, synthesis, services.now() - started),
+        summary: summarise(opinions, synthesis, services.now() - started, calls),
         ...budget,
+        ...council,
       };
       return {
         answer: secondOpinion,
@@ -114,4 +162,21 @@ export function readStoredSecondOpinion(assistant: Message): SecondOpinion {
 /** The answer stored when there is no synthesis: the primary's, or the first successful secondary's. */
 function bestAnswer(opinions: readonly ModelOpinion[]): string {
   return (opinions.find((opinion) => !opinion.error) ?? opinions[0])?.response ?? "";
+}
+
+/** The stances, each naming a model of the consultation; throws invalid_argument otherwise. */
+function checkedStances(
+  stances: Record<string, Stance> | undefined,
+  models: readonly ModelEntry[],
+): Record<string, Stance> | undefined {
+  if (!stances || Object.keys(stances).length === 0) return undefined;
+  const names = models.map((entry) => entry.name);
+  const strangers = Object.keys(stances).filter((name) => !names.includes(name));
+  if (strangers.length > 0) {
+    throw new ServiceError(
+      "invalid_argument",
+      `stances names ${strangers.join(", ")}, not in this consultation (${names.join(", ")}). Give stances only for the models asked.`,
+    );
+  }
+  return stances;
 }

@@ -22,6 +22,9 @@ export interface SecondOpinionResult {
   summary: ConsultationSummary;
   /** What the cost estimate decided (see cost-budget.ts), when it decided anything. */
   budget?: BudgetReport;
+  stances?: SecondOpinion["stances"];
+  rounds?: SecondOpinion["rounds"];
+  review?: SecondOpinion["review"];
 }
 
 /** The result of a panel turn. */
@@ -42,16 +45,20 @@ export function secondOpinionResult(outcome: TurnOutcome<SecondOpinion>): Second
     ...(synthesis ? { metadata: { secondOpinion: { ...answer, synthesis } } } : {}),
     summary: answer.summary,
     ...(answer.budget ? { budget: answer.budget } : {}),
+    ...(answer.stances ? { stances: answer.stances } : {}),
+    ...(answer.rounds ? { rounds: answer.rounds } : {}),
+    ...(answer.review ? { review: answer.review } : {}),
   };
 }
 
-/** Totals over the opinions and the synthesis. */
+/** Totals over every model call (by default the opinions) and the synthesis. */
 export function summarise(
   opinions: readonly ModelOpinion[],
   synthesis: Synthesis | undefined,
   wallTimeMs: number,
+  modelCalls: readonly Pick<ModelOpinion, "model" | "tokensUsed" | "cost" | "error">[] = opinions,
 ): ConsultationSummary {
-  const calls = synthesis ? [...opinions, synthesis] : [...opinions];
+  const calls = synthesis ? [...modelCalls, synthesis] : [...modelCalls];
   const withTokens = calls.filter((call) => call.tokensUsed !== undefined);
   const withCost = calls.filter((call) => call.cost !== undefined);
   const unreported = calls

@@ -1,13 +1,19 @@
-// The synthesis stage: one model reads every successful opinion and writes where they agree, where
-// they differ and why, one answer, and the sources. When that model fails, the next candidate writes it.
+// The synthesis stage: one model reads every successful opinion (and what the council did: stances,
+// debate rounds, the review) and writes where they agree, where they differ and why, one answer, and
+// the sources, with a structured assessment next to its text. A model that cannot give the structured
+// answer writes the plain synthesis instead, saying why the assessment is missing; when that model
+// fails, the next candidate writes it; when all fail, the result says why and whose answer stands.
 
 import type { ModelEntry } from "../configuration/model-entry.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import type { Message } from "../store/store.ts";
-import { type CallPolicy, callModel } from "./call-model.ts";
+import { assessmentInstructions, assessmentOf, councilSections, synthesisSchema } from "./assessment.ts";
+import { type CallPolicy, callModel, callModelForObject } from "./call-model.ts";
 import { deduplicateCitations } from "./citations.ts";
 import { buildContext } from "./conversation-context.ts";
-import type { Citation, ConsultationEvent, ModelOpinion, Synthesis } from "./opinion.ts";
+import { scrub } from "./describe-failure.ts";
+import type { Citation, ConsultationEvent, ModelOpinion, SecondOpinion, Synthesis } from "./opinion.ts";
+import { textProgress } from "./text-progress.ts";
 
 /** Instructions given to the synthesis model. */
 export const synthesisInstructions = [
@@ -26,6 +32,7 @@ export function synthesisPrompt(
   question: string,
   opinions: readonly ModelOpinion[],
   sources: readonly Citation[],
+  council = "",
 ): string {
   const sections = opinions.map(
     (opinion, index) =>
@@ -33,7 +40,7 @@ export function synthesisPrompt(
   );
   const sourceList =
     sources.length > 0 ? sources.map((source) => `- ${source.title}: ${source.url}`).join("\n") : "(none)";
-  return `## Question\n\n${question}\n\n## Opinions\n\n${sections.join("\n\n")}\n\n## Sources cited by the opinions\n\n${sourceList}`;
+  return `## Question\n\n${question}\n\n## Opinions\n\n${sections.join("\n\n")}\n\n## Sources cited by the opinions\n\n${sourceList}${council ? `\n\n${council}` : ""}`;
 }
 
 /**
@@ -50,27 +57,26 @@ export async function synthesise(
     policy: CallPolicy;
     remainingMs: () => number;
     onEvent: (event: ConsultationEvent) => void;
+    /** Stream the synthesis as progress. */
+    stream?: boolean;
+    /** What the council did, for the synthesis to take into account. */
+    council?: Pick<SecondOpinion, "stances" | "rounds" | "review">;
   },
 ): Promise<Synthesis> {
   const successful = opinions.filter((opinion) => !opinion.error);
   const sources = deduplicateCitations(successful.flatMap((opinion) => opinion.citations));
-  const prompt = synthesisPrompt(question, successful, sources);
+  const prompt = synthesisPrompt(question, successful, sources, councilSections(dependencies.council ?? {}));
   const basedOn = successful.map((opinion) => opinion.model);
   const failures: { model: string; error: string }[] = [];
   for (const entry of candidates) {
     const remaining = dependencies.remainingMs();
     if (remaining < 1000) break;
     dependencies.onEvent({ type: "synthesis-started", model: entry.name });
-    const context = buildContext(history, prompt, synthesisInstructions, entry.contextWindow);
-    const result = await callModel(
-      {
-        entry,
-        model: dependencies.createModel(entry),
-        instructions: synthesisInstructions,
-        messages: context.messages,
-      },
-      { ...dependencies.policy, deadlineMs: Math.min(dependencies.policy.deadlineMs, remaining) },
-    );
+    const written = await writeWith(entry, prompt, history, {
+      ...dependencies,
+      policy: { ...dependencies.policy, deadlineMs: Math.min(dependencies.policy.deadlineMs, remaining) },
+    });
+    const { result } = written;
     dependencies.onEvent({
       type: "synthesis-finished",
       model: entry.name,
@@ -79,7 +85,14 @@ export async function synthesise(
     });
     const { citations: _citations, ...fields } = result;
     if (!result.error && result.response.trim().length > 0) {
-      return { ...fields, sources, basedOn, ...(failures.length > 0 ? { fallbackFrom: failures } : {}) };
+      return {
+        ...fields,
+        sources,
+        basedOn,
+        ...(failures.length > 0 ? { fallbackFrom: failures } : {}),
+        ...(written.assessment ? { assessment: written.assessment } : {}),
+        ...(written.assessmentError ? { assessmentError: written.assessmentError } : {}),
+      };
     }
     failures.push({
       model: entry.name,
@@ -87,15 +100,105 @@ export async function synthesise(
     });
   }
   const last = candidates[candidates.length - 1];
+  const standing = successful[0]?.model;
   return {
     model: last?.name ?? "multi-model-synthesis",
     modelId: last?.modelId ?? "none",
     modelDisplayName: last?.displayName ?? "No synthesis model",
-    response: `No synthesis could be written: ${failures.map((failure) => failure.error).join(" | ") || "no time was left"}`,
+    response: `No synthesis could be written: ${failures.map((failure) => failure.error).join(" | ") || "no time was left"}${standing ? ` The answer kept is ${standing}'s.` : ""}`,
     latencyMs: 0,
     sources,
     basedOn,
     error: true,
     fallbackFrom: failures,
+    ...(standing ? { fallbackAnswerFrom: standing } : {}),
   };
+}
+
+/**
+ * One candidate writes the synthesis: as structured output with its assessment, or, when it cannot
+ * give that, as plain text with the reason the assessment is missing (both calls' usage counted).
+ */
+async function writeWith(
+  entry: ModelEntry,
+  prompt: string,
+  history: readonly Message[],
+  dependencies: Parameters<typeof synthesise>[4],
+): Promise<{ result: ModelOpinion; assessment?: Synthesis["assessment"]; assessmentError?: string }> {
+  const instructions = `${synthesisInstructions}\n${assessmentInstructions}`;
+  const context = buildContext(history, prompt, instructions, entry.contextWindow);
+  const progress = dependencies.stream
+    ? textProgress(entry.name, "synthesis", dependencies.onEvent, "synthesis")
+    : undefined;
+  const structured = await callModelForObject(
+    {
+      entry,
+      model: dependencies.createModel(entry),
+      instructions,
+      messages: context.messages,
+      ...(progress ? { onPartial: progress.onPartial } : {}),
+    },
+    synthesisSchema,
+    dependencies.policy,
+  );
+  progress?.flush();
+  if (structured.object && structured.object.synthesis.trim().length > 0) {
+    return {
+      result: {
+        ...structured.opinion,
+        response: scrub(structured.object.synthesis, dependencies.policy.secrets),
+      },
+      assessment: assessmentOf(structured.object),
+    };
+  }
+  if (structured.opinion.error && !structuredOutputRefused(structured.opinion)) {
+    return { result: structured.opinion };
+  }
+  const plainContext = buildContext(history, prompt, synthesisInstructions, entry.contextWindow);
+  const plainProgress = dependencies.stream
+    ? textProgress(entry.name, "synthesis", dependencies.onEvent)
+    : undefined;
+  const plain = await callModel(
+    {
+      entry,
+      model: dependencies.createModel(entry),
+      instructions: synthesisInstructions,
+      messages: plainContext.messages,
+      ...(plainProgress ? { onPartial: plainProgress.onPartial } : {}),
+    },
+    dependencies.policy,
+  );
+  plainProgress?.flush();
+  return {
+    result: withUsageOf(plain, structured.opinion),
+    assessmentError: structured.opinion.error
+      ? structured.opinion.response
+      : `${entry.name} returned a structured answer with an empty synthesis`,
+  };
+}
+
+/** `call` with the tokens and cost of `earlier` (a failed attempt that was paid for) added. */
+function withUsageOf(call: ModelOpinion, earlier: ModelOpinion): ModelOpinion {
+  const add = (a: number | undefined, b: number | undefined) =>
+    a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
+  const tokensUsed = add(call.tokensUsed, earlier.tokensUsed);
+  const cost = add(call.cost, earlier.cost);
+  return {
+    ...call,
+    ...(tokensUsed !== undefined ? { tokensUsed } : {}),
+    ...(cost !== undefined ? { cost: Math.round(cost * 1e8) / 1e8 } : {}),
+    latencyMs: call.latencyMs + earlier.latencyMs,
+  };
+}
+
+/**
+ * Whether a failed structured call failed for being structured: the answer did not match the schema,
+ * or the provider refused the request's schema or JSON mode. Then plain text may still work.
+ */
+function structuredOutputRefused(failed: ModelOpinion): boolean {
+  if (/did not return the structured answer/.test(failed.response)) return true;
+  return (
+    (failed.errorStatus === 400 || failed.errorStatus === 422) &&
+    /schema|json|response_format|structured|output_config|output format/i.test(failed.response)
+  );
 }

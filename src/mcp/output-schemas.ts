@@ -69,6 +69,31 @@ const windowUsage = z.object({
   resetsAt: z.string().nullable(),
 });
 
+const modelDescription = z.object({
+  name: z.string().min(1),
+  provider: z.string().min(1),
+  modelId: z.string().min(1),
+  displayName: z.string(),
+  available: z.boolean(),
+  reason: z.string().optional(),
+  pricing: z.object({ inputPerMillion: z.number().min(0), outputPerMillion: z.number().min(0) }).nullable(),
+  webSearch: z.boolean(),
+  contextWindow: z.number().int().positive(),
+});
+
+const panelDescription = z.object({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  models: z.array(z.string().min(1)),
+  primary: z.string().min(1),
+  synthesisModel: z.string().min(1).optional(),
+  maxOpinions: z.number().int().min(0).optional(),
+  hedge: z.boolean(),
+  available: z.boolean(),
+  unavailableModels: z.array(z.string().min(1)),
+  estimatedCostUsd: z.number().min(0).optional(),
+});
+
 const jsonSchema = (schema: z.ZodType): JsonSchema => z.toJSONSchema(schema, { io: "output" }) as JsonSchema;
 
 /** Output schemas of every tool, as JSON Schema. */
@@ -129,4 +154,5 @@ export const outputSchemas = {
       unpricedModels: z.enum(["allow", "refuse"]),
     }),
   ),
+  models: jsonSchema(z.object({ models: z.array(modelDescription), panels: z.array(panelDescription) })),
 };

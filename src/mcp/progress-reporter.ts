@@ -99,5 +99,13 @@ function describe(event: Exclude<ConsultationEvent, { type: "model-retrying" }>)
       return `synthesis by ${event.model} started`;
     case "synthesis-finished":
       return `synthesis by ${event.model} ${event.error ? "failed" : "finished"}`;
+    case "model-text":
+      return event.stage === "synthesis" ? `synthesis by ${event.model} writing` : `${event.model} writing`;
+    case "round-started":
+      return `round ${event.round}: ${event.models.join(", ")} reconsider`;
+    case "review-started":
+      return `review by ${event.reviewers.join(", ")}`;
+    case "review-finished":
+      return `${event.reviewer} ${event.error ? "could not review" : "ranked the answers"}`;
   }
 }

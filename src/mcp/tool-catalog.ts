@@ -10,6 +10,7 @@ import {
   conversationInput,
   historyInput,
   listInput,
+  modelsInput,
   searchInput,
   secondOpinionInput,
   sendMessageInput,
@@ -80,6 +81,7 @@ function definitions(
         "cross-checking; not for trivial questions. It takes as long as the slowest model plus the synthesis,",
         "typically 10-60 s (progress is reported). The turn is saved as a conversation: pass conversationId to follow up,",
         `and read every model's full answer with ${name("conversation.get-history")}. Available models: ${models}.`,
+        `Pass panel (e.g. "fast", "deep", "research") for a named set of models; ${name("models")} lists the panels and prices.`,
       ].join(" "),
       inputSchema: inputJson(secondOpinionInput),
       outputSchema: outputSchemas.secondOpinion,
@@ -160,6 +162,20 @@ function definitions(
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
       call: (universe, caller, input) => universe.deleteConversation(caller, input),
+      text: asJson,
+    },
+    {
+      name: "models",
+      title: "Models and panels",
+      description:
+        "Every model with whether it can be used now (and why not), its provider, model id, price per million tokens, " +
+        `web search and context window; and every panel (for the panel argument of ${name("agent.second_opinion")}) with ` +
+        "its models, whether all of them are available, hedging, and a rough cost of one consultation. Fast: no model is called.",
+      inputSchema: inputJson(modelsInput),
+      outputSchema: outputSchemas.models,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      taskSupport: "forbidden",
+      call: (universe, caller, input) => universe.listModels(caller, input),
       text: asJson,
     },
     {

@@ -1,11 +1,17 @@
 // A built-in stand-in model used only when no provider is configured: it lets a newcomer run the
 // whole flow (opinions, synthesis, history) before adding a key. Every answer says it is simulated.
+// Asked for structured output, it answers JSON that fits the requested schema, its text in every string.
 
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
+  LanguageModelV4FinishReason,
   LanguageModelV4GenerateResult,
+  LanguageModelV4StreamPart,
+  LanguageModelV4StreamResult,
+  LanguageModelV4Usage,
 } from "@ai-sdk/provider";
+import { sampleFromSchema } from "./schema-sample.ts";
 
 const personaAngles: Record<string, string> = {
   analyst: "breaks the question into its parts and weighs each one",
@@ -13,6 +19,8 @@ const personaAngles: Record<string, string> = {
   researcher: "looks for what the published sources say",
   pragmatist: "asks what a practitioner would actually do first",
 };
+
+const finishReason: LanguageModelV4FinishReason = { unified: "stop", raw: "stop" };
 
 /** Creates a simulated model for a persona such as "analyst". `delayMs` imitates network latency. */
 export function createSimulatedLanguageModel(
@@ -27,30 +35,56 @@ export function createSimulatedLanguageModel(
     supportedUrls: {},
     async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
       await delay(delayMs, options.abortSignal);
-      const prompt = lastUserText(options);
-      const text = prompt.includes("## Opinions")
-        ? simulatedSynthesis(prompt)
-        : `[Simulated ${persona} answer, no real model was called] The ${persona} ${personaAngles[persona] ?? "answers"}: "${firstLine(prompt)}". Add a provider key (for example OPENAI_API_KEY) to get real opinions.`;
-      const inputTokens = Math.ceil(JSON.stringify(options.prompt).length / 4);
-      const outputTokens = Math.ceil(text.length / 4);
+      const text = answer(options, persona);
       return {
         content: [{ type: "text", text }],
-        finishReason: { unified: "stop", raw: "stop" },
-        usage: {
-          inputTokens: {
-            total: inputTokens,
-            noCache: inputTokens,
-            cacheRead: undefined,
-            cacheWrite: undefined,
-          },
-          outputTokens: { total: outputTokens, text: outputTokens, reasoning: undefined },
-        },
+        finishReason,
+        usage: usageOf(options, text),
         warnings: [],
       };
     },
-    doStream() {
-      throw new Error("The simulated model does not stream.");
+    async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
+      await delay(delayMs, options.abortSignal);
+      const text = answer(options, persona);
+      const parts: LanguageModelV4StreamPart[] = [
+        { type: "stream-start", warnings: [] },
+        { type: "text-start", id: "text" },
+        ...(text.match(/\s*\S+/g) ?? [text]).map((delta) => ({
+          type: "text-delta" as const,
+          id: "text",
+          delta,
+        })),
+        { type: "text-end", id: "text" },
+        { type: "finish", finishReason, usage: usageOf(options, text) },
+      ];
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(part);
+          controller.close();
+        },
+      });
+      return { stream };
     },
+  };
+}
+
+/** The model's whole answer: its simulated text, or that text inside JSON when the caller asks for JSON. */
+function answer(options: LanguageModelV4CallOptions, persona: string): string {
+  const prompt = lastUserText(options);
+  const text = prompt.includes("## Opinions")
+    ? simulatedSynthesis(prompt)
+    : `[Simulated ${persona} answer, no real model was called] The ${persona} ${personaAngles[persona] ?? "answers"}: "${firstLine(prompt)}". Add a provider key (for example OPENAI_API_KEY) to get real opinions.`;
+  const format = options.responseFormat;
+  if (format?.type !== "json") return text;
+  return JSON.stringify(format.schema ? sampleFromSchema(format.schema, () => text) : { text });
+}
+
+function usageOf(options: LanguageModelV4CallOptions, text: string): LanguageModelV4Usage {
+  const inputTokens = Math.ceil(JSON.stringify(options.prompt).length / 4);
+  const outputTokens = Math.ceil(text.length / 4);
+  return {
+    inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: outputTokens, text: outputTokens, reasoning: undefined },
   };
 }
 

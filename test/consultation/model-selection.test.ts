@@ -1,9 +1,11 @@
-// Choosing the primary, secondaries and synthesis candidates of a consultation, and refusing bad choices.
+// Choosing the primary, secondaries and synthesis candidates of a consultation, from the arguments, a
+// named panel or the defaults, and refusing bad choices.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { type ConsultationDefaults, defaultConsultation } from "../../src/configuration/configuration.ts";
 import type { ModelEntry, ProviderKind } from "../../src/configuration/model-entry.ts";
+import type { Panel } from "../../src/configuration/panels.ts";
 import { type ModelChoice, planConsultation } from "../../src/consultation/model-selection.ts";
 import { ServiceError } from "../../src/errors/service-error.ts";
 import type { ModelRoster } from "../../src/providers/model-roster.ts";
@@ -149,6 +151,86 @@ describe("planConsultation: refusals", () => {
     assert.throws(
       () => planConsultation({}, empty, defaultConsultation),
       (error: unknown) => error instanceof ServiceError && error.code === "unknown_model",
+    );
+  });
+});
+
+describe("planConsultation: panels", () => {
+  const panels: Panel[] = [
+    { name: "quick", models: ["gemini-a", "grok-a", "claude-b"], primary: "gemini-a", maxOpinions: 1 },
+    {
+      name: "wide",
+      models: ["claude-a", "openai-b", "grok-a"],
+      primary: "openai-b",
+      synthesisModel: "grok-a",
+      hedge: { after: "p95", equivalents: { "claude-a": "claude-b" } },
+    },
+    { name: "searching", models: ["claude-a", "sonar"], primary: "claude-a" },
+  ];
+  const withPanels = { panels, primary: "openai-a", secondaries: ["claude-b"], synthesis: "claude-b" };
+
+  it("takes the primary, secondaries, synthesis model and maxOpinions from the panel, not the defaults", () => {
+    assert.deepEqual(plan({ panel: "wide" }, withPanels), {
+      primary: "openai-b",
+      secondaries: ["claude-a", "grok-a"],
+      synthesis: ["grok-a", "openai-b", "claude-a", "openai-a", "gemini-a", "claude-b"],
+    });
+    const quick = plan({ panel: "quick" }, withPanels);
+    assert.equal(quick.primary, "gemini-a");
+    assert.deepEqual(quick.secondaries, ["grok-a"]);
+    assert.equal(quick.synthesis[0], "gemini-a", "without a synthesis model the panel's primary writes it");
+  });
+
+  it("lets each argument given with the panel win over the panel's", () => {
+    const primary = plan({ panel: "wide", primaryModel: "claude-a" }, withPanels);
+    assert.equal(primary.primary, "claude-a");
+    assert.deepEqual(primary.secondaries, ["openai-b", "grok-a"], "the panel's own primary is asked too");
+    assert.deepEqual(plan({ panel: "wide", secondaryModels: ["gemini-a"] }, withPanels).secondaries, [
+      "gemini-a",
+    ]);
+    assert.deepEqual(
+      plan({ panel: "quick", secondaryModels: ["openai-a", "claude-a"] }, withPanels).secondaries,
+      ["openai-a", "claude-a"],
+      "the caller's secondaries are all asked, whatever the panel's maxOpinions",
+    );
+    assert.equal(plan({ panel: "wide", synthesisModel: "gemini-a" }, withPanels).synthesis[0], "gemini-a");
+    assert.deepEqual(plan({ panel: "quick", maxOpinions: 2 }, withPanels).secondaries, [
+      "grok-a",
+      "claude-b",
+    ]);
+    assert.deepEqual(plan({ panel: "wide", maxOpinions: 0 }, withPanels), {
+      primary: "openai-b",
+      secondaries: [],
+      synthesis: [],
+    });
+  });
+
+  it("carries the panel's hedging in the plan, and none without a panel that hedges", () => {
+    const hedged = planConsultation({ panel: "wide" }, roster, { ...defaultConsultation, panels });
+    assert.deepEqual(hedged.hedge, { after: "p95", equivalents: { "claude-a": "claude-b" } });
+    assert.equal(
+      planConsultation({ panel: "quick" }, roster, { ...defaultConsultation, panels }).hedge,
+      undefined,
+    );
+    assert.equal(planConsultation({}, roster, { ...defaultConsultation, panels }).hedge, undefined);
+  });
+
+  it("refuses an unknown panel naming the known ones, and says why a panel's model is unavailable", () => {
+    assert.throws(
+      () => plan({ panel: "slow" }, withPanels),
+      (error: unknown) =>
+        error instanceof ServiceError &&
+        error.code === "invalid_argument" &&
+        error.message.includes('"slow"') &&
+        error.message.includes("quick, wide, searching"),
+    );
+    assertRefused({ panel: "fast" }, "invalid_argument", "Panels: none");
+    assert.throws(
+      () => plan({ panel: "searching" }, withPanels),
+      (error: unknown) =>
+        error instanceof ServiceError &&
+        error.code === "unknown_model" &&
+        error.message.includes("PERPLEXITY_API_KEY"),
     );
   });
 });

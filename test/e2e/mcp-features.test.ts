@@ -23,7 +23,7 @@ describe("MCP features", () => {
   let portable: ServerProcess;
   before(async () => {
     simulator = await startProviderSimulator();
-    const { environment } = serverEnvironment(simulator.url);
+    const { environment } = await serverEnvironment(simulator.url);
     server = await startHttpServerProcess(environment);
     portable = await startHttpServerProcess(environment, ["--tool-names", "portable"]);
   });
@@ -145,6 +145,7 @@ describe("MCP features", () => {
         "conversation_list",
         "conversation_search",
         "conversation_send_message",
+        "models",
         "usage",
       ]);
       for (const name of names) assert.match(name, /^[a-zA-Z0-9_-]{1,64}$/);
@@ -188,7 +189,7 @@ describe("MCP features", () => {
       inspector,
       ["--cli", `${server.url}/mcp`, "--method", "tools/list", "--strict"],
       {
-        env: { PATH: process.env.PATH ?? "", HOME: serverEnvironment(simulator.url).directory },
+        env: { PATH: process.env.PATH ?? "", HOME: (await serverEnvironment(simulator.url)).directory },
       },
     );
     assert.match(stdout, /agent\.second_opinion/);

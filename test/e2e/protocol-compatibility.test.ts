@@ -26,7 +26,7 @@ describe("protocol compatibility", () => {
 
   before(async () => {
     simulator = await startProviderSimulator();
-    environment = serverEnvironment(simulator.url).environment;
+    environment = (await serverEnvironment(simulator.url)).environment;
     server = await startHttpServerProcess(environment);
   });
   after(async () => {
@@ -50,6 +50,7 @@ describe("protocol compatibility", () => {
             "conversation.list",
             "conversation.search",
             "conversation.send-message",
+            "models",
             "usage",
           ]);
           for (const tool of tools) assert.ok(tool.title && tool.description && tool.outputSchema, tool.name);

@@ -15,7 +15,7 @@ describe("latency from the prompt", () => {
 
   it("applies only when the behaviour asks for it, falling back to latencyMs", () => {
     const book = createBehaviourBook();
-    const prompt = { lastUserText: "q [latency grok-4=900]", totalCharacters: 22 };
+    const prompt = { lastUserText: "q [latency grok-4=900]", system: "", totalCharacters: 22 };
     book.setDefault({ latencyMs: 5 });
     assert.equal(book.decide("grok-4", prompt).latencyMs, 5);
     book.setDefault({ latencyMs: 5, latencyFromPrompt: true });

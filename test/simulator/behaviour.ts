@@ -2,6 +2,8 @@
 // The book decides one outcome per request; the protocol modules only render it.
 
 import { STATUS_CODES } from "node:http";
+import { sampleFromSchema } from "../../src/providers/schema-sample.ts";
+import type { StructuredOutput } from "./protocol.ts";
 
 /** A web source a simulated model cites; each protocol renders it in its native form. */
 export interface SimulatedCitation {
@@ -16,14 +18,28 @@ export interface SimulatedUsage {
   outputTokens: number;
 }
 
+/** What a scripted reply can be computed from. */
+export interface AnswerRequest {
+  lastUserText: string;
+  /** The system (or developer) instructions, joined. */
+  system: string;
+  /** The request asked for JSON output. */
+  structured: boolean;
+}
+
 /**
  * How a simulated model answers. A model's own behaviour replaces the default behaviour entirely
  * (fields are not merged). `failTimes` limits every failure mode (`status`, `hang`, `malformed`)
  * to the first N requests for the model, counted from when the behaviour was set.
  */
 export interface ModelBehaviour {
-  /** Reply text; default: `Answer from ${model}: ` + first 80 chars of the last user message text. */
-  text?: string;
+  /**
+   * Reply text, or a function computing it from the request (in-process only: the control endpoint takes
+   * JSON). Default: `Answer from ${model}: ` + first 80 chars of the last user message text; for a
+   * structured request, JSON matching the requested schema with that text in every string (an object
+   * `{"text": ...}` when the request names no schema).
+   */
+  text?: string | ((request: AnswerRequest) => string);
   /** Delay before the response starts (default 0). */
   latencyMs?: number;
   /** Respond with this HTTP error status and the provider's real error body shape. */
@@ -53,6 +69,8 @@ export interface ModelBehaviour {
 /** The text of a request that the default reply and the default usage are computed from. */
 export interface PromptSummary {
   lastUserText: string;
+  /** The system (or developer) instructions, joined. */
+  system: string;
   totalCharacters: number;
 }
 
@@ -74,7 +92,8 @@ export interface BehaviourBook {
   set(model: string, behaviour: ModelBehaviour): void;
   setDefault(behaviour: ModelBehaviour): void;
   reset(): void;
-  decide(model: string, prompt: PromptSummary): Decision;
+  /** `structured` is the request's structured output, when it asked for JSON. */
+  decide(model: string, prompt: PromptSummary, structured?: StructuredOutput): Decision;
 }
 
 /** Creates an empty book: every model answers at once with its default text. */
@@ -97,7 +116,7 @@ export function createBehaviourBook(): BehaviourBook {
       failuresServed.clear();
       fallback = {};
     },
-    decide(model, prompt) {
+    decide(model, prompt, structured) {
       const behaviour = behaviours.get(model) ?? fallback;
       const latencyMs =
         (behaviour.latencyFromPrompt ? promptLatency(model, prompt.lastUserText) : undefined) ??
@@ -110,7 +129,7 @@ export function createBehaviourBook(): BehaviourBook {
         failuresServed.set(model, served + 1);
         return { latencyMs, outcome: failureOf(model, behaviour) };
       }
-      return { latencyMs, outcome: answerOf(model, behaviour, prompt) };
+      return { latencyMs, outcome: answerOf(model, behaviour, prompt, structured) };
     },
   };
 }
@@ -128,13 +147,35 @@ function failureOf(model: string, behaviour: ModelBehaviour): Outcome {
   return { kind: "malformed" };
 }
 
-function answerOf(model: string, behaviour: ModelBehaviour, prompt: PromptSummary): Outcome {
-  const text = behaviour.text ?? `Answer from ${model}: ${prompt.lastUserText.slice(0, 80)}`;
+function answerOf(
+  model: string,
+  behaviour: ModelBehaviour,
+  prompt: PromptSummary,
+  structured: StructuredOutput | undefined,
+): Outcome {
+  const text = replyText(model, behaviour, prompt, structured);
   const usage =
     behaviour.usage === undefined
       ? { inputTokens: estimateTokens(prompt.totalCharacters), outputTokens: estimateTokens(text.length) }
       : behaviour.usage;
   return { kind: "answer", text, usage, citations: behaviour.citations ?? [] };
+}
+
+function replyText(
+  model: string,
+  behaviour: ModelBehaviour,
+  prompt: PromptSummary,
+  structured: StructuredOutput | undefined,
+): string {
+  const { lastUserText, system } = prompt;
+  if (typeof behaviour.text === "function")
+    return behaviour.text({ lastUserText, system, structured: structured !== undefined });
+  if (behaviour.text !== undefined) return behaviour.text;
+  const answer = `Answer from ${model}: ${lastUserText.slice(0, 80)}`;
+  if (!structured) return answer;
+  return JSON.stringify(
+    structured.schema ? sampleFromSchema(structured.schema, () => answer) : { text: answer },
+  );
 }
 
 /** Roughly four characters per token, at least one token. */

@@ -1,12 +1,15 @@
 // Gemini API (`/models/{model}:generateContent` and `:streamGenerateContent`). Citations are grounding
 // chunks (`groundingMetadata.groundingChunks[].web`), sent with the final candidate as Google Search does.
 // Streams are SSE with `alt=sse` (what @ai-sdk/google asks for) and a JSON array of chunks otherwise.
+// Structured output is `generationConfig.responseMimeType: "application/json"`, with the schema in
+// `responseJsonSchema` (what @ai-sdk/google sends) or the older OpenAPI-style `responseSchema`.
 
 import type { SimulatedUsage } from "./behaviour.ts";
 import {
   isRecord,
   type Protocol,
   type SimulatedReply,
+  type StructuredOutput,
   splitIntoDeltas,
   summarisePrompt,
   textOfContent,
@@ -40,6 +43,7 @@ export const geminiGenerateContent: Protocol = {
       model: method?.model ?? "",
       stream: method?.stream ?? false,
       prompt: summarisePrompt(turns, "user"),
+      ...structuredOutputOf(request.generationConfig),
     };
   },
   render(reply, url) {
@@ -56,6 +60,12 @@ export const geminiGenerateContent: Protocol = {
     return truncatedReply(stream && url.searchParams.get("alt") === "sse", truncated);
   },
 };
+
+function structuredOutputOf(configuration: unknown): { structured?: StructuredOutput } {
+  if (!isRecord(configuration) || configuration.responseMimeType !== "application/json") return {};
+  const schema = configuration.responseJsonSchema ?? configuration.responseSchema;
+  return { structured: isRecord(schema) ? { schema } : {} };
+}
 
 function partialChunk(reply: SimulatedReply, text: string): unknown {
   return {

@@ -1,6 +1,7 @@
 // OpenAI Chat Completions (`/chat/completions`) and the dialects of the providers that speak it.
 // Citations: OpenAI and OpenRouter as `url_citation` annotations on the message; Perplexity as top-level
 // `citations` (URLs) and `search_results`; xAI chat as top-level `citations`. Cerebras and Ollama have none.
+// Structured output is `response_format`: `{type: "json_schema", json_schema: {schema}}` or `{type: "json_object"}`.
 
 import type { SimulatedUsage } from "./behaviour.ts";
 import {
@@ -8,6 +9,7 @@ import {
   type Protocol,
   type ServerSentEvent,
   type SimulatedReply,
+  type StructuredOutput,
   splitIntoDeltas,
   summarisePrompt,
   textOfContent,
@@ -33,6 +35,7 @@ export const openaiChat: Protocol = {
         messages.map((message) => ({ role: String(message.role), text: textOfContent(message.content) })),
         "user",
       ),
+      ...structuredOutputOf(request.response_format),
     };
   },
   render(reply) {
@@ -48,6 +51,16 @@ export const openaiChat: Protocol = {
     });
   },
 };
+
+/** The structured output a Chat Completions (or Responses `text.format`) format asks for, as a spreadable field. */
+export function structuredOutputOf(format: unknown): { structured?: StructuredOutput } {
+  if (!isRecord(format)) return {};
+  if (format.type === "json_object") return { structured: {} };
+  if (format.type !== "json_schema") return {};
+  // Chat nests the schema in `json_schema`; Responses puts it on the format itself.
+  const holder = isRecord(format.json_schema) ? format.json_schema : format;
+  return { structured: isRecord(holder.schema) ? { schema: holder.schema } : {} };
+}
 
 function completion(reply: SimulatedReply): unknown {
   const annotations = annotationsOf(reply);

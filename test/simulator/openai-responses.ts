@@ -2,8 +2,10 @@
 // Citations are `url_citation` annotations on the `output_text` part. While streaming, OpenAI reports them
 // as `response.output_text.annotation.added` events; the xAI dialect reports them only on the finished
 // message item, because @ai-sdk/xai turns each place it sees an annotation into a separate source.
+// Structured output is `text.format`: `{type: "json_schema", schema}` (or `{type: "json_object"}`).
 
 import type { SimulatedUsage } from "./behaviour.ts";
+import { structuredOutputOf } from "./openai-chat.ts";
 import {
   isRecord,
   type Protocol,
@@ -32,6 +34,7 @@ export const openaiResponses: Protocol = {
       model: typeof request.model === "string" ? request.model : "",
       stream: request.stream === true,
       prompt: summarisePrompt(messages, "user"),
+      ...structuredOutputOf(isRecord(request.text) ? request.text.format : undefined),
     };
   },
   render(reply) {

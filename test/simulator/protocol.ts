@@ -1,5 +1,6 @@
 // The contract between the simulator's server and the modules that speak each provider's wire protocol.
 
+import type { JsonSchema } from "../../src/providers/schema-sample.ts";
 import type { PromptSummary, SimulatedCitation, SimulatedUsage } from "./behaviour.ts";
 
 /** The wire protocols the simulator speaks. */
@@ -9,11 +10,21 @@ export type ProtocolName =
   | "anthropic-messages"
   | "gemini-generate-content";
 
+/** A request for JSON output, in whichever form the protocol asks for it. */
+export interface StructuredOutput {
+  /** The JSON Schema the answer must match; absent for plain JSON mode (`json_object`). */
+  schema?: JsonSchema;
+  /** The forced tool whose input carries the answer (Anthropic's fallback); absent when the answer is text. */
+  tool?: string;
+}
+
 /** What a protocol module reads from an incoming request. */
 export interface ParsedRequest {
   model: string;
   stream: boolean;
   prompt: PromptSummary;
+  /** Present when the request asks for JSON output. */
+  structured?: StructuredOutput;
 }
 
 /** Everything a protocol module needs to render a successful answer. */
@@ -25,6 +36,8 @@ export interface SimulatedReply {
   text: string;
   usage: SimulatedUsage | null;
   citations: SimulatedCitation[];
+  /** The request's structured output, when it asked for one. */
+  structured?: StructuredOutput;
   /** Unique per response, used for the protocol's response and item ids. */
   id: string;
   /** Unix seconds. */
@@ -86,11 +99,18 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Builds a prompt summary from (role, text) pairs; the user role name differs per protocol. */
+/**
+ * Builds a prompt summary from (role, text) pairs; the user role name differs per protocol. The system
+ * text joins every "system" and "developer" message.
+ */
 export function summarisePrompt(messages: { role: string; text: string }[], userRole: string): PromptSummary {
   const userMessages = messages.filter((message) => message.role === userRole);
+  const systemMessages = messages.filter(
+    (message) => message.role === "system" || message.role === "developer",
+  );
   return {
     lastUserText: userMessages.at(-1)?.text ?? "",
+    system: systemMessages.map((message) => message.text).join("\n"),
     totalCharacters: messages.reduce((sum, message) => sum + message.text.length, 0),
   };
 }

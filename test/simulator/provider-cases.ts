@@ -31,6 +31,11 @@ export interface ProviderCase {
   missingUsage: MissingUsage;
   /** The header that carries the API key, as the simulator receives it. */
   credential?: [name: string, value: string];
+  /**
+   * Structured output sends only `response_format: {type: "json_object"}`, not the schema: what
+   * @ai-sdk/openai-compatible does unless the provider is created with `supportsStructuredOutputs: true`.
+   */
+  jsonModeOnly?: boolean;
 }
 
 const apiKey = "test";
@@ -145,6 +150,7 @@ export const providerCases: ProviderCase[] = [
     citations: "none",
     streamsUsage: false,
     missingUsage: "undefined",
+    jsonModeOnly: true,
   },
   {
     name: "openai-compatible with includeUsage",
@@ -158,6 +164,23 @@ export const providerCases: ProviderCase[] = [
       ),
     citations: "none",
     streamsUsage: true,
+    missingUsage: "undefined",
+    jsonModeOnly: true,
+  },
+  {
+    name: "openai-compatible with supportsStructuredOutputs",
+    provider: "ollama",
+    modelId: "llama-schema-sim",
+    protocol: "openai-chat",
+    path: "/ollama/v1/chat/completions",
+    createModel: (url) =>
+      createOpenAICompatible({
+        name: "ollama",
+        baseURL: `${url}/ollama/v1`,
+        supportsStructuredOutputs: true,
+      }).chatModel("llama-schema-sim"),
+    citations: "none",
+    streamsUsage: false,
     missingUsage: "undefined",
   },
 ];

@@ -105,6 +105,7 @@ export async function startProviderSimulator(
       path: `${url.pathname}${url.search}`,
       model: parsed.model,
       stream: parsed.stream,
+      structured: parsed.structured !== undefined,
       body,
       headers: { ...request.headers },
       startedAt,
@@ -173,7 +174,7 @@ interface Exchange {
 
 async function respond(response: ServerResponse, exchange: Exchange): Promise<void> {
   const { provider, protocol, url, body, parsed } = exchange;
-  const { latencyMs, outcome } = exchange.book.decide(parsed.model, parsed.prompt);
+  const { latencyMs, outcome } = exchange.book.decide(parsed.model, parsed.prompt, parsed.structured);
   if (!(await waitUnlessClosed(response, latencyMs))) return;
   switch (outcome.kind) {
     case "hang":
@@ -203,6 +204,7 @@ async function respond(response: ServerResponse, exchange: Exchange): Promise<vo
         text,
         usage,
         citations,
+        ...(parsed.structured ? { structured: parsed.structured } : {}),
         id,
         created,
         body,

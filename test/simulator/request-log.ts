@@ -11,6 +11,8 @@ export interface RecordedRequest {
   path: string;
   model: string;
   stream: boolean;
+  /** The request asked for JSON output (a schema, JSON mode, or Anthropic's forced `json` tool). */
+  structured: boolean;
   /** Parsed JSON request body. */
   body: unknown;
   headers: Record<string, string | string[] | undefined>;

@@ -1,14 +1,25 @@
 // A hand-written fake language model that records its calls and answers as told, for unit tests.
+// Asked for structured output, it answers its text inside JSON shaped by the requested schema (or
+// the object or raw text it was given); it streams when asked to, word by word.
 
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
   LanguageModelV4GenerateResult,
+  LanguageModelV4StreamPart,
 } from "@ai-sdk/provider";
+import { sampleFromSchema } from "../../src/providers/schema-sample.ts";
 
 /** How a fake answers one call. */
 export interface FakeAnswer {
   text?: string;
+  /**
+   * The structured answer, when one is asked for (default: the text inside the requested shape); a
+   * function gets the call's prompt as text (to answer labels it finds there).
+   */
+  object?: unknown;
+  /** Sent as is, even when structured output is asked for (to test malformed answers). */
+  raw?: string;
   /** Thrown instead of answering. */
   error?: unknown;
   usage?: { input: number; output: number } | null;
@@ -22,6 +33,10 @@ export interface FakeCall {
   model: string;
   prompt: LanguageModelV4CallOptions["prompt"];
   signal: AbortSignal | undefined;
+  /** Whether the call asked for structured output. */
+  structured: boolean;
+  /** Whether the call streamed. */
+  streamed: boolean;
   startedAt: number;
   finishedAt?: number;
 }
@@ -48,9 +63,30 @@ export class FakeModels {
       provider: "fake",
       modelId,
       supportedUrls: {},
-      doGenerate: (options) => this.answer(modelId, options),
-      doStream: () => {
-        throw new Error("not used");
+      doGenerate: (options) => this.answer(modelId, options, false),
+      doStream: async (options) => {
+        const result = await this.answer(modelId, options, true);
+        const text = result.content.find((part) => part.type === "text")?.text ?? "";
+        const parts: LanguageModelV4StreamPart[] = [
+          { type: "stream-start", warnings: [] },
+          { type: "text-start", id: "text" },
+          ...(text.match(/\s*\S+/g) ?? [text]).map((delta) => ({
+            type: "text-delta" as const,
+            id: "text",
+            delta,
+          })),
+          { type: "text-end", id: "text" },
+          ...result.content.filter((part) => part.type === "source"),
+          { type: "finish", finishReason: result.finishReason, usage: result.usage },
+        ];
+        return {
+          stream: new ReadableStream<LanguageModelV4StreamPart>({
+            start(controller) {
+              for (const part of parts) controller.enqueue(part);
+              controller.close();
+            },
+          }),
+        };
       },
     };
   }
@@ -58,11 +94,15 @@ export class FakeModels {
   private async answer(
     modelId: string,
     options: LanguageModelV4CallOptions,
+    streamed: boolean,
   ): Promise<LanguageModelV4GenerateResult> {
+    const format = options.responseFormat;
     const call: FakeCall = {
       model: modelId,
       prompt: options.prompt,
       signal: options.abortSignal,
+      structured: format?.type === "json",
+      streamed,
       startedAt: this.tick++,
     };
     this.calls.push(call);
@@ -71,7 +111,10 @@ export class FakeModels {
     if (answer.gate) await abortable(answer.gate, options.abortSignal);
     call.finishedAt = this.tick++;
     if (answer.error !== undefined) throw answer.error;
-    const text = answer.text ?? `answer of ${modelId}`;
+    const plain = answer.text ?? `answer of ${modelId}`;
+    const text =
+      answer.raw ??
+      (format?.type !== "json" ? plain : JSON.stringify(structuredAnswer(answer.object, options, plain)));
     const usage = answer.usage === undefined ? { input: 100, output: 50 } : answer.usage;
     return {
       content: [
@@ -101,4 +144,12 @@ function abortable(gate: Promise<void>, signal: AbortSignal | undefined): Promis
     signal.addEventListener("abort", () => reject(signal.reason), { once: true });
     gate.then(resolve, reject);
   });
+}
+
+/** The object a structured call answers: the scripted one (or its function's result), else a sample. */
+function structuredAnswer(scripted: unknown, options: LanguageModelV4CallOptions, text: string): unknown {
+  if (typeof scripted === "function") return scripted(JSON.stringify(options.prompt));
+  if (scripted !== undefined) return scripted;
+  const format = options.responseFormat;
+  return format?.type === "json" && format.schema ? sampleFromSchema(format.schema, () => text) : { text };
 }

@@ -20,7 +20,10 @@ const validators = {
 };
 
 /** Throws with every violation of the output schema the server advertises for one of its own tools. */
-export function assertMatchesOutputSchema(name: "sendMessage" | "list" | "delete", value: unknown): void {
+export function assertMatchesOutputSchema(
+  name: Exclude<keyof typeof outputSchemas, keyof typeof validators>,
+  value: unknown,
+): void {
   const { $schema: _dialect, ...schema } = outputSchemas[name];
   const validate = ownValidators[name] ?? new Ajv({ allErrors: true, strict: false }).compile(schema);
   ownValidators[name] = validate;

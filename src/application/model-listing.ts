@@ -1,0 +1,117 @@
+// What the `models` use case reports: every model of this run with its availability, price and
+// capabilities, and every panel with its models, whether all of them can be used now and a rough price.
+
+import type { ModelEntry } from "../configuration/model-entry.ts";
+import { type Panel, panelMembers } from "../configuration/panels.ts";
+import type { ModelRoster } from "../providers/model-roster.ts";
+
+/** One model as listed. `pricing` is null when the catalog has no price for it. */
+export interface ModelDescription {
+  name: string;
+  provider: string;
+  modelId: string;
+  displayName: string;
+  available: boolean;
+  /** Why an unavailable model cannot be used, and what to do about it. */
+  reason?: string;
+  pricing: { inputPerMillion: number; outputPerMillion: number } | null;
+  webSearch: boolean;
+  contextWindow: number;
+}
+
+/** One panel as listed. */
+export interface PanelDescription {
+  name: string;
+  description?: string;
+  models: string[];
+  primary: string;
+  /** Absent: the primary writes the synthesis. */
+  synthesisModel?: string;
+  /** Absent: every model of the panel is asked. */
+  maxOpinions?: number;
+  hedge: boolean;
+  /** Whether every model of the panel (its primary and synthesis model included) can be used now. */
+  available: boolean;
+  unavailableModels: string[];
+  /** See {@link panelCostEstimate}; absent when a model of the panel has no price. */
+  estimatedCostUsd?: number;
+}
+
+/** The answer of `models`. */
+export interface ModelListing {
+  models: ModelDescription[];
+  panels: PanelDescription[];
+}
+
+/**
+ * The question and answer sizes a panel's `estimatedCostUsd` assumes: every model asked gets a
+ * question of 1,000 tokens and answers with 800; the synthesis reads the question and every answer and
+ * writes 800 more.
+ */
+export const panelCostEstimate = { questionTokens: 1000, answerTokens: 800 } as const;
+
+/** Lists the models of `roster` and the `panels` over them. */
+export function describeModels(roster: ModelRoster, panels: readonly Panel[]): ModelListing {
+  const statuses = new Map(roster.statuses.map((status) => [status.entry.name, status]));
+  return {
+    models: roster.statuses.map(({ entry, available, reason }) => ({
+      name: entry.name,
+      provider: entry.provider,
+      modelId: entry.modelId,
+      displayName: entry.displayName,
+      available,
+      ...(!available && reason ? { reason } : {}),
+      pricing:
+        entry.inputPricePerMillion !== undefined && entry.outputPricePerMillion !== undefined
+          ? { inputPerMillion: entry.inputPricePerMillion, outputPerMillion: entry.outputPricePerMillion }
+          : null,
+      webSearch: entry.webSearch,
+      contextWindow: entry.contextWindow,
+    })),
+    panels: panels.map((panel) => {
+      const unavailableModels = panelMembers(panel).filter((name) => !statuses.get(name)?.available);
+      const estimate = estimatePanelCost(panel, (name) => statuses.get(name)?.entry);
+      return {
+        name: panel.name,
+        ...(panel.description ? { description: panel.description } : {}),
+        models: panel.models,
+        primary: panel.primary,
+        ...(panel.synthesisModel ? { synthesisModel: panel.synthesisModel } : {}),
+        ...(panel.maxOpinions !== undefined ? { maxOpinions: panel.maxOpinions } : {}),
+        hedge: panel.hedge !== undefined,
+        available: unavailableModels.length === 0,
+        unavailableModels,
+        ...(estimate !== undefined ? { estimatedCostUsd: estimate } : {}),
+      };
+    }),
+  };
+}
+
+/** The rough cost in USD of one consultation of `panel` (see {@link panelCostEstimate}). */
+function estimatePanelCost(
+  panel: Panel,
+  entryOf: (name: string) => ModelEntry | undefined,
+): number | undefined {
+  const { questionTokens, answerTokens } = panelCostEstimate;
+  const secondaries = [...new Set(panel.models)]
+    .filter((name) => name !== panel.primary)
+    .slice(0, panel.maxOpinions);
+  const calls = [panel.primary, ...secondaries].map((name): { name: string; input: number } => ({
+    name,
+    input: questionTokens,
+  }));
+  if (secondaries.length > 0) {
+    calls.push({
+      name: panel.synthesisModel ?? panel.primary,
+      input: questionTokens + answerTokens * calls.length,
+    });
+  }
+  let total = 0;
+  for (const call of calls) {
+    const entry = entryOf(call.name);
+    if (entry?.inputPricePerMillion === undefined || entry.outputPricePerMillion === undefined)
+      return undefined;
+    total += (call.input * entry.inputPricePerMillion + answerTokens * entry.outputPricePerMillion) / 1e6;
+  }
+  return Math.round(total * 1e6) / 1e6;
+}

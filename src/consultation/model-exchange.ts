@@ -1,0 +1,70 @@
+// One request to a model through the AI SDK, the way the caller wants it: whole (generateText) or
+// streamed (streamText, passing the text as it grows, for progress), as plain text or as structured
+// output checked against a zod schema. Errors are the SDK's own; call-model.ts retries and describes them.
+
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { generateText, type LanguageModelUsage, type ModelMessage, Output, streamText } from "ai";
+import type { z } from "zod";
+
+/** What to send. */
+export interface Exchange {
+  model: LanguageModelV4;
+  instructions: string;
+  messages: ModelMessage[];
+  maxOutputTokens: number;
+  /** Ask for a JSON object matching this schema (the provider's structured output). */
+  schema?: z.ZodType;
+  /** Stream, and call this with the text so far (for structured output: the partial object) as it grows. */
+  onPartial?: (partial: { text?: string; object?: unknown }) => void;
+}
+
+/** What came back. */
+export interface ExchangeResult {
+  text: string;
+  usage: LanguageModelUsage;
+  sources: Awaited<ReturnType<typeof generateText>>["sources"];
+  /** The parsed object, when a schema was given. */
+  object?: unknown;
+}
+
+/** Sends `exchange` once, aborting with `signal`. */
+export async function exchangeOnce(exchange: Exchange, signal: AbortSignal): Promise<ExchangeResult> {
+  const common = {
+    model: exchange.model,
+    instructions: exchange.instructions,
+    messages: exchange.messages,
+    abortSignal: signal,
+    maxRetries: 0,
+    maxOutputTokens: exchange.maxOutputTokens,
+    ...(exchange.schema ? { output: Output.object({ schema: exchange.schema }) } : {}),
+  };
+  if (!exchange.onPartial) {
+    const result = await generateText(common);
+    return {
+      text: result.text,
+      usage: result.usage,
+      sources: result.sources,
+      ...(exchange.schema ? { object: result.output } : {}),
+    };
+  }
+  let failure: unknown;
+  const result = streamText({
+    ...common,
+    onError: ({ error }) => {
+      failure ??= error;
+    },
+  });
+  const onPartial = exchange.onPartial;
+  if (exchange.schema) {
+    for await (const object of result.partialOutputStream) onPartial({ object });
+  } else {
+    let text = "";
+    for await (const delta of result.textStream) {
+      text += delta;
+      onPartial({ text });
+    }
+  }
+  if (failure !== undefined) throw failure;
+  const [text, usage, sources] = await Promise.all([result.text, result.usage, result.sources]);
+  return { text, usage, sources, ...(exchange.schema ? { object: await result.output } : {}) };
+}

@@ -1,0 +1,135 @@
+// The models use case (every model and panel, with availability and prices, counted like a read) and
+// agent.second_opinion with a named panel, over fake models.
+
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { localCaller } from "../../src/application/caller.ts";
+import type { Panel } from "../../src/configuration/panels.ts";
+import type { ServiceError } from "../../src/errors/service-error.ts";
+import { consultationFixture, fakeEntries } from "../support/consultation-fixture.ts";
+import { assertMatchesOutputSchema } from "../support/seed-schemas.ts";
+
+const signal = new AbortController().signal;
+
+const panels: Panel[] = [
+  { name: "trio", models: ["alpha", "beta", "gamma"], primary: "alpha", description: "Three of them" },
+  {
+    name: "pair",
+    models: ["delta", "epsilon"],
+    primary: "epsilon",
+    synthesisModel: "delta",
+    hedge: { after: 2000, equivalents: {} },
+  },
+  { name: "remote", models: ["beta", "offline"], primary: "beta" },
+];
+
+/** The fixture with `panels` configured and one known model ("offline") that has no key. */
+function fixtureWithPanels() {
+  const fixture = consultationFixture();
+  const offline = {
+    ...fakeEntries[0],
+    name: "offline",
+    modelId: "offline-1",
+  } as (typeof fakeEntries)[number];
+  delete offline.inputPricePerMillion;
+  fixture.services.defaults = { ...fixture.services.defaults, panels };
+  fixture.services.roster = {
+    ...fixture.services.roster,
+    statuses: [
+      ...fixture.services.roster.statuses,
+      { entry: offline, available: false, reason: "missing key: set OFFLINE_API_KEY" },
+    ],
+  };
+  return fixture;
+}
+
+describe("the models use case", () => {
+  it("lists every model with availability, reason and price, and every panel with its availability and cost", async () => {
+    const { universe } = fixtureWithPanels();
+    const listing = await universe.listModels(localCaller, {});
+    assertMatchesOutputSchema("models", listing);
+    assert.deepEqual(listing.models[0], {
+      name: "alpha",
+      provider: "cerebras",
+      modelId: "alpha-1",
+      displayName: "Model alpha",
+      available: true,
+      pricing: { inputPerMillion: 1, outputPerMillion: 2 },
+      webSearch: false,
+      contextWindow: 100_000,
+    });
+    const offline = listing.models.find((model) => model.name === "offline");
+    assert.equal(offline?.available, false);
+    assert.equal(offline?.reason, "missing key: set OFFLINE_API_KEY");
+    assert.equal(offline?.pricing, null);
+
+    const [trio, pair, remote] = listing.panels;
+    // Three answers of 800 tokens to a 1,000-token question, then a synthesis reading all of them.
+    const answer = (1000 * 1 + 800 * 2) / 1e6;
+    const synthesis = ((1000 + 3 * 800) * 1 + 800 * 2) / 1e6;
+    assert.deepEqual(trio, {
+      name: "trio",
+      description: "Three of them",
+      models: ["alpha", "beta", "gamma"],
+      primary: "alpha",
+      hedge: false,
+      available: true,
+      unavailableModels: [],
+      estimatedCostUsd: Math.round((3 * answer + synthesis) * 1e6) / 1e6,
+    });
+    assert.equal(pair?.hedge, true);
+    assert.equal(pair?.synthesisModel, "delta");
+    assert.equal(remote?.available, false);
+    assert.deepEqual(remote?.unavailableModels, ["offline"]);
+    assert.equal(remote?.estimatedCostUsd, undefined, "a model without a price leaves the cost unknown");
+  });
+
+  it("refuses arguments and counts against the caller's requests per hour", async () => {
+    const { universe } = fixtureWithPanels();
+    await assert.rejects(
+      universe.listModels(localCaller, { verbose: true }),
+      (error: ServiceError) => error.code === "invalid_argument",
+    );
+    const anonymous = { userId: "someone", tier: "anonymous" };
+    for (let request = 0; request < 5; request += 1) await universe.listModels(anonymous, {});
+    await assert.rejects(
+      universe.listModels(anonymous, {}),
+      (error: ServiceError) => error.code === "rate_limited",
+    );
+  });
+});
+
+describe("agent.second_opinion with a panel", () => {
+  it("asks the panel's models and has its synthesis model write the synthesis", async () => {
+    const { universe, models } = fixtureWithPanels();
+    const result = await universe.secondOpinion(
+      localCaller,
+      { question: "Which?", panel: "pair" },
+      { signal },
+    );
+    assert.equal(result.primary.model, "epsilon");
+    assert.deepEqual(
+      result.secondaryOpinions.map((opinion) => opinion.model),
+      ["delta"],
+    );
+    assert.equal(result.synthesis?.model, "delta");
+    assert.deepEqual(
+      [...new Set(models.calls.map((call) => call.model))].sort(),
+      ["delta-1", "epsilon-1"],
+      "no model outside the panel was called",
+    );
+  });
+
+  it("refuses an unknown panel with the known ones, before any model is called", async () => {
+    const { universe, models } = fixtureWithPanels();
+    await assert.rejects(
+      universe.secondOpinion(localCaller, { question: "Which?", panel: "nobody" }, { signal }),
+      (error: ServiceError) => {
+        assert.equal(error.code, "invalid_argument");
+        assert.match(error.message, /Unknown panel "nobody"\. Panels: trio, pair, remote\./);
+        return true;
+      },
+    );
+    assert.equal(models.calls.length, 0);
+  });
+});
