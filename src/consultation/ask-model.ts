@@ -1,10 +1,12 @@
 // Asks one model of a turn and reports it as progress: started, each retry, the text as it forms
-// (when streaming), finished (with the failure, for logs). Both turn strategies ask through here.
+// (when streaming), finished (with the failure, for logs); hedged when asked, and its latency noted
+// for hedging. Both turn strategies ask through here.
 
 import type { ModelMessage } from "ai";
 import type { ModelEntry } from "../configuration/model-entry.ts";
 import { type CallPolicy, callModel } from "./call-model.ts";
 import type { ConsultationServices } from "./consultation-services.ts";
+import { type Hedge, hedgedCall } from "./hedged-call.ts";
 import type { ConsultationEvent, ModelOpinion } from "./opinion.ts";
 import { textProgress } from "./text-progress.ts";
 
@@ -16,29 +18,37 @@ export interface ModelQuestion {
   messages: ModelMessage[];
   /** Stream the answer as `model-text` progress. */
   stream?: boolean;
+  /** Send a backup request if the model is slow (see hedged-call.ts). */
+  hedge?: Hedge | undefined;
 }
 
 /** Calls the model under `policy`, reporting progress to `onEvent`. Throws only when cancelled. */
 export async function askModel(
   question: ModelQuestion,
-  services: Pick<ConsultationServices, "createModel">,
+  services: Pick<ConsultationServices, "createModel" | "latencies">,
   policy: CallPolicy,
   onEvent: (event: ConsultationEvent) => void,
 ): Promise<ModelOpinion> {
   const { entry, role } = question;
   onEvent({ type: "model-started", model: entry.name, role });
   const progress = question.stream ? textProgress(entry.name, "opinion", onEvent) : undefined;
-  const opinion = await callModel(
-    {
-      entry,
-      model: services.createModel(entry),
-      instructions: question.instructions,
-      messages: question.messages,
-      ...(progress ? { onPartial: progress.onPartial } : {}),
-    },
-    { ...policy, onRetry: (retry) => onEvent({ type: "model-retrying", model: entry.name, ...retry }) },
-  );
+  const request = {
+    entry,
+    model: services.createModel(entry),
+    instructions: question.instructions,
+    messages: question.messages,
+    ...(progress ? { onPartial: progress.onPartial } : {}),
+  };
+  const retrying = {
+    ...policy,
+    onRetry: (retry: { attempt: number; delayMs: number; reason: string }) =>
+      onEvent({ type: "model-retrying", model: entry.name, ...retry }),
+  };
+  const opinion = question.hedge
+    ? await hedgedCall(request, question.hedge, retrying)
+    : await callModel(request, retrying);
   progress?.flush();
+  if (!opinion.error && !opinion.hedge) services.latencies?.record(entry.name, opinion.latencyMs);
   onEvent({
     type: "model-finished",
     model: entry.name,

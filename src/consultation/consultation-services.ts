@@ -5,6 +5,7 @@ import type { ConsultationDefaults } from "../configuration/configuration.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { Store } from "../store/store.ts";
+import type { LatencyTracker } from "./latency-tracker.ts";
 import type { ConsultationEvent } from "./opinion.ts";
 
 /** Everything a turn needs from outside. */
@@ -20,6 +21,8 @@ export interface ConsultationServices {
   /** Wall clock for stored timestamps. */
   clock: () => Date;
   newId: () => string;
+  /** Each model's recent latencies, for hedging on p95; absent, hedges on p95 never fire. */
+  latencies?: LatencyTracker;
 }
 
 /** Options of one run: cancellation and progress. */

@@ -31,6 +31,16 @@ export interface ModelOpinion {
   retryable?: boolean;
   /** How many attempts the call took (1 when it worked at once). */
   attempts?: number;
+  /**
+   * When the call was hedged: after how long the backup request went out, to which model, which
+   * request answered, and which was aborted. Tokens and cost above include both requests.
+   */
+  hedge?: {
+    afterMs: number;
+    backup: string;
+    won: "original" | "backup";
+    abortedRequest?: "original" | "backup";
+  };
 }
 
 /** The synthesis of all successful opinions. */

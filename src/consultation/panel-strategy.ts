@@ -13,6 +13,7 @@ import { buildContext, type ContextTrim } from "./conversation-context.ts";
 import { type CostPolicy, estimateTokens, fitPlanToBudget } from "./cost-budget.ts";
 import { reviewAnswers } from "./council-review.ts";
 import { debate, stanceInstruction } from "./debate.ts";
+import type { Hedge } from "./hedged-call.ts";
 import { type ModelChoice, planConsultation } from "./model-selection.ts";
 import type { DebateRound, ModelOpinion, SecondOpinion, Stance } from "./opinion.ts";
 import { summarise } from "./second-opinion-result.ts";
@@ -75,6 +76,16 @@ export function panelStrategy(
         synthesis: plan.synthesis.length > 0,
       });
       const stream = options.stream === true;
+      const hedgeFor = (entry: ModelEntry): Hedge | undefined => {
+        const setting = plan.hedge;
+        const afterMs = setting?.after === "p95" ? services.latencies?.p95(entry.name) : setting?.after;
+        if (!setting || afterMs === undefined) return undefined;
+        const backupName = setting.equivalents[entry.name];
+        const backup = backupName
+          ? services.roster.available.find((available) => available.name === backupName)
+          : entry;
+        return backup ? { afterMs, backup, backupModel: services.createModel(backup) } : undefined;
+      };
       const trims: Record<string, ContextTrim> = {};
       const firstRound = await Promise.all(
         participants.map(({ entry, role }) => {
@@ -85,7 +96,7 @@ export function panelStrategy(
           const context = buildContext(history, question, instructions, entry.contextWindow);
           if (history.length > 0) trims[entry.name] = context.trim;
           return askModel(
-            { entry, role, instructions, messages: context.messages, stream },
+            { entry, role, instructions, messages: context.messages, stream, hedge: hedgeFor(entry) },
             services,
             policy,
             onEvent,

@@ -39,7 +39,13 @@ export function singleModelStrategy(
       const context = buildContext(history, question, messageInstructions, entry.contextWindow);
       onEvent({ type: "consultation-started", models: [entry.name], synthesis: false });
       const opinion = await askModel(
-        { entry, role: "primary", instructions: messageInstructions, messages: context.messages },
+        {
+          entry,
+          role: "primary",
+          instructions: messageInstructions,
+          messages: context.messages,
+          stream: options.stream === true,
+        },
         services,
         callPolicy(services, options.signal),
         onEvent,

@@ -13,6 +13,8 @@ export const heartbeatIntervalMs = 10_000;
 
 /** A reporter for one tool call: `onEvent` for the run, `stop` when it ends. */
 export interface ProgressReporter {
+  /** Whether the client takes progress, so answers should stream into it as they form. */
+  streams: boolean;
   onEvent(event: ConsultationEvent): void;
   stop(): void;
 }
@@ -48,6 +50,7 @@ export function progressReporter(context: ServerContext, intervalMs = heartbeatI
     notify(`still waiting for ${waiting.join(", ") || "the consultation"}`);
   };
   return {
+    streams: progressToken !== undefined,
     onEvent(event) {
       if (event.type === "model-retrying") {
         log("info", {

@@ -62,6 +62,7 @@ export function installToolHandlers(
       const value = await tool.call(universe, callerOf(context), input, {
         signal: context.mcpReq.signal,
         onEvent: reporter.onEvent,
+        stream: reporter.streams,
       });
       result = toolSuccess(value, tool.text(value));
     } catch (error) {

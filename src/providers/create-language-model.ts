@@ -71,6 +71,8 @@ function createModel(
         name: "ollama",
         fetch,
         includeUsage: true,
+        // Ollama 0.5+ constrains its output to a JSON schema (reviews and the synthesis's assessment).
+        supportsStructuredOutputs: true,
         baseURL: ollamaApiUrl(entry.baseURL ?? settings.baseURL ?? defaultOllamaUrl),
       }).chatModel(entry.modelId);
     case "openai-compatible": {
@@ -80,6 +82,7 @@ function createModel(
         name: entry.name,
         fetch,
         baseURL: entry.baseURL,
+        supportsStructuredOutputs: true,
         ...(apiKey ? { apiKey } : {}),
       }).chatModel(entry.modelId);
     }

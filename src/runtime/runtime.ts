@@ -9,6 +9,7 @@ import { type AiUniverse, createAiUniverse } from "../application/ai-universe.ts
 import type { Configuration } from "../configuration/configuration.ts";
 import { collectSecrets } from "../configuration/provider-environment.ts";
 import { scrub } from "../consultation/describe-failure.ts";
+import { latencyTracker } from "../consultation/latency-tracker.ts";
 import { createLogger, type Logger } from "../observability/logger.ts";
 import { createMetrics, type Metrics } from "../observability/metrics.ts";
 import { startTracing, traceStore, traceUniverse } from "../observability/tracing.ts";
@@ -58,6 +59,7 @@ export async function startRuntime(
   );
   const roster = overrides.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
   const cursorKey = await store.signingKey();
+  const latencies = await latencyTracker(store);
   const universe = traceUniverse(
     metrics.instrument(
       createAiUniverse(
@@ -72,6 +74,7 @@ export async function startRuntime(
           now: () => performance.now(),
           clock: () => new Date(),
           newId: () => randomUUID(),
+          latencies,
         },
         { cursorKey, admission: createAdmission(store, configuration.tiers, () => new Date()) },
       ),
@@ -88,6 +91,7 @@ export async function startRuntime(
   );
   const close = async () => {
     await tasks.close();
+    await latencies.flush();
     await store.close();
     await tracing.shutdown();
   };

@@ -175,3 +175,19 @@ export function bestHitPerConversation(
   }
   return [...hits.values()];
 }
+
+/** The saved latencies from their JSON: every model's list of whole milliseconds; {} for anything else. */
+export function parseLatencies(value: unknown): Record<string, number[]> {
+  let parsed: unknown;
+  try {
+    parsed = typeof value === "string" ? JSON.parse(value) : undefined;
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
+  return Object.fromEntries(
+    Object.entries(parsed).flatMap(([model, samples]) =>
+      Array.isArray(samples) ? [[model, samples.filter((ms): ms is number => Number.isFinite(ms))]] : [],
+    ),
+  );
+}

@@ -172,6 +172,10 @@ export interface Store extends AccountStore, TaskStore, Broadcast {
    * out and must recognise later, such as paging cursors. The same for every process on the database.
    */
   signingKey(): Promise<string>;
+  /** The recent latencies (ms) of each model's calls, as last saved; empty when none were. */
+  modelLatencies(): Promise<Record<string, number[]>>;
+  /** Replaces the saved recent latencies of the models in `latencies` (others are kept). */
+  saveModelLatencies(latencies: Record<string, number[]>): Promise<void>;
   /** The owner's conversation, or undefined (also when it belongs to someone else). */
   getConversation(owner: string, id: string): Promise<Conversation | undefined>;
   /**

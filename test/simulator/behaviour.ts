@@ -50,6 +50,8 @@ export interface ModelBehaviour {
   retryAfterSeconds?: number;
   /** Only the first N requests for this model fail; later ones succeed. */
   failTimes?: number;
+  /** Only the first N requests for this model wait `latencyMs` (a model slow once); later ones answer at once. */
+  slowTimes?: number;
   /** Accept the request and never answer (until the client disconnects). */
   hang?: boolean;
   /** 200 with a body that is not valid JSON for the protocol (truncated JSON). */
@@ -100,12 +102,14 @@ export interface BehaviourBook {
 export function createBehaviourBook(): BehaviourBook {
   const behaviours = new Map<string, ModelBehaviour>();
   const failuresServed = new Map<string, number>();
+  const slowServedOf = new Map<string, number>();
   let fallback: ModelBehaviour = {};
 
   return {
     set(model, behaviour) {
       behaviours.set(model, { ...behaviour });
       failuresServed.delete(model);
+      slowServedOf.delete(model);
     },
     setDefault(behaviour) {
       fallback = { ...behaviour };
@@ -114,13 +118,17 @@ export function createBehaviourBook(): BehaviourBook {
     reset() {
       behaviours.clear();
       failuresServed.clear();
+      slowServedOf.clear();
       fallback = {};
     },
     decide(model, prompt, structured) {
       const behaviour = behaviours.get(model) ?? fallback;
+      const slowServed = slowServedOf.get(model) ?? 0;
+      slowServedOf.set(model, slowServed + 1);
+      const slow = behaviour.slowTimes === undefined || slowServed < behaviour.slowTimes;
       const latencyMs =
         (behaviour.latencyFromPrompt ? promptLatency(model, prompt.lastUserText) : undefined) ??
-        behaviour.latencyMs ??
+        (slow ? behaviour.latencyMs : 0) ??
         0;
       const failing =
         behaviour.status !== undefined || behaviour.hang === true || behaviour.malformed === true;

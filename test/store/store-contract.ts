@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe } from "node:test";
 import type { Store } from "../../src/store/store.ts";
 import { describeBroadcastCases } from "./contract/broadcast-cases.ts";
 import { describeConversationCases } from "./contract/conversation-cases.ts";
+import { describeLatencyCases } from "./contract/latency-cases.ts";
 import { describeMessageCases } from "./contract/message-cases.ts";
 import { describeSearchCases } from "./contract/search-cases.ts";
 import { describeTurnCases } from "./contract/turn-cases.ts";
@@ -32,5 +33,6 @@ export function runStoreContract(name: string, openStore: () => Promise<Store>):
     describeConversationCases(currentStore);
     describeSearchCases(currentStore);
     describeBroadcastCases(currentStore);
+    describeLatencyCases(currentStore);
   });
 }

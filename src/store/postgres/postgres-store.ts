@@ -6,7 +6,14 @@
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import type { LimiterBackend } from "../accounts.ts";
-import { previewOf, toConversation, toIdempotencyEntry, toMessage, toMessageParameters } from "../rows.ts";
+import {
+  parseLatencies,
+  previewOf,
+  toConversation,
+  toIdempotencyEntry,
+  toMessage,
+  toMessageParameters,
+} from "../rows.ts";
 import {
   type Conversation,
   type ConversationListPosition,
@@ -86,6 +93,20 @@ export class PostgresStore implements Store {
     );
     return String(
       (await this.#query("SELECT value FROM settings WHERE name = 'signing-key'")).rows[0]?.value,
+    );
+  }
+
+  async modelLatencies(): Promise<Record<string, number[]>> {
+    const row = (await this.#query("SELECT value FROM settings WHERE name = 'model-latencies'")).rows[0];
+    return parseLatencies(row?.value);
+  }
+
+  async saveModelLatencies(latencies: Record<string, number[]>): Promise<void> {
+    // One statement merges them into what other nodes saved, so nodes never overwrite each other's models.
+    await this.#query(
+      `INSERT INTO settings (name, value) VALUES ('model-latencies', $1) ON CONFLICT (name)
+       DO UPDATE SET value = (settings.value::jsonb || excluded.value::jsonb)::text`,
+      [JSON.stringify(latencies)],
     );
   }
 

@@ -9,6 +9,7 @@ import type { ApiKeyRecord, LimiterBackend } from "../accounts.ts";
 import { processBroadcast } from "../broadcast.ts";
 import {
   bestHitPerConversation,
+  parseLatencies,
   previewOf,
   toApiKeyRecord,
   toConversation,
@@ -40,6 +41,9 @@ import { sqliteTasks } from "./sqlite-tasks.ts";
 import { prepareStatements, type Statements } from "./statements.ts";
 import { prepareTaskStatements, type TaskStatements } from "./task-statements.ts";
 import { inWriteTransaction } from "./transaction.ts";
+
+/** The settings row holding the models' recent latencies. */
+const latenciesName = "model-latencies";
 
 /** The settings row holding the signing key. */
 const signingKeyName = "signing-key";
@@ -113,6 +117,18 @@ export class SqliteStore implements Store {
       return this.#ephemeralKey;
     }
     return String((await this.#read(() => this.#statements.getSetting.get(signingKeyName)))?.value);
+  }
+
+  async modelLatencies(): Promise<Record<string, number[]>> {
+    const stored = await this.#read(() => this.#statements.getSetting.get(latenciesName));
+    return parseLatencies(stored?.value);
+  }
+
+  async saveModelLatencies(latencies: Record<string, number[]>): Promise<void> {
+    await this.#write(() => {
+      const stored = parseLatencies(this.#statements.getSetting.get(latenciesName)?.value);
+      this.#statements.putSetting.run(latenciesName, JSON.stringify({ ...stored, ...latencies }));
+    });
   }
 
   async getConversation(owner: string, id: string): Promise<Conversation | undefined> {

@@ -28,6 +28,7 @@ export interface Statements {
   renameConversation: StatementSync;
   insertSetting: StatementSync;
   getSetting: StatementSync;
+  putSetting: StatementSync;
 }
 
 /** Prepares {@link Statements} on `database`; the schema must already be migrated. */
@@ -119,5 +120,8 @@ export function prepareStatements(database: DatabaseSync): Statements {
       "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
     ),
     getSetting: database.prepare("SELECT value FROM settings WHERE name = ?"),
+    putSetting: database.prepare(
+      "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+    ),
   };
 }
