@@ -53,7 +53,8 @@ export function panelStrategy(
         (sum, message) => sum + message.content.length,
         question.length + opinionInstructions.length,
       );
-      const extraCalls = rounds - 1 + (choice.review ? 1 : 0);
+      // A hedge may send each opinion twice: the estimate counts it, so a cap holds.
+      const extraCalls = rounds - 1 + (choice.review ? 1 : 0) + (chosen.hedge ? 1 : 0);
       const { plan, report } = fitPlanToBudget(chosen, estimateTokens(promptCharacters), cost, extraCalls);
       const budget =
         report.maxCostUsd !== null || report.leftOut.length > 0 || report.unknownCost.length > 0

@@ -76,7 +76,17 @@ function answer(options: LanguageModelV4CallOptions, persona: string): string {
     : `[Simulated ${persona} answer, no real model was called] The ${persona} ${personaAngles[persona] ?? "answers"}: "${firstLine(prompt)}". Add a provider key (for example OPENAI_API_KEY) to get real opinions.`;
   const format = options.responseFormat;
   if (format?.type !== "json") return text;
-  return JSON.stringify(format.schema ? sampleFromSchema(format.schema, () => text) : { text });
+  return JSON.stringify(format.schema ? sampleFromSchema(format.schema, fieldText(text)) : { text });
+}
+
+/** What a simulated model writes in each string of a structured answer: its text where the answer goes. */
+function fieldText(text: string): (path: string[]) => string {
+  return (path) => {
+    const field = path.filter((part) => !/^\d+$/.test(part)).at(-1) ?? "";
+    if (["synthesis", "answer", "text"].includes(field)) return text;
+    if (field === "model" || field === "models") return "simulated";
+    return `[Simulated ${field || "value"}] configure a real provider for a real one.`;
+  };
 }
 
 function usageOf(options: LanguageModelV4CallOptions, text: string): LanguageModelV4Usage {

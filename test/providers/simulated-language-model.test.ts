@@ -11,7 +11,7 @@ const ranking = z.object({
   ranking: z.array(z.object({ label: z.enum(["A", "B", "C"]), reason: z.string() })).length(3),
 });
 const synthesis = z.object({
-  markdown: z.string(),
+  synthesis: z.string(),
   assessment: z.object({
     agreement: z.number().min(0).max(1),
     consensus: z.array(z.string()),
@@ -27,7 +27,7 @@ describe("simulated language model", () => {
     assert.match(result.text, /^\[Simulated analyst answer, no real model was called\].*"Is Rust fast\?"/);
   });
 
-  it("answers a ranking that fits the schema, with its usual text in the strings", async () => {
+  it("answers a ranking that fits the schema, with short simulated reasons", async () => {
     const result = await generateText({
       model,
       prompt: "Rank Response A, Response B and Response C.",
@@ -37,7 +37,7 @@ describe("simulated language model", () => {
       result.output.ranking.map((entry) => entry.label),
       ["A", "B", "C"],
     );
-    assert.match(result.output.ranking[0]?.reason ?? "", /^\[Simulated analyst answer/);
+    assert.match(result.output.ranking[0]?.reason ?? "", /^\[Simulated reason\] configure a real provider/);
     assert.ok(result.usage.outputTokens !== undefined && result.usage.outputTokens > 0);
   });
 
@@ -51,7 +51,7 @@ describe("simulated language model", () => {
     for await (const partial of result.partialOutputStream) partials.push(partial);
     assert.ok(partials.length > 1, "the object arrives in several parts");
     const output = await result.output;
-    assert.match(output.markdown, /^\[Simulated synthesis, no real model was called\] 2 simulated opinions/);
+    assert.match(output.synthesis, /^\[Simulated synthesis, no real model was called\] 2 simulated opinions/);
     assert.equal(output.assessment.agreement, 0.5);
     assert.equal(output.assessment.verdict, "go");
   });
