@@ -19,16 +19,8 @@ export interface ModelDescription {
   contextWindow: number;
 }
 
-/** One panel as listed. */
-export interface PanelDescription {
-  name: string;
-  description?: string;
-  models: string[];
-  primary: string;
-  /** Absent: the primary writes the synthesis. */
-  synthesisModel?: string;
-  /** Absent: every model of the panel is asked. */
-  maxOpinions?: number;
+/** One panel as listed: its settings, whether it hedges, and whether it can be used now. */
+export interface PanelDescription extends Omit<Panel, "hedge"> {
   hedge: boolean;
   /** Whether every model of the panel (its primary and synthesis model included) can be used now. */
   available: boolean;

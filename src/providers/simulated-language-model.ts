@@ -7,10 +7,10 @@ import type {
   LanguageModelV4CallOptions,
   LanguageModelV4FinishReason,
   LanguageModelV4GenerateResult,
-  LanguageModelV4StreamPart,
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
+import { streamOf } from "./generated-stream.ts";
 import { sampleFromSchema } from "./schema-sample.ts";
 
 const personaAngles: Record<string, string> = {
@@ -46,24 +46,11 @@ export function createSimulatedLanguageModel(
     async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
       await delay(delayMs, options.abortSignal);
       const text = answer(options, persona);
-      const parts: LanguageModelV4StreamPart[] = [
-        { type: "stream-start", warnings: [] },
-        { type: "text-start", id: "text" },
-        ...(text.match(/\s*\S+/g) ?? [text]).map((delta) => ({
-          type: "text-delta" as const,
-          id: "text",
-          delta,
-        })),
-        { type: "text-end", id: "text" },
-        { type: "finish", finishReason, usage: usageOf(options, text) },
-      ];
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        start(controller) {
-          for (const part of parts) controller.enqueue(part);
-          controller.close();
-        },
+      return streamOf({
+        content: [{ type: "text", text }],
+        finishReason,
+        usage: usageOf(options, text),
       });
-      return { stream };
     },
   };
 }

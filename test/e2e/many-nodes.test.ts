@@ -42,6 +42,20 @@ describe("three nodes on PostgreSQL", () => {
     return client;
   };
 
+  /** A raw POST of `message` to a node, in a 2025 session, as `user`. */
+  const postInSession = (node: number, user: string, sessionId: string, message: Record<string, unknown>) =>
+    fetch(`${nodes[node]?.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${keys[user]}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": sessionId,
+        "mcp-protocol-version": "2025-11-25",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", ...message }),
+    });
+
   before(async () => {
     postgres = await startPostgresServer();
     simulator = await startProviderSimulator();
@@ -209,20 +223,9 @@ describe("three nodes on PostgreSQL", () => {
     await simulator.waitForRequests((requests) => requests.length > from);
     const requestId = sent.find((message) => message.method === "tools/call")?.id;
     assert.equal(typeof requestId, "number");
-    const elsewhere = await fetch(`${nodes[2]?.url}/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${keys.ann}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-session-id": transport.sessionId,
-        "mcp-protocol-version": "2025-11-25",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        method: "notifications/cancelled",
-        params: { requestId, reason: "changed my mind" },
-      }),
+    const elsewhere = await postInSession(2, "ann", transport.sessionId, {
+      method: "notifications/cancelled",
+      params: { requestId, reason: "changed my mind" },
     });
     assert.equal(elsewhere.status, 202);
     await simulator.waitForRequests(
@@ -248,29 +251,15 @@ describe("three nodes on PostgreSQL", () => {
       maxOpinions: 0,
     });
     await simulator.waitForRequests((requests) => requests.length > from);
-    const forged = await fetch(`${nodes[1]?.url}/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${keys.bob}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-session-id": client.raw.transport.sessionId,
-        "mcp-protocol-version": "2025-11-25",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } }),
+    const forged = await postInSession(1, "bob", client.raw.transport.sessionId, {
+      method: "notifications/cancelled",
+      params: { requestId: 1 },
     });
     assert.equal(forged.status, 404, "another user's session id is not genuine for bob");
     assert.notEqual((await call).isError, true, "bob's cancel did not reach ann's call");
-    const onAnotherNode = await fetch(`${nodes[2]?.url}/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${keys.ann}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-session-id": client.raw.transport.sessionId,
-        "mcp-protocol-version": "2025-11-25",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tools/list" }),
+    const onAnotherNode = await postInSession(2, "ann", client.raw.transport.sessionId, {
+      id: 99,
+      method: "tools/list",
     });
     assert.equal(onAnotherNode.status, 200);
     assert.match(await onAnotherNode.text(), /agent\.second_opinion/);

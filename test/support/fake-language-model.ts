@@ -6,8 +6,8 @@ import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
   LanguageModelV4GenerateResult,
-  LanguageModelV4StreamPart,
 } from "@ai-sdk/provider";
+import { streamOf } from "../../src/providers/generated-stream.ts";
 import { sampleFromSchema } from "../../src/providers/schema-sample.ts";
 
 /** How a fake answers one call. */
@@ -64,30 +64,7 @@ export class FakeModels {
       modelId,
       supportedUrls: {},
       doGenerate: (options) => this.answer(modelId, options, false),
-      doStream: async (options) => {
-        const result = await this.answer(modelId, options, true);
-        const text = result.content.find((part) => part.type === "text")?.text ?? "";
-        const parts: LanguageModelV4StreamPart[] = [
-          { type: "stream-start", warnings: [] },
-          { type: "text-start", id: "text" },
-          ...(text.match(/\s*\S+/g) ?? [text]).map((delta) => ({
-            type: "text-delta" as const,
-            id: "text",
-            delta,
-          })),
-          { type: "text-end", id: "text" },
-          ...result.content.filter((part) => part.type === "source"),
-          { type: "finish", finishReason: result.finishReason, usage: result.usage },
-        ];
-        return {
-          stream: new ReadableStream<LanguageModelV4StreamPart>({
-            start(controller) {
-              for (const part of parts) controller.enqueue(part);
-              controller.close();
-            },
-          }),
-        };
-      },
+      doStream: async (options) => streamOf(await this.answer(modelId, options, true)),
     };
   }
 
