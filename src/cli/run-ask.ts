@@ -1,10 +1,12 @@
 // `ai-universe ask`: one consultation from a terminal. The question comes from the arguments or
-// stdin, with files or `git diff` attached; each model's line spins until it answers (on stderr);
-// then the synthesis, each opinion, the sources and the cost (on stdout), or with --json the exact
+// stdin, with files or `git diff` attached; each model's line spins until it answers (on stderr), with
+// its answer forming beneath it on a terminal; then the synthesis, its assessment, each opinion, the
+// council's review and rounds, the sources and the cost (on stdout), or with --json the exact
 // tool result and nothing else. Ctrl-C cancels every provider call, stores nothing and exits 130.
 
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import type { SecondOpinionResult } from "../consultation/second-opinion-result.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { CommandLineError } from "./command-error.ts";
 import type { CommandOptions } from "./command-line.ts";
@@ -36,16 +38,16 @@ export async function runAsk(options: CommandOptions): Promise<number> {
         ...terminal.consultation,
         ...(terminal.conversationId ? { conversationId: terminal.conversationId } : {}),
       },
-      { signal: controller.signal, ...(board ? { onEvent: board.onEvent } : {}) },
+      {
+        signal: controller.signal,
+        ...(board ? { onEvent: board.onEvent, stream: board.live } : {}),
+      },
     );
-    board?.stop();
+    board?.stop(true);
     const style = terminalStyle(process.stdout, options.environment);
     if (terminal.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    else if (terminal.quiet) {
-      const answer =
-        result.synthesis && !result.synthesis.error ? result.synthesis.response : result.primary.response;
-      process.stdout.write(`${answer.trim()}\n`);
-    } else process.stdout.write(renderSecondOpinion(result, style));
+    else if (terminal.quiet) process.stdout.write(`${answerOf(result).trim()}\n`);
+    else process.stdout.write(renderSecondOpinion(result, style));
     return 0;
   } catch (error) {
     board?.stop();
@@ -60,6 +62,16 @@ export async function runAsk(options: CommandOptions): Promise<number> {
     process.off("SIGINT", interrupt);
     await connection.close();
   }
+}
+
+/** The answer of a consultation: the synthesis, else the answer kept in its place. */
+function answerOf(result: SecondOpinionResult): string {
+  const { synthesis } = result;
+  if (synthesis && !synthesis.error) return synthesis.response;
+  const kept = [result.primary, ...result.secondaryOpinions].find(
+    (opinion) => opinion.model === synthesis?.fallbackAnswerFrom,
+  );
+  return (kept ?? result.primary).response;
 }
 
 /** The question with its attachments; stdin when no question was given on the command line. */

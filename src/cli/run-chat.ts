@@ -58,14 +58,14 @@ export async function runChat(options: CommandOptions): Promise<number> {
       turn = new AbortController();
       const board = progressBoard(process.stderr, errors);
       try {
-        const call = { signal: turn.signal, onEvent: board.onEvent };
+        const call = { signal: turn.signal, onEvent: board.onEvent, stream: board.live };
         const context = conversationId ? { conversationId } : {};
         if (single) {
           const reply = await connection.sendMessage(
             { content: question, ...context, ...(model ? { model } : {}) },
             call,
           );
-          board.stop();
+          board.stop(true);
           conversationId = reply.conversationId;
           process.stdout.write(renderReply(reply, output));
         } else {
@@ -73,7 +73,7 @@ export async function runChat(options: CommandOptions): Promise<number> {
             { question, ...terminal.consultation, ...context },
             call,
           );
-          board.stop();
+          board.stop(true);
           conversationId = result.conversationId;
           process.stdout.write(renderSecondOpinion(result, output));
         }

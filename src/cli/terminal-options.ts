@@ -1,5 +1,6 @@
-// The flags of the commands people type (ask, conversations, history, delete): what they accept,
-// their help, and how their values become command options.
+// The flags of the commands people type (ask, chat, conversations, history, delete): what they accept,
+// the council's among them (--panel, --review, --stance, --rounds), their help, and how their values
+// become command options.
 
 import { CommandLineError } from "./command-error.ts";
 
@@ -21,6 +22,10 @@ export const terminalFlags = {
   "max-opinions": { type: "string" },
   "synthesis-model": { type: "string" },
   "max-cost": { type: "string" },
+  panel: { type: "string" },
+  review: { type: "boolean" },
+  stance: { type: "string", multiple: true },
+  rounds: { type: "string" },
   conversation: { type: "string" },
   file: { type: "string", multiple: true },
   diff: { type: "boolean" },
@@ -35,6 +40,10 @@ export const terminalFlags = {
 const remote = `  --server URL           Talk to a running ai-universe server instead of the local store
   --api-key KEY          The key for --server (or AI_UNIVERSE_API_KEY)`;
 const json = "  --json                 Print the exact tool result as JSON, nothing else on stdout";
+const council = `  --panel NAME           A named panel of models (ai-universe models lists them)
+  --review               Council review: every model ranks the others' answers, anonymised
+  --stance MODEL=SIDE    The side MODEL argues: for, against or neutral (repeatable)
+  --rounds N             Debate rounds, 1 to 3: models see the others' answers and may revise`;
 
 /** Help for each terminal command's options. */
 export const terminalHelp: Record<TerminalCommand, { usage: string; options: string }> = {
@@ -45,6 +54,7 @@ export const terminalHelp: Record<TerminalCommand, { usage: string; options: str
   --max-opinions N       How many secondary opinions (0 = primary only)
   --synthesis-model NAME The model that writes the synthesis
   --max-cost USD         Most the call may cost; dearer models are left out
+${council}
   --conversation ID      Follow up in this conversation
   --file PATH            Attach a file as context (repeatable)
   --diff                 Attach the output of git diff as context
@@ -57,6 +67,7 @@ ${remote}`,
     options: `  --models a,b,c         Secondary models of each second opinion
   --primary NAME         The primary model, and the one model of /one turns
   --max-opinions N       How many secondary opinions
+${council}
 ${remote}`,
   },
   conversations: {
@@ -139,6 +150,12 @@ export function readTerminalOptions(
   if (maxOpinions !== undefined) consultation.maxOpinions = maxOpinions;
   const maxCost = number("max-cost", 0.000001, 1000, false);
   if (maxCost !== undefined) consultation.maxCostUsd = maxCost;
+  if (text("panel")) consultation.panel = text("panel");
+  if (values.review === true) consultation.review = true;
+  const rounds = number("rounds", 1, 3);
+  if (rounds !== undefined) consultation.rounds = rounds;
+  const stances = readStances((values.stance as string[] | undefined) ?? [], command);
+  if (stances) consultation.stances = stances;
   const conversationId =
     needsId || command === "chat" ? (positionals[0] ?? text("conversation")) : text("conversation");
   const server = text("server") ?? environment.AI_UNIVERSE_SERVER;
@@ -157,4 +174,23 @@ export function readTerminalOptions(
     ...(server ? { server } : {}),
     ...(apiKey ? { apiKey } : {}),
   };
+}
+
+const sides = ["for", "against", "neutral"];
+
+/** `--stance MODEL=SIDE` flags as the `stances` input; undefined when there are none. */
+function readStances(flags: string[], command: TerminalCommand): Record<string, string> | undefined {
+  if (flags.length === 0) return undefined;
+  const stances: Record<string, string> = {};
+  for (const flag of flags) {
+    const [model, side, ...rest] = flag.split("=").map((part) => part.trim());
+    if (!model || !side || rest.length > 0 || !sides.includes(side)) {
+      throw new CommandLineError(
+        `--stance "${flag}" is not MODEL=SIDE with SIDE for, against or neutral (e.g. --stance grok=against).`,
+        command,
+      );
+    }
+    stances[model] = side;
+  }
+  return stances;
 }

@@ -21,6 +21,11 @@ import { startRuntime } from "./start-runtime.ts";
 export interface CallOptions {
   signal: AbortSignal;
   onEvent?: (event: ConsultationEvent) => void;
+  /**
+   * Report answers as they form (`model-text` events). A server streams whenever progress is asked
+   * for (any `onEvent`), so this only changes calls in this process.
+   */
+  stream?: boolean;
 }
 
 /** The use cases the terminal commands need. */

@@ -1,12 +1,14 @@
 // The web page's JSON API under /api: a thin translation of the same use cases the MCP tools call,
 // with the same authentication (a key or token, kept by the browser in an HttpOnly SameSite cookie),
-// isolation, limits and budgets. A consultation streams its progress as server-sent events; closing
-// the stream cancels it. Requests that change something must carry `X-Requested-With: ai-universe`,
-// which a page on another site cannot send without a preflight this server never grants.
+// isolation, limits and budgets. A consultation streams its progress as server-sent events, answers
+// included as they form (`model-text`); closing the stream cancels it. Requests that change something
+// must carry `X-Requested-With: ai-universe`, which a page on another site cannot send without a
+// preflight this server never grants.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { Caller } from "../application/caller.ts";
+import { describeModels } from "../application/model-listing.ts";
 import { type ErrorCode, reportError } from "../errors/service-error.ts";
 import { callerOfAuth } from "../mcp/caller.ts";
 import type { Runtime } from "../runtime/runtime.ts";
@@ -94,6 +96,8 @@ async function route(
       tier: caller.tier,
     });
   } else if (path === "/api/models" && method === "GET") {
+    // Like the page's load itself, not counted against the tier (the `models` use case is).
+    const { panels } = describeModels(universe.models, runtime.configuration.defaults.panels ?? []);
     sendJson(response, 200, {
       models: universe.models.available.map((entry) => ({
         name: entry.name,
@@ -103,6 +107,7 @@ async function route(
         outputPricePerMillion: entry.outputPricePerMillion ?? null,
         webSearch: entry.webSearch,
       })),
+      panels,
     });
   } else if (path === "/api/usage" && method === "GET") {
     sendJson(response, 200, await universe.usage(caller));
@@ -172,6 +177,7 @@ async function streamConsultation(
     const result = await runtime.universe.secondOpinion(caller, body, {
       signal: controller.signal,
       onEvent: (event) => send("progress", event),
+      stream: true,
     });
     send("result", result);
   } catch (thrown) {

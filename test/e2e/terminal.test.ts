@@ -1,7 +1,9 @@
 // The terminal client against the provider simulator: `ask` in a real pseudo-terminal (util-linux
-// `script`) with its spinner lines turning into ✓ and the synthesis rendered in colour; NO_COLOR;
-// `--json` as the exact seed-shaped result; Ctrl-C stopping every provider call, storing nothing and
-// exiting 130; the conversation commands with search; and --server mode against a server with a key.
+// `script`) with its spinner lines turning into ✓, each answer forming beneath its line, and the
+// synthesis rendered in colour; a council (review, debate rounds, a stance) with its ranking, rounds and
+// verdict; NO_COLOR; `--json` as the exact seed-shaped result; Ctrl-C stopping every provider call,
+// storing nothing and exiting 130; the conversation commands with search; and --server mode against a
+// server with a key.
 
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -13,6 +15,7 @@ import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
 import { startCli } from "./support/cli-process.ts";
+import { changedMind, councilText } from "./support/council-script.ts";
 import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -53,13 +56,17 @@ async function piped(environment: Record<string, string>, args: string[], input?
 // biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what is checked
 const colourCode = /\x1b\[(?:3\d|9\d|1)m/;
 
+/** What a terminal capture says, without its escape sequences (colours, cursor moves, redraws). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what is removed
+const withoutEscapes = (output: string) => output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "").replace(/\r/g, "");
+
 describe("the terminal client", () => {
   let simulator: ProviderSimulator;
   let environment: Record<string, string>;
 
   before(async () => {
     simulator = await startProviderSimulator();
-    environment = serverEnvironment(simulator.url, { maxRetries: 0 }).environment;
+    environment = (await serverEnvironment(simulator.url, { maxRetries: 0 })).environment;
   });
   after(async () => simulator?.close());
 
@@ -85,6 +92,72 @@ describe("the terminal client", () => {
       assert.match(output, colourCode, "no colour on a terminal");
       assert.match(output, /3 of 3 models answered .* total cost \$0\.\d{4}/);
       assert.match(output, /follow up with --conversation [0-9a-f-]{36}/);
+    } finally {
+      simulator.setDefaultBehaviour({});
+    }
+  });
+
+  it("shows a council: the review's ranking, who changed their mind in round 2, and the verdict", async () => {
+    simulator.setDefaultBehaviour({ text: councilText });
+    try {
+      const council = [
+        "ask",
+        "SQLite or PostgreSQL for one node?",
+        "--models",
+        "gemini,grok",
+        "--review",
+        "--rounds",
+        "2",
+        "--stance",
+        "grok=against",
+      ];
+      const { status, output } = await inTerminal(environment, council);
+      assert.equal(status, 0, output);
+      const shown = withoutEscapes(output);
+      assert.match(shown, /✓ debate round 2: cerebras, gemini, grok revise/);
+      for (const reviewer of ["cerebras", "gemini", "grok"])
+        assert.match(shown, new RegExp(`✓ review by ${reviewer}`));
+      assert.match(shown, /Agreement █{7}░{3} 67%: two of three models favour SQLite/);
+      assert.match(shown, /Dissent:\s+• PostgreSQL pays off once replicas are planned \(grok\)/);
+      assert.match(
+        shown,
+        /Verdict: BLOCK: the against side showed a real migration risk\s+cerebras GO · gemini GO · grok BLOCK/,
+      );
+      assert.match(shown, /✓ grok \(Grok 4 \(xAI\)\) .* · argued against/);
+      assert.match(shown, /Council review\s+# +model +points +mean rank +reviews/);
+      const places = [...shown.matchAll(/^ +[123] +(cerebras|gemini|grok) +[012] +\d\.\d\d +2\s*$/gm)];
+      assert.deepEqual(places.map((place) => place[1]).sort(), ["cerebras", "gemini", "grok"], shown);
+      assert.match(shown, /Debate \(2 rounds\)\s+Round 2:/);
+      assert.match(shown, new RegExp(`→ grok changed its position: ${changedMind}`));
+      assert.match(shown, /= cerebras kept its position: nothing new changed the facts/);
+      const plain = await piped(environment, council);
+      assert.equal(plain.status, 0, plain.stderr);
+      assert.ok(!`${plain.stdout}${plain.stderr}`.includes("\x1b"), "an escape sequence in piped output");
+      assert.match(plain.stdout, /^Verdict: BLOCK: /m);
+      assert.match(plain.stdout, /^ +1 +(cerebras|gemini|grok) +\d/m);
+      assert.match(plain.stdout, /grok changed its position/);
+    } finally {
+      simulator.setDefaultBehaviour({});
+    }
+  });
+
+  it("shows each answer forming beneath its model's line before the final answer", async () => {
+    // The primary answers after 200 ms, the others after 2.5 s (a marker in the question sets the delay).
+    simulator.setDefaultBehaviour({ latencyMs: 2500, latencyFromPrompt: true });
+    try {
+      const { status, output } = await inTerminal(environment, [
+        "ask",
+        "How do otters sleep? [latency llama-3.3-70b=200]",
+        "--models",
+        "gemini,grok",
+      ]);
+      assert.equal(status, 0, output);
+      const shown = withoutEscapes(output);
+      const forming = shown.search(/^ {4}Answer from llama-3\.3-70b: How do otters sleep\?/m);
+      const slowFinished = shown.search(/✓ grok \(secondary\)/);
+      assert.ok(forming >= 0 && slowFinished >= 0, shown);
+      assert.ok(forming < slowFinished, "the primary's text appeared only after the slower models finished");
+      assert.ok(forming < shown.indexOf("Synthesis (by cerebras)"));
     } finally {
       simulator.setDefaultBehaviour({});
     }
@@ -151,7 +224,7 @@ describe("the terminal client", () => {
   });
 
   it("cancels on Ctrl-C: provider calls aborted, nothing stored, exit code 130", async () => {
-    const { environment: isolated } = serverEnvironment(simulator.url, {
+    const { environment: isolated } = await serverEnvironment(simulator.url, {
       maxRetries: 0,
       modelDeadlineMs: 60_000,
     });
@@ -182,7 +255,7 @@ describe("the terminal client", () => {
   });
 
   it("lists, searches, prints and deletes conversations", async () => {
-    const { environment: isolated } = serverEnvironment(simulator.url, { maxRetries: 0 });
+    const { environment: isolated } = await serverEnvironment(simulator.url, { maxRetries: 0 });
     assert.equal(
       (await piped(isolated, ["ask", "Tell me about narwhal tusks", "--max-opinions", "0"])).status,
       0,
@@ -195,7 +268,8 @@ describe("the terminal client", () => {
     assert.match(listed.stdout, /narwhal tusks/);
     assert.match(listed.stdout, /Something else entirely/);
     const found = await piped(isolated, ["conversations", "--search", "narwhal"]);
-    assert.match(found.stdout, /Tell me about \*\*narwhal\*\* tusks/);
+    // The title, then a snippet of the best-matching message (which one is the backend's ranking's choice).
+    assert.match(found.stdout, /^Tell me about narwhal tusks [0-9a-f-]{36}\n {2}.*\*\*narwhal\*\* tusks/m);
     assert.doesNotMatch(found.stdout, /Something else/);
     const id = /([0-9a-f-]{36})/.exec(found.stdout)?.[1] ?? "";
     assert.match(
@@ -216,7 +290,7 @@ describe("the terminal client", () => {
   });
 
   it("chats turn by turn in one conversation, to several models or one", async () => {
-    const { environment: isolated } = serverEnvironment(simulator.url, { maxRetries: 0 });
+    const { environment: isolated } = await serverEnvironment(simulator.url, { maxRetries: 0 });
     const chat = await piped(
       isolated,
       ["chat", "--max-opinions", "1"],
@@ -234,7 +308,7 @@ describe("the terminal client", () => {
   });
 
   it("doctor checks every provider's key and endpoint, the store, and says what to fix", async () => {
-    const { environment: healthy } = serverEnvironment(simulator.url);
+    const { environment: healthy } = await serverEnvironment(simulator.url);
     const good = await piped(healthy, ["doctor"]);
     assert.equal(good.status, 0, good.stdout + good.stderr);
     assert.match(
@@ -261,7 +335,7 @@ describe("the terminal client", () => {
     let serverSide: Record<string, string>;
     before(async () => {
       serverSide = {
-        ...serverEnvironment(simulator.url, { maxRetries: 0 }).environment,
+        ...(await serverEnvironment(simulator.url, { maxRetries: 0 })).environment,
         AI_UNIVERSE_AUTH: "api-key",
       };
       key = (await piped(serverSide, ["keys", "create", "--user", "remote-user"])).stdout.trim();
@@ -270,7 +344,7 @@ describe("the terminal client", () => {
     after(async () => server?.stop());
 
     it("asks, lists and searches on a running server with a key, with the same output", async () => {
-      const { environment: elsewhere } = serverEnvironment(simulator.url);
+      const { environment: elsewhere } = await serverEnvironment(simulator.url);
       const remote = ["--server", server.url, "--api-key", key];
       const asked = await piped(elsewhere, [
         "ask",

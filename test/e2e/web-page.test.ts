@@ -2,8 +2,9 @@
 // server with API keys and the provider simulator. Sign in (the key lands in an HttpOnly SameSite
 // cookie, nowhere the page can read), ask with a model picked, watch progress, read the synthesis and
 // opinions with citations, follow up, reload and find the conversation by search, rename, export and
-// delete it; another user sees none of it; a rate-limited call shows its message; a phone-sized
-// screen and the dark theme. A screenshot of each step goes to artifacts/web/.
+// delete it; another user sees none of it; a rate-limited call shows its message; a council (review,
+// two rounds, a side) with its answers forming live, then the verdict, the ranking and the rounds; a
+// phone-sized screen and the dark theme. A screenshot of each step goes to artifacts/web/.
 
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -13,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { makeApiKey } from "./support/cli-process.ts";
+import { changedMind, councilText } from "./support/council-script.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -50,7 +52,7 @@ describe("the web page", () => {
     }
     mkdirSync(artifacts, { recursive: true });
     simulator = await startProviderSimulator();
-    const prepared = serverEnvironment(simulator.url, { maxRetries: 0 });
+    const prepared = await serverEnvironment(simulator.url, { maxRetries: 0 });
     const configPath = join(prepared.directory, "web.json");
     // Every API call counts against the tier (listing conversations on load too): carl's tier allows the
     // page load, one question and the list refreshed after it, and no more.
@@ -69,6 +71,7 @@ describe("the web page", () => {
       ["ann", "user"],
       ["bob", "user"],
       ["carl", "limited"],
+      ["dana", "user"],
     ] as const) {
       keys[user] = await makeApiKey(environment, user, tier);
     }
@@ -222,6 +225,91 @@ describe("the web page", () => {
       .getByText(/Rate limit reached: your tier \(limited\) allows 3 requests per hour/)
       .waitFor();
     await shot(page, "rate-limited");
+    await context.close();
+  });
+
+  it("runs a council: answers form live, then the verdict, the review's ranking and the debate rounds", async () => {
+    const { context, page } = await signedIn("dana");
+    const panels = (await (await page.request.get(`${server.url}/api/models`)).json()) as {
+      panels: { name: string }[];
+    };
+    assert.ok(
+      panels.panels.some((panel) => panel.name === "deep"),
+      "/api/models lists no panels",
+    );
+    // Every model answers after 1.5 s but the primary, after 0.1 s (a marker in the question sets the delay).
+    simulator.setDefaultBehaviour({ text: councilText, latencyMs: 1500, latencyFromPrompt: true });
+    try {
+      await page
+        .getByLabel("Your question")
+        .fill("SQLite or PostgreSQL for one node? [latency llama-3.3-70b=100]");
+      await page.getByText(/^Models/).click();
+      await page.getByRole("checkbox", { name: /Gemini 2\.5 Pro/ }).check();
+      await page.getByRole("checkbox", { name: /Grok 4/ }).check();
+      await page.getByText(/^Council/).click();
+      await page.getByRole("checkbox", { name: /^Review/ }).check();
+      await page.getByLabel("Debate rounds").selectOption("2");
+      await page.getByLabel("Side of grok").selectOption("against");
+      // A panel's primary takes part too, so it can be given a side; back to the default models.
+      await page.getByLabel("Panel").selectOption("fast");
+      await page.getByLabel("Side of cerebras").waitFor();
+      await page.getByLabel("Panel").selectOption("");
+      assert.equal(await page.getByLabel("Side of cerebras").count(), 0);
+      await page.getByRole("button", { name: "Ask" }).click();
+
+      const forming = page.getByRole("region", { name: "Answer of cerebras forming" });
+      await forming.getByText("For: SQLite is enough on one node.").waitFor();
+      assert.equal(
+        await page.getByRole("article", { name: "Synthesis" }).count(),
+        0,
+        "the answer formed only once the consultation was over",
+      );
+      assert.ok(
+        (await page.getByRole("list", { name: "Progress" }).locator("li.running").count()) > 0,
+        "nothing was still running",
+      );
+      await shot(page, "council-forming");
+      await page
+        .getByRole("region", { name: "Answer of grok forming" })
+        .getByText(/revising in round 2/)
+        .waitFor({ timeout: 20_000 });
+      await page.getByRole("article", { name: "Synthesis" }).waitFor({ timeout: 20_000 });
+    } finally {
+      simulator.setDefaultBehaviour({});
+    }
+    const verdict = page.getByRole("region", { name: "Verdict" });
+    assert.match(
+      (await verdict.textContent()) ?? "",
+      /Verdict: BLOCK the against side showed a real migration risk.*cerebras GO.*gemini GO.*grok BLOCK/,
+    );
+    const assessment = page.getByRole("region", { name: "Assessment" });
+    await assessment.getByText("Agreement 67%").waitFor();
+    await assessment.getByText("PostgreSQL pays off once replicas are planned").waitFor();
+    const ranking = page.getByRole("region", { name: "Council review" }).getByRole("table");
+    const rankedModels = await ranking.locator("tbody th").allTextContents();
+    assert.deepEqual([...rankedModels].sort(), ["cerebras", "gemini", "grok"]);
+    assert.match(
+      (await ranking.locator("tbody tr").first().textContent()) ?? "",
+      /^1(cerebras|gemini|grok)\d/,
+    );
+    const rounds = page.getByRole("region", { name: "Debate rounds" });
+    await rounds.getByText(/^Round 2 · 1 of 3 changed their position/).waitFor();
+    await rounds.getByRole("list", { name: "Changes in round 2" }).getByText(changedMind).waitFor();
+    assert.match(
+      (await rounds.getByRole("listitem").filter({ hasText: changedMind }).textContent()) ?? "",
+      /^grok changed its position/,
+    );
+    await page.getByRole("article", { name: "Opinion of grok" }).getByText("argued against").waitFor();
+    await shot(page, "council");
+    await page.reload();
+    await page.getByRole("button", { name: /^SQLite or PostgreSQL for one node\?/ }).click();
+    await page.getByRole("region", { name: "Verdict" }).getByText("BLOCK").first().waitFor();
+    await page.getByRole("region", { name: "Debate rounds" }).getByText(changedMind).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the council's answer is ${width} px wide on a 390 px screen`);
+    await page.getByRole("button", { name: "Switch theme" }).click();
+    await shot(page, "council-phone-dark");
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 // The page: sign in when the server has accounts; a sidebar of conversations; the question box, live
-// progress and the answer; follow-ups in the same conversation; light and dark themes.
+// progress with the answers forming, and the answer; follow-ups in the same conversation; light and
+// dark themes.
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
@@ -9,11 +10,14 @@ import {
   consult,
   type Me,
   type ModelInfo,
+  type PanelInfo,
   type SecondOpinion,
 } from "./api.ts";
 import { AskForm, type AskRequest } from "./components/AskForm.tsx";
+import { type Forming, FormingAnswers, nextForming, nothingForming } from "./components/FormingAnswers.tsx";
+import { Markdown } from "./components/Markdown.tsx";
 import { nextRows, Progress, type ProgressRow } from "./components/Progress.tsx";
-import { Markdown, Result } from "./components/Result.tsx";
+import { Result } from "./components/Result.tsx";
 import { Sidebar } from "./components/Sidebar.tsx";
 import { SignIn } from "./components/SignIn.tsx";
 
@@ -40,10 +44,12 @@ function describe(error: unknown): string {
 export function App() {
   const [me, setMe] = useState<Me | undefined>();
   const [models, setModels] = useState<ModelInfo[]>([]);
+  const [panels, setPanels] = useState<PanelInfo[]>([]);
   const [conversations, setConversations] = useState<ConversationSummary[]>([]);
   const [conversationId, setConversationId] = useState<string | undefined>();
   const [turns, setTurns] = useState<Turn[]>([]);
   const [rows, setRows] = useState<Record<string, ProgressRow>>({});
+  const [forming, setForming] = useState<Forming>(nothingForming);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem("theme") as Theme | null) ?? "auto");
@@ -62,7 +68,9 @@ export function App() {
     const who = await api.me();
     setMe(who);
     if (!who.signedIn) return;
-    setModels((await api.models()).models);
+    const listing = await api.models();
+    setModels(listing.models);
+    setPanels(listing.panels ?? []);
     await refresh();
   }, [refresh]);
 
@@ -95,6 +103,7 @@ export function App() {
     setError("");
     setBusy(true);
     setRows({});
+    setForming(nothingForming);
     const controller = new AbortController();
     running.current = controller;
     const id = Date.now();
@@ -105,9 +114,16 @@ export function App() {
           question: request.question,
           ...(request.models.length > 0 ? { secondaryModels: request.models } : {}),
           ...(request.maxCostUsd ? { maxCostUsd: request.maxCostUsd } : {}),
+          ...(request.panel ? { panel: request.panel } : {}),
+          ...(request.review ? { review: true } : {}),
+          ...(request.rounds > 1 ? { rounds: request.rounds } : {}),
+          ...(Object.keys(request.stances).length > 0 ? { stances: request.stances } : {}),
           ...(conversationId ? { conversationId } : {}),
         },
-        (event) => setRows((previous) => nextRows(previous, event)),
+        (event) => {
+          setRows((previous) => nextRows(previous, event));
+          setForming((previous) => nextForming(previous, event));
+        },
         controller.signal,
       );
       setConversationId(result.conversationId);
@@ -199,8 +215,10 @@ export function App() {
           </section>
         ))}
         {Object.keys(rows).length > 0 && busy && <Progress rows={rows} />}
+        {busy && <FormingAnswers forming={forming} />}
         <AskForm
           models={models}
+          panels={panels}
           busy={busy}
           followUp={conversationId !== undefined}
           onAsk={(request) => void ask(request)}

@@ -45,6 +45,44 @@ export interface ModelInfo {
   webSearch: boolean;
 }
 
+/** A named panel of models, as `/api/models` lists it. */
+export interface PanelInfo {
+  name: string;
+  description?: string;
+  models: string[];
+  primary: string;
+  synthesisModel?: string;
+  /** Absent: every model of the panel is asked. */
+  maxOpinions?: number;
+  available: boolean;
+  unavailableModels: string[];
+  estimatedCostUsd?: number;
+}
+
+export type Stance = "for" | "against" | "neutral";
+export type Vote = "go" | "block" | "unsure";
+
+/** The synthesis model's structured verdict beside its text. */
+export interface Assessment {
+  agreement: { score: number; reason: string };
+  consensus: string[];
+  dissent: { point: string; models: string[] }[];
+  verdict?: { decision: Vote; reason: string; votes: { model: string; vote: Vote }[] };
+}
+
+/** The council review: the aggregate ranking (best first) and each reviewer's own. */
+export interface CouncilReview {
+  ranking: { model: string; points: number; meanRank: number; reviews: number }[];
+  reviews: { reviewer: string; ranking: { model: string; reason: string }[]; error?: string }[];
+}
+
+/** One debate round: every model's answer in it, and from round 2 who changed their position. */
+export interface DebateRound {
+  round: number;
+  opinions: Opinion[];
+  changes?: { model: string; changedPosition: boolean; why: string }[];
+}
+
 export interface Citation {
   title: string;
   url: string;
@@ -65,7 +103,18 @@ export interface SecondOpinion {
   conversationId: string;
   primary: Opinion;
   secondaryOpinions: Opinion[];
-  synthesis: (Opinion & { sources?: Citation[] }) | null;
+  synthesis:
+    | (Opinion & {
+        sources?: Citation[];
+        assessment?: Assessment;
+        /** Why there is no assessment. */
+        assessmentError?: string;
+        /** Models that failed to write the synthesis, and why. */
+        fallbackFrom?: { model: string; error: string }[];
+        /** When no synthesis could be written: whose answer was kept. */
+        fallbackAnswerFrom?: string;
+      })
+    | null;
   summary: {
     totalModels: number;
     successfulModels: number;
@@ -74,6 +123,9 @@ export interface SecondOpinion {
     totalCost?: number;
   };
   budget?: { leftOut: { model: string; reason: string }[] };
+  stances?: Record<string, Stance>;
+  rounds?: DebateRound[];
+  review?: CouncilReview;
 }
 
 export interface ConversationSummary {
@@ -111,6 +163,10 @@ export type ProgressEvent =
       tokensUsed?: number;
       cost?: number;
     }
+  | { type: "model-text"; model: string; stage: "opinion" | "revision" | "synthesis"; delta: string }
+  | { type: "round-started"; round: number; models: string[] }
+  | { type: "review-started"; reviewers: string[] }
+  | { type: "review-finished"; reviewer: string; error: boolean; failure?: string }
   | { type: "synthesis-started"; model: string }
   | { type: "synthesis-finished"; model: string; error: boolean };
 
@@ -119,7 +175,7 @@ export const api = {
   signIn: (credential: string) =>
     call<Me>("/api/session", { method: "POST", headers: changing, body: JSON.stringify({ credential }) }),
   signOut: () => call<Me>("/api/session", { method: "DELETE", headers: changing }),
-  models: () => call<{ models: ModelInfo[] }>("/api/models"),
+  models: () => call<{ models: ModelInfo[]; panels?: PanelInfo[] }>("/api/models"),
   conversations: () => call<{ conversations: ConversationSummary[] }>("/api/conversations"),
   search: (query: string) =>
     call<{ results: SearchHit[] }>(`/api/conversations?search=${encodeURIComponent(query)}`),

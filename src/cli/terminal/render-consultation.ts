@@ -1,35 +1,36 @@
-// A finished consultation for a person at a terminal: the synthesis first, then each model's opinion
-// with its latency, tokens and cost, then the sources, the totals and how to follow up.
+// A finished consultation for a person at a terminal: the synthesis first with its assessment (or, when
+// there is none, why), then each model's opinion with its latency, tokens, cost and the side it argued,
+// then the council's review and debate rounds, the sources, the totals and how to follow up.
 
 import { usageLine } from "../../application/conversation-markdown.ts";
 import type { SendMessageResult } from "../../consultation/message-result.ts";
-import type { ModelOpinion } from "../../consultation/opinion.ts";
+import type { ModelOpinion, Stance, Synthesis } from "../../consultation/opinion.ts";
 import type { SecondOpinionResult } from "../../consultation/second-opinion-result.ts";
+import { heading, renderAssessment, renderReview, renderRounds } from "./render-council.ts";
 import { markdownRenderer } from "./render-markdown.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
+import { oneLine } from "./text-preview.ts";
 
 /** The text of a second opinion for `style`'s terminal. */
 export function renderSecondOpinion(result: SecondOpinionResult, style: TerminalStyle): string {
   const { colors } = style;
   const markdown = markdownRenderer(style);
   const out: string[] = [];
-  const heading = (text: string) => colors.bold(colors.magenta(text));
-  if (result.synthesis && !result.synthesis.error) {
-    out.push(heading(`Synthesis (by ${result.synthesis.model})`), "", markdown(result.synthesis.response));
-  } else if (result.synthesis?.error) {
-    out.push(colors.yellow(`No synthesis: ${result.synthesis.response}`), "");
-  }
+  const { synthesis } = result;
+  if (synthesis) out.push(...renderSynthesis(synthesis, style));
   for (const opinion of [result.primary, ...result.secondaryOpinions]) {
     out.push(
-      opinionHeading(opinion, style),
+      opinionHeading(opinion, result.stances?.[opinion.model], style),
       "",
       opinion.error ? colors.red(opinion.response) : markdown(opinion.response),
     );
   }
-  const sources = result.synthesis?.sources ?? [];
+  if (result.review) out.push(...renderReview(result.review, style));
+  if (result.rounds && result.rounds.length > 1) out.push(...renderRounds(result.rounds, style));
+  const sources = synthesis?.sources ?? [];
   if (sources.length > 0) {
     out.push(
-      heading("Sources"),
+      heading("Sources", style),
       ...sources.map((source, index) => `${index + 1}. ${source.title} ${colors.dim(source.url)}`),
       "",
     );
@@ -56,11 +57,37 @@ export function renderReply(result: SendMessageResult, style: TerminalStyle): st
   return `${markdownRenderer(style)(reply.response)}\n${style.colors.dim(`${reply.model}: ${usageLine(reply)}`)}\n${conversationLine(result.conversationId, result.persistenceStatus.error, style)}\n`;
 }
 
-function opinionHeading(opinion: ModelOpinion, style: TerminalStyle): string {
+/** The synthesis and its assessment; when there is no synthesis, why, and whose answer was kept. */
+function renderSynthesis(synthesis: Synthesis, style: TerminalStyle): string[] {
+  const { colors } = style;
+  const tried = (synthesis.fallbackFrom ?? []).map((failure) =>
+    colors.dim(`  ${failure.model} failed: ${oneLine(failure.error)}`),
+  );
+  if (synthesis.error) {
+    const kept = synthesis.fallbackAnswerFrom
+      ? `; the answer kept is ${synthesis.fallbackAnswerFrom}'s (below)`
+      : "";
+    return [
+      colors.yellow(`No synthesis could be written${kept}.`),
+      ...(tried.length > 0 ? tried : [colors.dim(`  ${synthesis.response}`)]),
+      "",
+    ];
+  }
+  const lines = [heading(`Synthesis (by ${synthesis.model})`, style)];
+  if (tried.length > 0) lines.push(colors.dim("Written after other models failed:"), ...tried);
+  lines.push("", markdownRenderer(style)(synthesis.response));
+  if (synthesis.assessment) lines.push(...renderAssessment(synthesis.assessment, style));
+  else if (synthesis.assessmentError)
+    lines.push(colors.yellow(`No assessment: ${oneLine(synthesis.assessmentError)}`), "");
+  return lines;
+}
+
+function opinionHeading(opinion: ModelOpinion, stance: Stance | undefined, style: TerminalStyle): string {
   const { colors } = style;
   const mark = opinion.error ? colors.red("✗") : colors.green("✓");
   const citations = opinion.citations.length > 0 ? ` · ${opinion.citations.length} sources` : "";
-  return `${mark} ${colors.bold(`${opinion.model} (${opinion.modelDisplayName})`)} ${colors.dim(`${usageLine(opinion)}${citations}`)}`;
+  const argued = stance ? ` · argued ${stance}` : "";
+  return `${mark} ${colors.bold(`${opinion.model} (${opinion.modelDisplayName})`)} ${colors.dim(`${usageLine(opinion)}${citations}${argued}`)}`;
 }
 
 function conversationLine(conversationId: string, saveError: string | null, style: TerminalStyle): string {

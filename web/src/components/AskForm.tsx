@@ -1,13 +1,20 @@
-// The question box with the model picker (available models only, with their price) and an optional
-// cost cap; Ctrl+Enter or the button sends it.
+// The question box with the model picker (a named panel, and the available models with their price),
+// an optional cost cap, and the council's controls (review, debate rounds, sides); Ctrl+Enter or the
+// button sends it.
 
 import { useState } from "react";
-import type { ModelInfo } from "../api.ts";
+import type { ModelInfo, PanelInfo, Stance } from "../api.ts";
+import { type CouncilChoice, CouncilControls, noCouncil } from "./CouncilControls.tsx";
 
 export interface AskRequest {
   question: string;
   models: string[];
   maxCostUsd?: number;
+  /** A named panel; empty for the default models. */
+  panel: string;
+  review: boolean;
+  rounds: number;
+  stances: Record<string, Stance>;
 }
 
 function price(model: ModelInfo): string {
@@ -15,14 +22,30 @@ function price(model: ModelInfo): string {
   return `$${model.inputPricePerMillion}/$${model.outputPricePerMillion} per M tokens`;
 }
 
+function panelLabel(panel: PanelInfo): string {
+  const cost = panel.estimatedCostUsd !== undefined ? `, about $${panel.estimatedCostUsd.toFixed(4)}` : "";
+  const missing = panel.available ? "" : ` (unavailable: ${panel.unavailableModels.join(", ")})`;
+  return `${panel.name}: ${panel.models.join(", ")}${cost}${missing}`;
+}
+
+/** The models a consultation will ask: the chosen ones with the panel's primary, or the panel's. */
+function askedModels(chosen: string[], panel: PanelInfo | undefined): string[] {
+  if (!panel) return chosen;
+  const secondaries = panel.models.filter((name) => name !== panel.primary);
+  const asked = chosen.length > 0 ? chosen : secondaries.slice(0, panel.maxOpinions ?? secondaries.length);
+  return [...new Set([panel.primary, ...asked])];
+}
+
 export function AskForm({
   models,
+  panels,
   busy,
   followUp,
   onAsk,
   onCancel,
 }: {
   models: ModelInfo[];
+  panels: PanelInfo[];
   busy: boolean;
   followUp: boolean;
   onAsk: (request: AskRequest) => void;
@@ -31,12 +54,33 @@ export function AskForm({
   const [question, setQuestion] = useState("");
   const [chosen, setChosen] = useState<string[]>([]);
   const [maxCost, setMaxCost] = useState("");
+  const [panel, setPanel] = useState("");
+  const [council, setCouncil] = useState<CouncilChoice>(noCouncil);
+  const asked = askedModels(
+    chosen,
+    panels.find((candidate) => candidate.name === panel),
+  );
   const submit = () => {
     if (!question.trim() || busy) return;
     const cap = Number(maxCost);
-    onAsk({ question: question.trim(), models: chosen, ...(maxCost && cap > 0 ? { maxCostUsd: cap } : {}) });
+    // A side is sent only for a model the consultation asks.
+    const stances = Object.fromEntries(
+      Object.entries(council.stances).filter(([model]) => asked.includes(model)),
+    );
+    onAsk({
+      question: question.trim(),
+      models: chosen,
+      ...(maxCost && cap > 0 ? { maxCostUsd: cap } : {}),
+      panel,
+      review: council.review,
+      rounds: council.rounds,
+      stances,
+    });
     setQuestion("");
   };
+  const summary = [panel && `panel ${panel}`, chosen.length > 0 && `${chosen.length} chosen`]
+    .filter(Boolean)
+    .join(", ");
   return (
     <form
       className="ask"
@@ -60,7 +104,25 @@ export function AskForm({
         }}
       />
       <details className="picker">
-        <summary>Models {chosen.length > 0 ? `(${chosen.length} chosen)` : "(default panel)"}</summary>
+        <summary>Models ({summary || "default panel"})</summary>
+        {panels.length > 0 && (
+          <>
+            <label htmlFor="panel">Panel</label>
+            <select id="panel" value={panel} onChange={(event) => setPanel(event.target.value)}>
+              <option value="">Default models</option>
+              {panels.map((candidate) => (
+                <option
+                  key={candidate.name}
+                  value={candidate.name}
+                  disabled={!candidate.available}
+                  title={candidate.description}
+                >
+                  {panelLabel(candidate)}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         <fieldset>
           <legend>Secondary models</legend>
           {models.map((model) => (
@@ -93,6 +155,7 @@ export function AskForm({
           onChange={(event) => setMaxCost(event.target.value)}
         />
       </details>
+      <CouncilControls models={asked} choice={council} onChange={setCouncil} />
       <div className="actions">
         {busy ? (
           <button type="button" onClick={onCancel}>

@@ -1,5 +1,6 @@
 // Live progress of a running consultation: one row per model, waiting, then ✓ or ✗ with its
-// latency, tokens and cost; announced to screen readers as it changes.
+// latency, tokens and cost; a row per debate round and per reviewer; the synthesis; announced to
+// screen readers as it changes.
 
 import type { ProgressEvent } from "../api.ts";
 
@@ -9,20 +10,51 @@ export interface ProgressRow {
   detail: string;
 }
 
+/** A debate round has no end event of its own: it is over when the next stage starts. */
+function closeRounds(rows: Record<string, ProgressRow>) {
+  for (const [key, row] of Object.entries(rows)) {
+    if (key.startsWith("round:") && row.state === "running")
+      rows[key] = { ...row, state: "done", detail: "done" };
+  }
+}
+
 /** The rows after `event`. */
 export function nextRows(
   rows: Record<string, ProgressRow>,
   event: ProgressEvent,
 ): Record<string, ProgressRow> {
+  if (event.type === "model-text") return rows;
   const next = { ...rows };
   if (event.type === "model-started")
     next[event.model] = { label: event.model, state: "running", detail: "thinking…" };
-  if (event.type === "synthesis-started")
+  if (event.type === "round-started") {
+    closeRounds(next);
+    next[`round:${event.round}`] = {
+      label: `debate round ${event.round}`,
+      state: "running",
+      detail: `${event.models.join(", ")} revising…`,
+    };
+  }
+  if (event.type === "review-started") {
+    closeRounds(next);
+    for (const reviewer of event.reviewers)
+      next[`review:${reviewer}`] = { label: `review by ${reviewer}`, state: "running", detail: "ranking…" };
+  }
+  if (event.type === "review-finished") {
+    next[`review:${event.reviewer}`] = {
+      label: `review by ${event.reviewer}`,
+      state: event.error ? "failed" : "done",
+      detail: event.error ? `failed${event.failure ? `: ${event.failure.slice(0, 80)}` : ""}` : "done",
+    };
+  }
+  if (event.type === "synthesis-started") {
+    closeRounds(next);
     next[`synthesis:${event.model}`] = {
       label: `synthesis by ${event.model}`,
       state: "running",
       detail: "writing…",
     };
+  }
   if (event.type === "model-retrying" && next[event.model]) {
     next[event.model] = {
       ...(next[event.model] as ProgressRow),

@@ -1,22 +1,20 @@
-// One consultation's answer: the synthesis first, the opinions beside it (model, latency, tokens,
-// cost, citations as links), the charts, and copy buttons.
+// One consultation's answer: the synthesis first with its assessment (or why there is none), the
+// council's review and debate rounds, the opinions beside it (model, latency, tokens, cost, the side it
+// argued, citations as links), the charts, and copy buttons.
 
 import type { Opinion, SecondOpinion } from "../api.ts";
-import { renderMarkdown } from "../markdown.ts";
+import { Assessment } from "./Assessment.tsx";
 import { CostChart, LatencyChart } from "./Charts.tsx";
 import { CopyButton } from "./CopyButton.tsx";
+import { DebateRounds } from "./DebateRounds.tsx";
+import { Markdown } from "./Markdown.tsx";
+import { ReviewRanking } from "./ReviewRanking.tsx";
 
 function usage(opinion: Opinion): string {
   const parts = [`${(opinion.latencyMs / 1000).toFixed(1)} s`];
   if (opinion.tokensUsed !== undefined) parts.push(`${opinion.tokensUsed} tokens`);
   if (opinion.cost !== undefined) parts.push(`$${opinion.cost.toFixed(4)}`);
   return parts.join(" · ");
-}
-
-/** Markdown of a model, sanitised. */
-export function Markdown({ text, className = "markdown" }: { text: string; className?: string }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify in renderMarkdown
-  return <div className={className} dangerouslySetInnerHTML={{ __html: renderMarkdown(text) }} />;
 }
 
 export function Result({ result }: { result: Omit<SecondOpinion, "conversationId"> }) {
@@ -35,7 +33,21 @@ export function Result({ result }: { result: Omit<SecondOpinion, "conversationId
               </span>
               <CopyButton text={synthesis.response} label="synthesis" />
             </header>
+            {(synthesis.fallbackFrom ?? []).length > 0 && (
+              <p className="meta">
+                Written after{" "}
+                {(synthesis.fallbackFrom ?? [])
+                  .map((failure) => `${failure.model} (${failure.error})`)
+                  .join(", ")}{" "}
+                failed.
+              </p>
+            )}
             <Markdown text={synthesis.response} />
+            {synthesis.assessment ? (
+              <Assessment assessment={synthesis.assessment} />
+            ) : (
+              synthesis.assessmentError && <p className="note">No assessment: {synthesis.assessmentError}</p>
+            )}
             {(synthesis.sources ?? []).length > 0 && (
               <ol className="sources" aria-label="Sources">
                 {(synthesis.sources ?? []).map((source) => (
@@ -49,10 +61,28 @@ export function Result({ result }: { result: Omit<SecondOpinion, "conversationId
             )}
           </article>
         ) : synthesis?.error ? (
-          <p className="warning" role="status">
-            No synthesis: {synthesis.response}
-          </p>
+          <div className="warning" role="status">
+            <p>
+              No synthesis could be written
+              {synthesis.fallbackAnswerFrom
+                ? `; the answer kept is ${synthesis.fallbackAnswerFrom}'s (beside).`
+                : "."}
+            </p>
+            {(synthesis.fallbackFrom ?? []).length > 0 ? (
+              <ul>
+                {(synthesis.fallbackFrom ?? []).map((failure) => (
+                  <li key={failure.model}>
+                    {failure.model}: {failure.error}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>{synthesis.response}</p>
+            )}
+          </div>
         ) : null}
+        {result.review && <ReviewRanking review={result.review} />}
+        {result.rounds && result.rounds.length > 1 && <DebateRounds rounds={result.rounds} />}
         <p className="totals">
           {summary.successfulModels} of {summary.totalModels} models answered ·{" "}
           {(summary.totalLatencyMs / 1000).toFixed(1)} s
@@ -88,6 +118,11 @@ export function Result({ result }: { result: Omit<SecondOpinion, "conversationId
               <span className="meta">
                 {opinion.modelDisplayName} · {usage(opinion)}
               </span>
+              {result.stances?.[opinion.model] && (
+                <span className={`badge stance ${result.stances[opinion.model]}`}>
+                  argued {result.stances[opinion.model]}
+                </span>
+              )}
               <CopyButton text={opinion.response} label={`opinion of ${opinion.model}`} />
             </header>
             {opinion.error ? (

@@ -1,0 +1,90 @@
+// What the council adds to a consultation, for a terminal: the synthesis's assessment (agreement,
+// consensus, dissent, the verdict with each model's vote), the review's ranking table with the
+// reviewers that failed, and the debate rounds with who changed their position and why.
+
+import type { Assessment, CouncilReview, DebateRound, Vote } from "../../consultation/opinion.ts";
+import type { TerminalStyle } from "./terminal-style.ts";
+import { oneLine } from "./text-preview.ts";
+
+const meterWidth = 10;
+
+/** Lines of `assessment`: agreement as a meter and a percentage, consensus, dissent and the verdict. */
+export function renderAssessment(assessment: Assessment, style: TerminalStyle): string[] {
+  const { colors } = style;
+  const { agreement, consensus, dissent, verdict } = assessment;
+  const filled = Math.round(agreement.score * meterWidth);
+  const meter = `${"█".repeat(filled)}${colors.dim("░".repeat(meterWidth - filled))}`;
+  const lines = [
+    heading("Assessment", style),
+    `Agreement ${meter} ${colors.bold(`${Math.round(agreement.score * 100)}%`)}: ${oneLine(agreement.reason)}`,
+  ];
+  if (consensus.length > 0) lines.push("Consensus:", ...consensus.map((point) => `  • ${oneLine(point)}`));
+  if (dissent.length > 0) {
+    lines.push(
+      "Dissent:",
+      ...dissent.map(
+        (item) =>
+          `  • ${oneLine(item.point)}${item.models.length > 0 ? colors.dim(` (${item.models.map(oneLine).join(", ")})`) : ""}`,
+      ),
+    );
+  }
+  if (verdict) {
+    lines.push(`Verdict: ${voteLabel(verdict.decision, style)}: ${oneLine(verdict.reason)}`);
+    if (verdict.votes.length > 0)
+      lines.push(
+        `  ${verdict.votes.map((entry) => `${oneLine(entry.model)} ${voteLabel(entry.vote, style)}`).join(" · ")}`,
+      );
+  }
+  return [...lines, ""];
+}
+
+/** Lines of the review: the aggregate ranking as a table, then each reviewer that failed and why. */
+export function renderReview(review: CouncilReview, style: TerminalStyle): string[] {
+  const { colors } = style;
+  const lines = [heading("Council review", style)];
+  if (review.ranking.length > 0) {
+    const width = Math.max(5, ...review.ranking.map((place) => place.model.length));
+    lines.push(
+      colors.dim(`  #  ${"model".padEnd(width)}  points  mean rank  reviews`),
+      ...review.ranking.map(
+        (place, index) =>
+          `${String(index + 1).padStart(3)}  ${place.model.padEnd(width)}  ${String(place.points).padStart(6)}  ${place.meanRank.toFixed(2).padStart(9)}  ${String(place.reviews).padStart(7)}`,
+      ),
+    );
+  } else lines.push(colors.yellow("No usable review: no ranking to show."));
+  for (const failed of review.reviews.filter((peer) => peer.error)) {
+    lines.push(colors.yellow(`  ✗ review by ${failed.reviewer} failed: ${oneLine(failed.error ?? "")}`));
+  }
+  return [...lines, ""];
+}
+
+/** Lines of the debate: from round 2, who changed their position and why. */
+export function renderRounds(rounds: readonly DebateRound[], style: TerminalStyle): string[] {
+  const { colors } = style;
+  const lines = [heading(`Debate (${rounds.length} rounds)`, style)];
+  for (const round of rounds.filter((candidate) => candidate.round > 1)) {
+    lines.push(`Round ${round.round}:`);
+    const changes = round.changes ?? [];
+    if (changes.length === 0) lines.push(colors.dim("  no model revised its answer"));
+    for (const change of changes) {
+      lines.push(
+        change.changedPosition
+          ? `  ${colors.yellow("→")} ${colors.bold(change.model)} changed its position: ${oneLine(change.why)}`
+          : `  ${colors.dim("=")} ${change.model} kept its position: ${oneLine(change.why)}`,
+      );
+    }
+  }
+  return [...lines, ""];
+}
+
+/** A section heading, as the synthesis's. */
+export function heading(text: string, style: TerminalStyle): string {
+  return style.colors.bold(style.colors.magenta(text));
+}
+
+function voteLabel(vote: Vote, style: TerminalStyle): string {
+  const { colors } = style;
+  if (vote === "go") return colors.bold(colors.green("GO"));
+  if (vote === "block") return colors.bold(colors.red("BLOCK"));
+  return colors.bold(colors.yellow("UNSURE"));
+}

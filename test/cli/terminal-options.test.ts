@@ -1,0 +1,51 @@
+// The council's flags of `ask` and `chat` (--panel, --review, --stance, --rounds) as the consultation's
+// input, and the words a mistyped one gets.
+
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { CommandLineError, parseCommandLine } from "../../src/cli/command-line.ts";
+
+const consultationOf = (argv: string[]) => {
+  const command = parseCommandLine(argv, {});
+  return "options" in command ? command.options.terminal?.consultation : undefined;
+};
+
+describe("the council's flags", () => {
+  it("become the review, the stances, the rounds and the panel of the consultation", () => {
+    assert.deepEqual(
+      consultationOf([
+        "ask",
+        "Ship it?",
+        "--review",
+        "--rounds",
+        "2",
+        "--stance",
+        "grok=against",
+        "--stance",
+        "gemini=for",
+        "--panel",
+        "deep",
+      ]),
+      { panel: "deep", review: true, rounds: 2, stances: { grok: "against", gemini: "for" } },
+    );
+    assert.deepEqual(consultationOf(["chat", "--stance", "claude=neutral"]), {
+      stances: { claude: "neutral" },
+    });
+    assert.deepEqual(consultationOf(["ask", "Plain?"]), {});
+  });
+
+  it("says what to type for a bad side or a bad number of rounds", () => {
+    assert.throws(
+      () => parseCommandLine(["ask", "q", "--stance", "grok=sideways"], {}),
+      (error: unknown) =>
+        error instanceof CommandLineError &&
+        /--stance "grok=sideways" is not MODEL=SIDE with SIDE for, against or neutral/.test(error.message),
+    );
+    assert.throws(() => parseCommandLine(["ask", "q", "--stance", "grok"], {}), CommandLineError);
+    assert.throws(
+      () => parseCommandLine(["ask", "q", "--rounds", "4"], {}),
+      (error: unknown) =>
+        error instanceof CommandLineError && /--rounds "4" is not a number from 1 to 3/.test(error.message),
+    );
+  });
+});

@@ -1,0 +1,125 @@
+// What `ask` prints of a consultation off the council's happy path: a synthesis written without its
+// assessment says why, a consultation where no synthesis could be written says whose answer was kept
+// and why each model failed, a review where every reviewer failed says so, and a model's text cannot
+// smuggle escape sequences into the council's lines. Plain style (no colour), as on a pipe.
+
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import picocolors from "picocolors";
+import { renderSecondOpinion } from "../../../src/cli/terminal/render-consultation.ts";
+import type { TerminalStyle } from "../../../src/cli/terminal/terminal-style.ts";
+import type { ModelOpinion, Synthesis } from "../../../src/consultation/opinion.ts";
+import type { SecondOpinionResult } from "../../../src/consultation/second-opinion-result.ts";
+
+const plain: TerminalStyle = {
+  colors: picocolors.createColors(false),
+  colored: false,
+  live: false,
+  width: 100,
+};
+
+function opinion(model: string, response: string): ModelOpinion {
+  return { model, modelId: `${model}-1`, modelDisplayName: model, response, latencyMs: 10, citations: [] };
+}
+
+function synthesis(fields: Partial<Synthesis>): Synthesis {
+  const { citations: _citations, ...written } = opinion("alpha", "The synthesis.");
+  return { ...written, sources: [], basedOn: ["alpha", "beta"], ...fields };
+}
+
+function printed(fields: Partial<SecondOpinionResult>): string {
+  return renderSecondOpinion(
+    {
+      conversationId: "c1",
+      conversationCreated: true,
+      conversationTitle: "t",
+      primary: opinion("alpha", "Alpha's answer."),
+      secondaryOpinions: [opinion("beta", "Beta's answer.")],
+      synthesis: null,
+      userMessageId: "u",
+      assistantMessageId: "a",
+      persistenceStatus: {
+        userMessageSaved: true,
+        assistantMessageSaved: true,
+        userMessageId: "u",
+        assistantMessageId: "a",
+        error: null,
+      },
+      summary: { totalModels: 2, totalLatencyMs: 20, successfulModels: 2, failedModels: 0 },
+      ...fields,
+    },
+    plain,
+  );
+}
+
+describe("the terminal rendering of a consultation", () => {
+  it("says why a synthesis has no assessment", () => {
+    const text = printed({
+      synthesis: synthesis({ assessmentError: "alpha did not return the structured answer\nasked for" }),
+    });
+    assert.match(text, /^Synthesis \(by alpha\)\n\nThe synthesis\.\n/);
+    assert.match(text, /^No assessment: alpha did not return the structured answer asked for$/m);
+    assert.doesNotMatch(text, /Agreement|Verdict/);
+  });
+
+  it("says whose answer was kept when no synthesis could be written, and why each writer failed", () => {
+    const text = printed({
+      synthesis: synthesis({
+        error: true,
+        response: "No synthesis could be written: timeout | HTTP 500 The answer kept is alpha's.",
+        fallbackFrom: [
+          { model: "alpha", error: "timeout" },
+          { model: "beta", error: "HTTP 500" },
+        ],
+        fallbackAnswerFrom: "alpha",
+      }),
+    });
+    assert.match(
+      text,
+      /^No synthesis could be written; the answer kept is alpha's \(below\)\.\n {2}alpha failed: timeout\n {2}beta failed: HTTP 500\n/,
+    );
+    assert.match(text, /✓ alpha \(alpha\) 10 ms\n\nAlpha's answer\./);
+  });
+
+  it("says when no reviewer gave a usable ranking", () => {
+    const call = { model: "alpha", modelId: "alpha-1", modelDisplayName: "alpha", latencyMs: 5 };
+    const text = printed({
+      review: {
+        ranking: [],
+        reviews: [
+          { reviewer: "alpha", ranking: [], call, error: "the ranking left out Response B" },
+          { reviewer: "beta", ranking: [], call: { ...call, model: "beta" }, error: "no ranking" },
+        ],
+      },
+    });
+    assert.match(
+      text,
+      /Council review\nNo usable review: no ranking to show\.\n {2}✗ review by alpha failed: the ranking left out Response B\n {2}✗ review by beta failed: no ranking\n/,
+    );
+  });
+
+  it("keeps a model's escape sequences out of the assessment and the rounds", () => {
+    const text = printed({
+      synthesis: synthesis({
+        assessment: {
+          agreement: { score: 0.5, reason: "half \u001b[2Jcleared" },
+          consensus: ["one\u001b]0;title\u0007 point"],
+          dissent: [],
+          verdict: { decision: "unsure", reason: "unclear", votes: [{ model: "alpha", vote: "unsure" }] },
+        },
+      }),
+      rounds: [
+        { round: 1, opinions: [] },
+        {
+          round: 2,
+          opinions: [],
+          changes: [{ model: "beta", changedPosition: false, why: "same\u001b[31m" }],
+        },
+      ],
+    });
+    assert.ok(!text.includes("\u001b"), JSON.stringify(text));
+    assert.match(text, /^Agreement █{5}░{5} 50%: half \[2Jcleared$/m);
+    assert.match(text, /^Verdict: UNSURE: unclear\n {2}alpha UNSURE$/m);
+    assert.match(text, /^Debate \(2 rounds\)\nRound 2:\n {2}= beta kept its position: same\[31m$/m);
+  });
+});
