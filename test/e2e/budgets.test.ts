@@ -13,7 +13,7 @@ import { connectClient, type TestClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
 async function serverWith(simulator: ProviderSimulator, config: object) {
-  const { environment, directory } = serverEnvironment(simulator.url);
+  const { environment, directory } = await serverEnvironment(simulator.url);
   const configPath = join(directory, "budget.json");
   writeFileSync(
     configPath,

@@ -14,7 +14,7 @@ const run = promisify(execFile);
 
 describe("ai-universe command", () => {
   it("refuses a bad config file at start, naming the file, the field and the problem", async () => {
-    const { environment, directory } = serverEnvironment("http://127.0.0.1:9");
+    const { environment, directory } = await serverEnvironment("http://127.0.0.1:9");
     const configPath = join(directory, "bad.json");
     writeFileSync(configPath, JSON.stringify({ models: { gemini: { inputPricePerMillion: "cheap" } } }));
     await assert.rejects(
@@ -31,7 +31,7 @@ describe("ai-universe command", () => {
   });
 
   it("lists the models, with the reason each unavailable one cannot be used", async () => {
-    const { environment } = serverEnvironment("http://127.0.0.1:9");
+    const { environment } = await serverEnvironment("http://127.0.0.1:9");
     const bare = Object.fromEntries(
       Object.entries(environment).filter(([name]) => !/^(OPENAI|XAI)_/.test(name)),
     );

@@ -33,7 +33,7 @@ describe("crash safety", () => {
   before(async () => {
     simulator = await startProviderSimulator();
     simulator.setDefaultBehaviour({ latencyMs: 15 });
-    environment = serverEnvironment(simulator.url, { maxRetries: 0 }).environment;
+    environment = (await serverEnvironment(simulator.url, { maxRetries: 0 })).environment;
   });
   after(async () => {
     await server?.stop();

@@ -183,7 +183,7 @@ describe("fuzzing", () => {
 
   before(async () => {
     simulator = await startProviderSimulator();
-    const prepared = serverEnvironment(simulator.url, { maxRetries: 0 });
+    const prepared = await serverEnvironment(simulator.url, { maxRetries: 0 });
     const configPath = join(prepared.directory, "fuzz.json");
     writeFileSync(
       configPath,
@@ -325,8 +325,12 @@ describe("fuzzing", () => {
       child.stdin.write(`${random.next() < 0.05 ? deep : JSON.stringify(message)}\n`);
     }
     child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: "last", method: "ping" })}\n`);
+    // Replies may come in any order (a ping overtakes a tool call still waiting on the store), so wait
+    // for every request's.
+    const answered = () => new Set(replies.map((reply) => reply.id));
+    const awaited = [...ids, "last"];
     const deadline = Date.now() + 60_000;
-    while (!replies.some((reply) => reply.id === "last") && Date.now() < deadline) {
+    while (!awaited.every((id) => answered().has(id)) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     child.stdin.end();

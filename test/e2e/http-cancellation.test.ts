@@ -15,7 +15,7 @@ describe("cancellation over HTTP on the 2025 revisions", () => {
   before(async () => {
     simulator = await startProviderSimulator();
     server = await startHttpServerProcess(
-      serverEnvironment(simulator.url, { modelDeadlineMs: 120_000 }).environment,
+      (await serverEnvironment(simulator.url, { modelDeadlineMs: 120_000 })).environment,
     );
   });
   after(async () => {

@@ -17,7 +17,7 @@ describe("metrics", () => {
   let client: TestClient;
   before(async () => {
     simulator = await startProviderSimulator();
-    const { environment, directory } = serverEnvironment(simulator.url, { maxRetries: 1 });
+    const { environment, directory } = await serverEnvironment(simulator.url, { maxRetries: 1 });
     const configPath = join(directory, "metrics.json");
     writeFileSync(
       configPath,

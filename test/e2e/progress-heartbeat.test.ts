@@ -16,7 +16,7 @@ describe("progress heartbeat", () => {
   before(async () => {
     simulator = await startProviderSimulator();
     server = await startHttpServerProcess(
-      serverEnvironment(simulator.url, { modelDeadlineMs: 120_000, primary: "claude" }).environment,
+      (await serverEnvironment(simulator.url, { modelDeadlineMs: 120_000, primary: "claude" })).environment,
     );
   });
   after(async () => {

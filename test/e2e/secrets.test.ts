@@ -20,7 +20,7 @@ describe("secrets", () => {
   let client: TestClient;
   before(async () => {
     simulator = await startProviderSimulator();
-    const { environment, directory } = serverEnvironment(simulator.url);
+    const { environment, directory } = await serverEnvironment(simulator.url);
     const configPath = join(directory, "with-local-model.json");
     writeFileSync(
       configPath,

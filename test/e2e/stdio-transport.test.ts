@@ -15,7 +15,7 @@ describe("stdio transport", () => {
     simulator = await startProviderSimulator();
     client = await connectClient("v1-2025-11-25", {
       transport: "stdio",
-      environment: serverEnvironment(simulator.url, { modelDeadlineMs: 60_000 }).environment,
+      environment: (await serverEnvironment(simulator.url, { modelDeadlineMs: 60_000 })).environment,
     });
   });
   after(async () => {
@@ -40,7 +40,7 @@ describe("stdio transport", () => {
   });
 
   it("answers every request with an id exactly once, malformed or oversized, with one stderr line each", async () => {
-    const run = startCli(["mcp"], serverEnvironment(simulator.url).environment);
+    const run = startCli(["mcp"], (await serverEnvironment(simulator.url)).environment);
     const { child } = run;
     const send = (message: unknown) =>
       child.stdin.write(`${typeof message === "string" ? message : JSON.stringify(message)}\n`);

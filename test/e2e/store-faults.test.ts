@@ -79,7 +79,7 @@ describe("store faults while serving", () => {
   });
 
   async function serve(extra: Record<string, string> = {}, identity: { uid?: number; gid?: number } = {}) {
-    const setup = serverEnvironment(simulator.url);
+    const setup = await serverEnvironment(simulator.url);
     const server = await startHttpServerProcess({ ...setup.environment, ...extra }, [], [], identity);
     servers.push(server);
     const client = await connectClient("v2-modern", { transport: "http", url: server.url });
@@ -150,7 +150,7 @@ describe("store faults while serving", () => {
   });
 
   it("serves a read-only database, says in /health that it cannot be written, and says why on every write", async () => {
-    const setup = serverEnvironment(simulator.url);
+    const setup = await serverEnvironment(simulator.url);
     const seeded = await serve({ DATABASE_URL: setup.databasePath });
     sent(await seeded.client.callTool("conversation.send-message", { content: "Written before" }));
     await seeded.server.stop();
@@ -176,7 +176,7 @@ describe("store faults while serving", () => {
 
 describe("store faults at start", () => {
   async function start(prepare: (path: string) => void) {
-    const { environment, databasePath } = serverEnvironment("http://127.0.0.1:9");
+    const { environment, databasePath } = await serverEnvironment("http://127.0.0.1:9");
     prepare(databasePath);
     try {
       await run(process.execPath, [mainScript, "serve", "--port", "0"], { env: environment });

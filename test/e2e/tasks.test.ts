@@ -52,7 +52,7 @@ describe("tasks", () => {
   before(async () => {
     simulator = await startProviderSimulator();
     environment = {
-      ...serverEnvironment(simulator.url, { maxRetries: 0, modelDeadlineMs: 60_000 }).environment,
+      ...(await serverEnvironment(simulator.url, { maxRetries: 0, modelDeadlineMs: 60_000 })).environment,
       AI_UNIVERSE_AUTH: "api-key",
       AI_UNIVERSE_TASK_STALE_SECONDS: "2",
     };

@@ -50,7 +50,7 @@ describe("a team server with API keys", () => {
 
   before(async () => {
     simulator = await startProviderSimulator();
-    const prepared = serverEnvironment(simulator.url, { maxRetries: 0 });
+    const prepared = await serverEnvironment(simulator.url, { maxRetries: 0 });
     const configPath = join(prepared.directory, "team.json");
     writeFileSync(
       configPath,
@@ -231,7 +231,7 @@ describe("limits over stdio, and mode none on the network", () => {
   let environment: Record<string, string>;
   before(async () => {
     simulator = await startProviderSimulator();
-    const prepared = serverEnvironment(simulator.url, { maxRetries: 0 });
+    const prepared = await serverEnvironment(simulator.url, { maxRetries: 0 });
     const configPath = join(prepared.directory, "local.json");
     writeFileSync(configPath, JSON.stringify({ tiers: { local: { requestsPerHour: 2 } } }));
     environment = { ...prepared.environment, AI_UNIVERSE_CONFIG: configPath };

@@ -75,7 +75,7 @@ describe("a team server with OAuth", () => {
   before(async () => {
     simulator = await startProviderSimulator();
     issuer = await startIssuer();
-    const { environment } = serverEnvironment(simulator.url, { maxRetries: 0 });
+    const { environment } = await serverEnvironment(simulator.url, { maxRetries: 0 });
     server = await startHttpServerProcess({
       ...environment,
       AI_UNIVERSE_AUTH: "oauth",

@@ -34,7 +34,7 @@ export function useSimulatorEnvironment(defaults: Record<string, unknown> = {}):
   const context = {} as { simulator: ProviderSimulator; environment: Record<string, string> };
   before(async () => {
     context.simulator = await startProviderSimulator();
-    context.environment = serverEnvironment(context.simulator.url, defaults).environment;
+    context.environment = (await serverEnvironment(context.simulator.url, defaults)).environment;
   });
   after(async () => context.simulator?.close());
   return context;
@@ -48,7 +48,7 @@ export function useEndToEnd(
   const context = {} as EndToEnd;
   before(async () => {
     context.simulator = await startProviderSimulator();
-    context.environment = serverEnvironment(context.simulator.url, defaults).environment;
+    context.environment = (await serverEnvironment(context.simulator.url, defaults)).environment;
     context.server = await startHttpServerProcess(context.environment);
     context.client = await connectClient(kind, { transport: "http", url: context.server.url });
   });

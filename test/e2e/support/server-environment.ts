@@ -1,16 +1,27 @@
 // The environment a server under test runs with: every provider pointed at the local simulator,
-// a temporary database and config file, and none of the developer's own keys.
+// a fresh database (a temporary SQLite file, or a new PostgreSQL database on the PostgreSQL pass) and a
+// config file, and none of the developer's own keys.
 
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { simulatorVariables } from "../../simulator/environment.ts";
 
-/** A fresh environment: simulator variables, a temp database and a config file with `defaults`. */
-export function serverEnvironment(
+/**
+ * The variable test/e2e-on-postgres.ts sets to the base URL of its running PostgreSQL server
+ * (`postgres://user:password@host:port`): when set, every server under test gets a new database there.
+ */
+export const postgresPassVariable = "AI_UNIVERSE_TEST_POSTGRES";
+
+/**
+ * A fresh environment: simulator variables, a config file with `defaults`, and a new database in
+ * `DATABASE_URL`: a SQLite file at `databasePath`, or on the PostgreSQL pass a new PostgreSQL database
+ * (then nothing is at `databasePath`).
+ */
+export async function serverEnvironment(
   simulatorUrl: string,
   defaults: Record<string, unknown> = {},
-): { environment: Record<string, string>; directory: string; databasePath: string } {
+): Promise<{ environment: Record<string, string>; directory: string; databasePath: string }> {
   const directory = mkdtempSync(join(tmpdir(), "ai-universe-e2e-"));
   const configPath = join(directory, "config.json");
   writeFileSync(
@@ -18,6 +29,7 @@ export function serverEnvironment(
     JSON.stringify({ defaults: { maxRetries: 1, modelDeadlineMs: 5000, ...defaults } }),
   );
   const databasePath = join(directory, "conversations.db");
+  const postgresServer = process.env[postgresPassVariable];
   return {
     directory,
     databasePath,
@@ -26,7 +38,13 @@ export function serverEnvironment(
       HOME: directory,
       ...simulatorVariables(simulatorUrl, "test-key-0001"),
       AI_UNIVERSE_CONFIG: configPath,
-      DATABASE_URL: databasePath,
+      DATABASE_URL: postgresServer ? await newPostgresDatabase(postgresServer) : databasePath,
     },
   };
+}
+
+/** A new database on the pass's server; the PostgreSQL client is loaded only on that pass. */
+async function newPostgresDatabase(serverUrl: string): Promise<string> {
+  const { createDatabase } = await import("../../store/create-database.ts");
+  return createDatabase(serverUrl);
 }

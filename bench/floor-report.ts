@@ -1,0 +1,52 @@
+// What `npm run bench` without arguments prints: the product, the floor and floor+sdk side by side
+// with the product's ratio to each floor, then whether each target against the plain floor is met.
+
+/** What the floor comparison measures of one subject. */
+export interface FloorResult {
+  cpuMs: number;
+  allocatedKb: number;
+  perSecond: number;
+  responseBytes: number;
+  ratio100: number;
+  ratio1000: number;
+  heapKbPerConsultation: number;
+}
+
+const targets = { cpu: 1.5, throughput: 0.85, ratioMargin: 0.05, heap: 1.3 };
+
+/** Prints the table and the verdicts; throws if a subject is missing from `results`. */
+export function printFloorReport(results: Record<string, FloorResult>, historyMs: number): void {
+  const server = results["ai-universe"];
+  const floor = results.floor;
+  const sdkFloor = results["floor+sdk"];
+  if (!server || !floor || !sdkFloor) throw new Error("a subject was not measured");
+  const row = (label: string, value: (result: FloorResult) => number, digits: number) => {
+    const cells = [value(server), value(floor), value(server) / value(floor), value(sdkFloor)];
+    const ratioToSdk = value(server) / value(sdkFloor);
+    console.log(
+      `${label.padEnd(42)}${cells.map((cell, index) => cell.toFixed(index === 2 ? 2 : digits).padStart(12)).join("")}${ratioToSdk.toFixed(2).padStart(10)}`,
+    );
+  };
+  console.log(
+    `${"".padEnd(42)}${["ai-universe", "floor", "ratio", "floor+sdk"].map((name) => name.padStart(12)).join("")}${"ratio".padStart(10)}`,
+  );
+  row("CPU ms per consultation (300 at once)", (result) => result.cpuMs, 2);
+  row("consultations per second (300 at once)", (result) => result.perSecond, 0);
+  row("allocated KB per consultation", (result) => result.allocatedKb, 0);
+  row("live heap KB per in-flight consultation", (result) => result.heapKbPerConsultation, 1);
+  row("wall / critical path, 100 concurrent", (result) => result.ratio100, 3);
+  row("wall / critical path, 1,000 concurrent", (result) => result.ratio1000, 3);
+  console.log("floor+sdk: the floor with its provider calls made through the AI SDK (bench/ai-sdk-calls.ts)");
+  console.log(`response size: ${Math.round(server.responseBytes)} bytes (the floor pads to the same)`);
+  console.log(
+    `history: a page of 50 of 60 stored second-opinion messages costs ${historyMs.toFixed(2)} ms of CPU`,
+  );
+  const verdicts = [
+    ["CPU <= 1.5x floor", server.cpuMs <= targets.cpu * floor.cpuMs],
+    ["throughput >= 0.85x floor", server.perSecond >= targets.throughput * floor.perSecond],
+    ["ratio at 100 within 0.05 of floor", server.ratio100 <= floor.ratio100 + targets.ratioMargin],
+    ["live heap <= 1.3x floor", server.heapKbPerConsultation <= targets.heap * floor.heapKbPerConsultation],
+    ["history page of 50 < 2 ms CPU", historyMs < 2],
+  ] as const;
+  for (const [name, met] of verdicts) console.log(`${met ? "met   " : "MISSED"} ${name}`);
+}

