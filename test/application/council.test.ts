@@ -5,6 +5,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { APICallError } from "ai";
 import { localCaller } from "../../src/application/caller.ts";
 import { bordaCount } from "../../src/consultation/council-review.ts";
 import type { ConsultationEvent } from "../../src/consultation/opinion.ts";
@@ -107,6 +108,25 @@ describe("council review", () => {
       result.review?.ranking.map((place) => place.model),
       ["beta", "alpha"],
     );
+  });
+
+  it("makes a reviewer whose provider fails an error entry naming the cause", async () => {
+    const { models, universe, three } = councilFixture();
+    const refused = new APICallError({
+      message: "overloaded",
+      url: "https://provider.example/v1",
+      requestBodyValues: {},
+      statusCode: 400,
+      isRetryable: false,
+    });
+    models.script("alpha-1", { text: colours.alpha }, { error: refused }, { text: "s" });
+    models.script("beta-1", { text: colours.beta }, { object: rankByTaste });
+    models.script("gamma-1", { text: colours.gamma }, { object: rankByTaste });
+    const result = await universe.secondOpinion(localCaller, { ...three, review: true }, { signal });
+    assertMatchesSchema("secondOpinion", result);
+    const failed = result.review?.reviews.find((review) => review.reviewer === "alpha");
+    assert.match(failed?.error ?? "", /Model alpha .*HTTP 400: overloaded/);
+    assert.equal(result.review?.ranking[0]?.model, "beta");
   });
 
   it("counts Borda points and mean ranks over whole rankings only", () => {
