@@ -34,6 +34,12 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** Model latencies of 200-1,500 ms, the same sequence on every call and every run. */
+export function latencyDraw(): () => number {
+  const random = seededRandom(20261130);
+  return () => 200 + Math.round(random() * 1300);
+}
+
 const headers = {
   "content-type": "application/json",
   accept: "application/json, text/event-stream",
@@ -63,16 +69,16 @@ function toolCall(id: number, name: string, args: object): string {
 export class ConsultationLoad {
   #agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
   /** How many calls were sent again after a reset on an idle keep-alive connection. */
-  resent = 0;
+  #resent = 0;
 
   /** A note on the calls sent again since `reconnect`, or "" when there were none. */
   get resentNote(): string {
-    return this.resent > 0 ? ` (${this.resent} calls sent again after an idle connection was reset)` : "";
+    return this.#resent > 0 ? ` (${this.#resent} calls sent again after an idle connection was reset)` : "";
   }
 
-  /** Closes every connection and zeroes `resent`; the next call opens fresh ones. */
+  /** Closes every connection and zeroes the count of calls sent again; the next call opens fresh ones. */
   reconnect(): void {
-    this.resent = 0;
+    this.#resent = 0;
     this.#agent.destroy();
     this.#agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
   }
@@ -102,16 +108,10 @@ export class ConsultationLoad {
     return { wallMs, runs: settled.map((result) => (result as PromiseFulfilledResult<Consultation>).value) };
   }
 
-  /** Wall time over the longest critical path at each concurrency, with latencies of 200-1,500 ms. */
-  async wallOverCriticalPath(target: Target, concurrencies: number[]): Promise<Record<number, number>> {
-    const random = seededRandom(20261130);
-    const draw = () => 200 + Math.round(random() * 1300);
-    const ratios: Record<number, number> = {};
-    for (const concurrency of concurrencies) {
-      const { wallMs, runs } = await this.batch(target, concurrency, draw);
-      ratios[concurrency] = wallMs / Math.max(...runs.map((run) => run.criticalMs));
-    }
-    return ratios;
+  /** Wall time of `concurrency` consultations at once over the longest critical path among them. */
+  async wallOverCriticalPath(target: Target, concurrency: number, draw: () => number): Promise<number> {
+    const { wallMs, runs } = await this.batch(target, concurrency, draw);
+    return wallMs / Math.max(...runs.map((run) => run.criticalMs));
   }
 
   /** One tool call to the target's first endpoint; resolves with its structured result. */
@@ -167,7 +167,7 @@ export class ConsultationLoad {
       );
       call.on("error", (error: NodeJS.ErrnoException) => {
         if (call.reusedSocket && error.code === "ECONNRESET" && !resent) {
-          this.resent += 1;
+          this.#resent += 1;
           resolve(this.#post(target, index, body, name, true));
         } else reject(new Error(`${endpoint.host}: ${error.message}`));
       });

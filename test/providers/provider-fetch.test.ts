@@ -1,7 +1,7 @@
 // The providers' keep-alive fetch against a local HTTP server: bodies and headers both ways, one
 // socket reused, compressed bodies decoded, event streams read while they are still arriving, abort
-// before and during the body, network failures shaped like the global fetch's, redirects, and the
-// proxy variables from the environment.
+// before and during the body, network failures shaped like the global fetch's, redirects, the
+// proxy variables from the environment, and a resend when a reused socket was closed under it.
 
 import assert from "node:assert/strict";
 import { once } from "node:events";
@@ -197,6 +197,27 @@ describe("provider fetch", () => {
     } finally {
       proxy.server.closeAllConnections();
       proxy.server.close();
+    }
+  });
+
+  it("sends a request again when the kept-alive socket it reused was closed by the server", async () => {
+    const seen = new WeakSet<object>();
+    const closing = await listen((request, response) => {
+      if (seen.has(request.socket)) {
+        request.socket.destroy(); // closed just as the client reused it
+        return;
+      }
+      seen.add(request.socket);
+      response.end("fresh");
+    });
+    const fresh = createProviderFetch({});
+    try {
+      assert.equal(await (await fresh(closing.url, { method: "POST", body: "one" })).text(), "fresh");
+      assert.equal(await (await fresh(closing.url, { method: "POST", body: "two" })).text(), "fresh");
+      assert.equal(closing.sockets(), 2, "the second request went out again on a new socket");
+    } finally {
+      closing.server.closeAllConnections();
+      closing.server.close();
     }
   });
 });
