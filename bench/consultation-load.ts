@@ -16,6 +16,18 @@ export interface Target {
   endpoints: URL[];
 }
 
+/**
+ * What each consultation asks beyond the default four opinions and synthesis: extra arguments (a
+ * council review, debate rounds), and how many stages each take the slowest model's latency before
+ * the synthesis (1 for the opinions alone; a review or each further round adds one).
+ */
+export interface ConsultationShape {
+  arguments: Record<string, unknown>;
+  stages: number;
+}
+
+const plainShape: ConsultationShape = { arguments: {}, stages: 1 };
+
 /** One consultation's wall time, critical path (0 without drawn latencies) and response size. */
 export interface Consultation {
   wallMs: number;
@@ -92,10 +104,15 @@ export class ConsultationLoad {
    * each model's latency in ms (undefined: the simulator's own behaviour). Rejects, after all have
    * ended, with how many failed and why the first did.
    */
-  async batch(target: Target, concurrency: number, random: () => number | undefined = () => undefined) {
+  async batch(
+    target: Target,
+    concurrency: number,
+    random: () => number | undefined = () => undefined,
+    shape: ConsultationShape = plainShape,
+  ) {
     const started = performance.now();
     const settled = await Promise.allSettled(
-      Array.from({ length: concurrency }, (_, index) => this.#consult(target, index, random)),
+      Array.from({ length: concurrency }, (_, index) => this.#consult(target, index, random, shape)),
     );
     const wallMs = performance.now() - started;
     const failures = settled.flatMap((result) =>
@@ -109,8 +126,13 @@ export class ConsultationLoad {
   }
 
   /** Wall time of `concurrency` consultations at once over the longest critical path among them. */
-  async wallOverCriticalPath(target: Target, concurrency: number, draw: () => number): Promise<number> {
-    const { wallMs, runs } = await this.batch(target, concurrency, draw);
+  async wallOverCriticalPath(
+    target: Target,
+    concurrency: number,
+    draw: () => number,
+    shape: ConsultationShape = plainShape,
+  ): Promise<number> {
+    const { wallMs, runs } = await this.batch(target, concurrency, draw, shape);
     return wallMs / Math.max(...runs.map((run) => run.criticalMs));
   }
 
@@ -120,18 +142,25 @@ export class ConsultationLoad {
     return JSON.parse(text).result.structuredContent;
   }
 
-  #consult(target: Target, index: number, random: () => number | undefined): Promise<Consultation> {
+  #consult(
+    target: Target,
+    index: number,
+    random: () => number | undefined,
+    shape: ConsultationShape,
+  ): Promise<Consultation> {
     const latencies = [...opinionModels, synthesisModel].map((model) => [model, random()] as const);
     const drawn = latencies.every(([, ms]) => ms !== undefined);
     const marker = drawn ? ` [latency ${latencies.map(([model, ms]) => `${model}=${ms}`).join(" ")}]` : "";
+    // Reviews and revisions quote the question, so each model takes its drawn latency at every stage.
     const criticalMs = drawn
-      ? Math.max(...latencies.slice(0, 4).map(([, ms]) => ms ?? 0)) + (latencies[4]?.[1] ?? 0)
+      ? shape.stages * Math.max(...latencies.slice(0, 4).map(([, ms]) => ms ?? 0)) + (latencies[4]?.[1] ?? 0)
       : 0;
     const body = toolCall(index, "agent.second_opinion", {
       question: `Benchmark question ${index}?${marker}`,
       primaryModel: "cerebras",
       secondaryModels: ["gemini", "grok", "openai"],
       synthesisModel: "claude",
+      ...shape.arguments,
     });
     const started = performance.now();
     return this.#post(target, index, body, "agent.second_opinion").then((text) => ({
