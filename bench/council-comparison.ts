@@ -27,7 +27,10 @@ export async function runCouncilComparison(): Promise<void> {
   try {
     await simulator.behave({ latencyFromPrompt: true });
     progress("warming up");
-    await load.batch(target, concurrency, latencyDraw(), { arguments: { review: true, rounds: 2 }, stages: 3 });
+    await load.batch(target, concurrency, latencyDraw(), {
+      arguments: { review: true, rounds: 2 },
+      stages: 3,
+    });
     const results: { name: string; ratio: number }[] = [];
     for (const { name, shape } of shapes) {
       progress(`${name}: ${concurrency} at once, latencies of 200-1,500 ms`);
