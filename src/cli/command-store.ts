@@ -17,6 +17,9 @@ export async function openCommandStore(
   });
   return {
     configuration,
-    store: await openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs }),
+    store: await openStore(configuration.databaseUrl, {
+      busyWaitMs: configuration.storeWaitMs,
+      poolSize: configuration.databasePoolSize,
+    }),
   };
 }

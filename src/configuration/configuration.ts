@@ -42,6 +42,8 @@ export interface Configuration {
   toolNames: ToolNameStyle;
   /** How long a store operation waits for another program's lock before it is refused, in milliseconds. */
   storeWaitMs: number;
+  /** Most PostgreSQL connections this process pools (one more listens for the other nodes). */
+  databasePoolSize: number;
   /** A working task whose process has not reported for this long is failed, in milliseconds. */
   taskStaleMs: number;
   /** How callers prove who they are. */
@@ -98,6 +100,7 @@ export function loadConfiguration(options: {
       options.toolNames ?? environment.AI_UNIVERSE_TOOL_NAMES?.trim() ?? file.toolNames,
     ),
     storeWaitMs: seconds(environment, "AI_UNIVERSE_STORE_WAIT_SECONDS", 15) * 1000,
+    databasePoolSize: poolSize(environment),
     taskStaleMs: seconds(environment, "AI_UNIVERSE_TASK_STALE_SECONDS", 60) * 1000,
     ...readAccess(file, environment),
     environment,
@@ -115,6 +118,18 @@ export function seconds(
   const value = Number(text);
   if (!Number.isFinite(value) || value <= 0)
     throw new ConfigurationError(`${name} "${text}" is not a positive number of seconds.`);
+  return value;
+}
+
+/** AI_UNIVERSE_DATABASE_POOL_SIZE: a whole number from 1 to 1,000 (default 10); throws ConfigurationError. */
+function poolSize(environment: Record<string, string | undefined>): number {
+  const text = environment.AI_UNIVERSE_DATABASE_POOL_SIZE?.trim();
+  if (!text) return 10;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 1000)
+    throw new ConfigurationError(
+      `AI_UNIVERSE_DATABASE_POOL_SIZE "${text}" is not a whole number from 1 to 1000 (PostgreSQL connections per process).`,
+    );
   return value;
 }
 

@@ -54,7 +54,10 @@ export async function startRuntime(
   const store = traceStore(
     metrics.instrumentStore(
       overrides.store ??
-        (await openStore(configuration.databaseUrl, { busyWaitMs: configuration.storeWaitMs })),
+        (await openStore(configuration.databaseUrl, {
+          busyWaitMs: configuration.storeWaitMs,
+          poolSize: configuration.databasePoolSize,
+        })),
     ),
   );
   const roster = overrides.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));

@@ -10,11 +10,17 @@ import { type Store, StoreOpenError } from "./store.ts";
  * SQLite file path, `sqlite:PATH`, a `file:` URL, or `:memory:`. Throws StoreOpenError for a URL
  * it cannot serve or a database it cannot open, saying what to do.
  */
-export async function openStore(url: string, options: { busyWaitMs?: number } = {}): Promise<Store> {
+export async function openStore(
+  url: string,
+  options: { busyWaitMs?: number; poolSize?: number } = {},
+): Promise<Store> {
   if (/^postgres(ql)?:\/\//i.test(url.trim())) {
     // Loaded only when asked for, so a SQLite user never loads the PostgreSQL client.
     const { openPostgresStore } = await import("./postgres/open-postgres-store.ts");
-    return openPostgresStore(url.trim());
+    return openPostgresStore(
+      url.trim(),
+      options.poolSize === undefined ? {} : { poolSize: options.poolSize },
+    );
   }
   return openSqliteStore(sqliteLocation(url), options);
 }

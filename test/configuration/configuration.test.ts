@@ -87,6 +87,22 @@ describe("loadConfiguration without a config file", () => {
     );
   });
 
+  it("pools 10 PostgreSQL connections per process unless AI_UNIVERSE_DATABASE_POOL_SIZE says otherwise", () => {
+    assert.equal(loadConfiguration({ environment: {} }).databasePoolSize, 10);
+    assert.equal(
+      loadConfiguration({ environment: { AI_UNIVERSE_DATABASE_POOL_SIZE: "4" } }).databasePoolSize,
+      4,
+    );
+    for (const wrong of ["0", "2.5", "many", "5000"]) {
+      assert.throws(
+        () => loadConfiguration({ environment: { AI_UNIVERSE_DATABASE_POOL_SIZE: wrong } }),
+        (error: Error) =>
+          error instanceof ConfigurationError &&
+          /AI_UNIVERSE_DATABASE_POOL_SIZE .* whole number from 1 to 1000/.test(error.message),
+      );
+    }
+  });
+
   it("takes the database from DATABASE_URL, and an explicit option over it", () => {
     const environment = { DATABASE_URL: " :memory: " };
     assert.equal(loadConfiguration({ environment }).databaseUrl, ":memory:");

@@ -58,6 +58,38 @@ describe("postgres store", () => {
     await Promise.all(nodes.map((store) => store.close()));
   });
 
+  it("holds no more connections than its pool allows, however many calls wait", async () => {
+    const url = await server.newDatabase();
+    const store = await openPostgresStore(url, { poolSize: 2 });
+    const { default: pg } = await import("pg");
+    const watcher = new pg.Client({ connectionString: url });
+    await watcher.connect();
+    const clock = createClock();
+    const { conversation } = await createConversation(store as never, clock);
+    let most = 0;
+    const watching = (async () => {
+      for (let look = 0; look < 20; look += 1) {
+        const { rows } = await watcher.query(
+          "SELECT count(*)::int AS connections FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        );
+        most = Math.max(most, rows[0]?.connections ?? 0);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        store.saveTurn("user-1", {
+          conversationId: conversation.id,
+          messages: [newMessage("user", `q${index}`, clock()), newMessage("assistant", `a${index}`, clock())],
+        }),
+      ),
+    );
+    await watching;
+    assert.ok(most > 0 && most <= 2, `at most 2 connections, saw ${most}`);
+    await watcher.end();
+    await store.close();
+  });
+
   it("broadcasts between nodes on one database, and listens again after its connection drops", async () => {
     const url = await server.newDatabase();
     const [sender, receiver] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
