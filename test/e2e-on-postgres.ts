@@ -21,6 +21,7 @@ const leftOut: Record<string, string> = {
     "locks, removes, makes read-only and corrupts the SQLite database file: faults of SQLite files only",
   "many-nodes.test.ts": "runs on PostgreSQL already, on a server of its own, in the main pass",
   "load-balancer.test.ts": "runs on PostgreSQL already, on a server of its own, in the main pass",
+  "redis-counters.test.ts": "runs on PostgreSQL already, on a server of its own, in the main pass",
 };
 
 const present = readdirSync(endToEnd).filter((name) => name.endsWith(".test.ts"));

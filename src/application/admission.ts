@@ -1,18 +1,19 @@
 // Whether a caller may make a request now: the requests per hour and per day of the caller's tier
-// (rate-limiter-flexible, counting in the store's database so limits survive restarts and are
-// shared by every process on it) and the tier's daily budget (the spend the store records per user
+// (rate-limiter-flexible, counting in the store's database, or in Redis when one is configured, so
+// limits survive restarts and are shared by every process on it) and the tier's daily budget (the spend the store records per user
 // and day). A refused call is a ServiceError with a stable code, the limit and when to retry.
 
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
   RateLimiterPostgres,
+  RateLimiterRedis,
   RateLimiterRes,
   RateLimiterSQLite,
 } from "rate-limiter-flexible";
 import { defaultTierName, type Tier } from "../configuration/access.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { AccountStore } from "../store/accounts.ts";
+import type { AccountStore, LimiterBackend } from "../store/accounts.ts";
 import type { Caller } from "./caller.ts";
 
 /** One counted window of a caller's usage. */
@@ -54,8 +55,9 @@ export function createAdmission(
   store: AccountStore,
   tiers: Record<string, Tier>,
   clock: () => Date,
+  counters: LimiterBackend = store.limiterBackend(),
 ): Admission {
-  const backend = store.limiterBackend();
+  const backend = counters;
   const limiters = new Map<string, RateLimiterAbstract>();
   const limiterOf = (window: (typeof windows)[number], points: number): RateLimiterAbstract => {
     const name = `${window.name}:${points}`;
@@ -82,7 +84,17 @@ export function createAdmission(
                 tableName: backend.tableName,
                 clearExpiredByTimeout: false,
               })
-            : memory;
+            : backend.kind === "redis"
+              ? new RateLimiterRedis({
+                  keyPrefix: `ai-universe:${window.name}`,
+                  points,
+                  duration: window.seconds,
+                  storeClient: backend.client,
+                  useRedisPackage: true,
+                  rejectIfRedisNotReady: true,
+                  insuranceLimiter: memory,
+                })
+              : memory;
       limiters.set(name, limiter);
     }
     return limiter;
@@ -157,7 +169,8 @@ export function createAdmission(
           const state = await limiterOf(window, limit ?? Number.MAX_SAFE_INTEGER).get(caller.userId);
           return {
             limit,
-            used: state?.consumedPoints ?? 0,
+            // A refused request is counted by the limiter too; it was not served, so it is not shown as used.
+            used: Math.min(state?.consumedPoints ?? 0, limit ?? Number.POSITIVE_INFINITY),
             resetsAt:
               state && state.msBeforeNext >= 0
                 ? new Date(clock().getTime() + state.msBeforeNext).toISOString()

@@ -5,6 +5,7 @@
 import { createAdmission, type WindowUsage } from "../application/admission.ts";
 import { localCaller } from "../application/caller.ts";
 import { defaultTierName } from "../configuration/access.ts";
+import { openRedisCounters } from "../store/redis-counters.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { openCommandStore } from "./command-store.ts";
 
@@ -18,7 +19,12 @@ export async function runUsage(options: CommandOptions): Promise<number> {
       const key = keys.find((candidate) => candidate.userId === options.user && candidate.revokedAt === null);
       caller = { userId: options.user, tier: options.tier ?? key?.tier ?? defaultTierName };
     }
-    const usage = await createAdmission(store, configuration.tiers, () => new Date()).usage(caller);
+    const counters = configuration.redisUrl
+      ? await openRedisCounters(configuration.redisUrl, (message) => process.stderr.write(`${message}\n`))
+      : undefined;
+    const usage = await createAdmission(store, configuration.tiers, () => new Date(), counters?.backend)
+      .usage(caller)
+      .finally(() => counters?.close());
     if (options.format === "json") {
       process.stdout.write(`${JSON.stringify(usage, null, 2)}\n`);
       return 0;

@@ -44,6 +44,8 @@ export interface Configuration {
   storeWaitMs: number;
   /** Most PostgreSQL connections this process pools (one more listens for the other nodes). */
   databasePoolSize: number;
+  /** A Redis for the rate-limit counters (AI_UNIVERSE_REDIS_URL); absent: they live in the database. */
+  redisUrl?: string;
   /** A working task whose process has not reported for this long is failed, in milliseconds. */
   taskStaleMs: number;
   /** How callers prove who they are. */
@@ -101,6 +103,9 @@ export function loadConfiguration(options: {
     ),
     storeWaitMs: seconds(environment, "AI_UNIVERSE_STORE_WAIT_SECONDS", 15) * 1000,
     databasePoolSize: poolSize(environment),
+    ...(environment.AI_UNIVERSE_REDIS_URL?.trim()
+      ? { redisUrl: environment.AI_UNIVERSE_REDIS_URL.trim() }
+      : {}),
     taskStaleMs: seconds(environment, "AI_UNIVERSE_TASK_STALE_SECONDS", 60) * 1000,
     ...readAccess(file, environment),
     environment,

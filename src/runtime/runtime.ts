@@ -16,6 +16,7 @@ import { startTracing, traceStore, traceUniverse } from "../observability/tracin
 import { createLanguageModelFactory, type LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
 import { openStore } from "../store/open-store.ts";
+import { openRedisCounters } from "../store/redis-counters.ts";
 import type { Store } from "../store/store.ts";
 import { createTaskRunner, type TaskRunner } from "../tasks/task-runner.ts";
 
@@ -61,6 +62,14 @@ export async function startRuntime(
     ),
   );
   const roster = overrides.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
+  const logger = createLogger(configuration.environment, (text) => scrub(text, secrets));
+  const log = (message: string) => logger.warn(message);
+  const counters = configuration.redisUrl
+    ? await openRedisCounters(configuration.redisUrl, log).catch(async (error) => {
+        await store.close(); // nothing keeps the process alive after a failed start
+        throw error;
+      })
+    : undefined;
   const cursorKey = await store.signingKey();
   const latencies = await latencyTracker(store);
   const universe = traceUniverse(
@@ -79,12 +88,13 @@ export async function startRuntime(
           newId: () => randomUUID(),
           latencies,
         },
-        { cursorKey, admission: createAdmission(store, configuration.tiers, () => new Date()) },
+        {
+          cursorKey,
+          admission: createAdmission(store, configuration.tiers, () => new Date(), counters?.backend),
+        },
       ),
     ),
   );
-  const logger = createLogger(configuration.environment, (text) => scrub(text, secrets));
-  const log = (message: string) => logger.warn(message);
   const day = 86_400_000;
   const tasks = createTaskRunner(
     store,
@@ -95,6 +105,7 @@ export async function startRuntime(
   const close = async () => {
     await tasks.close();
     await latencies.flush();
+    await counters?.close();
     await store.close();
     await tracing.shutdown();
   };

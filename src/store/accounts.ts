@@ -22,6 +22,7 @@ export interface ApiKeyRecord {
 export type LimiterBackend =
   | { kind: "sqlite"; client: SqliteLimiterClient; tableName: string }
   | { kind: "postgres"; pool: unknown; tableName: string }
+  | { kind: "redis"; client: unknown }
   | { kind: "memory" };
 
 /** The part of a better-sqlite3 database that rate-limiter-flexible's SQLite limiter uses. */
