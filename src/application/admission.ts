@@ -55,9 +55,9 @@ export function createAdmission(
   store: AccountStore,
   tiers: Record<string, Tier>,
   clock: () => Date,
-  counters: LimiterBackend = store.limiterBackend(),
+  /** Where the counters live: the store's own database unless given (Redis). */
+  backend: LimiterBackend = store.limiterBackend(),
 ): Admission {
-  const backend = counters;
   const limiters = new Map<string, RateLimiterAbstract>();
   const limiterOf = (window: (typeof windows)[number], points: number): RateLimiterAbstract => {
     const name = `${window.name}:${points}`;

@@ -29,13 +29,15 @@ export async function latencyTracker(
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (unsaved.size === 0) return;
-    const changed = Object.fromEntries([...unsaved].map((model) => [model, samples.get(model) ?? []]));
+    const changed = Object.fromEntries([...unsaved].map((model) => [model, [...(samples.get(model) ?? [])]]));
     unsaved.clear();
     await store.saveModelLatencies(changed).catch(() => {}); // best effort: hedging still works from memory
   };
   return {
     record(model, latencyMs) {
-      const kept = [...(samples.get(model) ?? []), Math.round(latencyMs)].slice(-keptSamples);
+      const kept = samples.get(model) ?? [];
+      kept.push(Math.round(latencyMs));
+      if (kept.length > keptSamples) kept.splice(0, kept.length - keptSamples);
       samples.set(model, kept);
       unsaved.add(model);
       timer ??= setTimeout(() => void flush(), saveEveryMs);

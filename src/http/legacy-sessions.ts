@@ -88,7 +88,8 @@ export class LegacySessions {
     const id = request.headers["mcp-session-id"];
     if (typeof id === "string") {
       const session = this.#sessions.get(id);
-      if (session?.userId === userId && session) return this.#serve(session, request, response, body);
+      if (session !== undefined && session.userId === userId)
+        return this.#serve(session, request, response, body);
       if (session || !this.#options.ids.genuine(id, userId)) {
         sendJsonRpcError(response, 404, -32001, unknownSession);
         return;
@@ -192,7 +193,7 @@ export class LegacySessions {
   #deliver(id: string, userId: string | undefined, messages: unknown[]): void {
     const session = this.#sessions.get(id);
     const targets = [...(this.#visits.get(id) ?? [])].filter((visit) => visit.userId === userId);
-    if (session?.userId === userId && session) {
+    if (session !== undefined && session.userId === userId) {
       session.lastActive = performance.now();
       targets.push(session);
     }

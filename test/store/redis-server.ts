@@ -3,7 +3,7 @@
 
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { freePort } from "../e2e/support/nginx-process.ts";
+import { freePort } from "../support/free-port.ts";
 
 /** A running Redis. */
 export interface RedisServer {

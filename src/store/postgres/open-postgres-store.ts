@@ -3,6 +3,7 @@
 // the password.
 
 import pg from "pg";
+import { redactedUrl } from "../redacted-url.ts";
 import { StoreOpenError } from "../store.ts";
 import { applyPostgresMigrations } from "./migrations.ts";
 import { PostgresStore } from "./postgres-store.ts";
@@ -12,7 +13,7 @@ export async function openPostgresStore(
   url: string,
   options: { poolSize?: number } = {},
 ): Promise<PostgresStore> {
-  const where = describe(url);
+  const where = redactedUrl(url, "postgres");
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
@@ -31,15 +32,4 @@ export async function openPostgresStore(
     );
   }
   return new PostgresStore(pool, where, url);
-}
-
-/** The URL without its password, for messages. */
-function describe(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "(an unparsable postgres URL)";
-  }
 }

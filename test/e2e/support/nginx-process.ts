@@ -5,9 +5,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../support/free-port.ts";
 
 /** A running nginx. */
 export interface NginxProcess {
@@ -19,15 +19,6 @@ export interface NginxProcess {
 const binary = ["/usr/sbin/nginx", "nginx"].find(
   (candidate) => spawnSync(candidate, ["-v"], { stdio: "ignore" }).status === 0,
 );
-
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * Starts nginx with the site file at `sitePath`, its `server host:port` upstream lines pointed, in

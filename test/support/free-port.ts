@@ -1,0 +1,12 @@
+// A free TCP port on 127.0.0.1, for the servers the tests start themselves (PostgreSQL, nginx, Redis).
+
+import { createServer } from "node:net";
+
+/** A port nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
