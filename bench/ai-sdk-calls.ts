@@ -16,14 +16,14 @@ export function aiSdkCompletion(simulator: URL): (model: string, content: string
   const fetch = createProviderFetch({});
   const at = (path: string) => new URL(path, simulator).href;
   const models: Record<string, LanguageModel> = {
-    "llama-3.3-70b": createCerebras({ apiKey: "k", baseURL: at("/cerebras/v1"), fetch })("llama-3.3-70b"),
-    "gemini-2.5-pro": createGoogleGenerativeAI({ apiKey: "k", baseURL: at("/google/v1beta"), fetch })(
-      "gemini-2.5-pro",
+    "gpt-oss-120b": createCerebras({ apiKey: "k", baseURL: at("/cerebras/v1"), fetch })("gpt-oss-120b"),
+    "gemini-3.1-pro-preview": createGoogleGenerativeAI({ apiKey: "k", baseURL: at("/google/v1beta"), fetch })(
+      "gemini-3.1-pro-preview",
     ),
-    "grok-4": createXai({ apiKey: "k", baseURL: at("/xai/v1"), fetch })("grok-4"),
-    "gpt-5.1": createOpenAI({ apiKey: "k", baseURL: at("/openai/v1"), fetch })("gpt-5.1"),
-    "claude-sonnet-4-5": createAnthropic({ apiKey: "k", baseURL: at("/anthropic/v1"), fetch })(
-      "claude-sonnet-4-5",
+    "grok-4.6": createXai({ apiKey: "k", baseURL: at("/xai/v1"), fetch })("grok-4.6"),
+    "gpt-6-sol": createOpenAI({ apiKey: "k", baseURL: at("/openai/v1"), fetch })("gpt-6-sol"),
+    "claude-opus-5-5": createAnthropic({ apiKey: "k", baseURL: at("/anthropic/v1"), fetch })(
+      "claude-opus-5-5",
     ),
   };
   return async (model, content) => {

@@ -6,8 +6,8 @@
 
 import { Agent, request } from "node:http";
 
-const opinionModels = ["llama-3.3-70b", "gemini-2.5-pro", "grok-4", "gpt-5.1"];
-const synthesisModel = "claude-sonnet-4-5";
+const opinionModels = ["gpt-oss-120b", "gemini-3.1-pro-preview", "grok-4.6", "gpt-6-sol"];
+const synthesisModel = "claude-opus-5-5";
 const answerTimeoutMs = 120_000;
 
 /** What a benchmark sends load to: one server, or several nodes serving as one. */

@@ -23,6 +23,7 @@ import { renameConversation } from "../conversations/rename-conversation.ts";
 import { type SearchResult, searchConversations } from "../conversations/search-conversations.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { Admission, Usage } from "./admission.ts";
+import { attachmentsFrom } from "./attachment-input.ts";
 import type { Caller } from "./caller.ts";
 import { conversationMarkdown } from "./conversation-markdown.ts";
 import {
@@ -92,7 +93,9 @@ export function createAiUniverse(
     models: services.roster,
 
     async secondOpinion(caller, input, options) {
-      const { idempotencyKey, ...request } = validateInput(secondOpinionInput, input);
+      const { idempotencyKey, attachments: attached, ...rest } = validateInput(secondOpinionInput, input);
+      const attachments = attachmentsFrom(attached);
+      const request = { ...rest, ...(attachments.length > 0 ? { attachments } : {}) };
       const turn = { owner: caller.userId, ...request };
       return gate.run(
         { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },

@@ -3,6 +3,8 @@
 
 import { z } from "zod";
 import { limits } from "../configuration/configuration.ts";
+import { reasoningLevels } from "../configuration/model-entry.ts";
+import { attachmentLimits } from "../consultation/attachments.ts";
 import { defaultListPageSize } from "../conversations/list-conversations.ts";
 import { defaultHistoryPageSize } from "../conversations/read-history.ts";
 import { defaultSearchLimit } from "../conversations/search-conversations.ts";
@@ -37,6 +39,36 @@ const idempotencyKey = z
   );
 
 const cursor = z.string().max(500).describe("nextCursor of the previous page; omit for the first page.");
+
+/** Base64 characters of the largest file one attachment may hold. */
+const base64Characters = Math.ceil(attachmentLimits.fileBytes / 3) * 4;
+
+const mediaType = z.string().min(3).max(100);
+
+/** An attached file: its bytes in base64, or an MCP embedded resource (text or blob). */
+const attachment = z.union([
+  z.strictObject({
+    name: z.string().trim().min(1).max(200).describe("The file name, e.g. diagram.png."),
+    mediaType: mediaType.describe("e.g. image/png, image/jpeg, application/pdf, text/plain."),
+    data: z.string().min(1).max(base64Characters).describe("The file's bytes, base64-encoded."),
+  }),
+  z.strictObject({
+    type: z.literal("resource"),
+    resource: z.strictObject({
+      uri: z.string().min(1).max(2000),
+      mimeType: mediaType,
+      blob: z.string().min(1).max(base64Characters).optional(),
+      text: z.string().min(1).max(attachmentLimits.fileBytes).optional(),
+    }),
+  }),
+]);
+
+/** What a consultation may ask of the models beyond the question; shared by calls and panels. */
+export const reasoningSetting = z
+  .enum(reasoningLevels)
+  .describe(
+    "How hard reasoning models think before answering: off, low, medium or high (OpenAI reasoning effort, Anthropic thinking budget, Gemini thinking level, xAI reasoning). Default: the panel's, else each model's, else the vendor's. Reasoning tokens are reported and priced; the thinking itself is never returned.",
+  );
 
 /** Input of the second-opinion use case (`agent.second_opinion`). */
 export const secondOpinionInput = z.strictObject({
@@ -95,6 +127,20 @@ export const secondOpinionInput = z.strictObject({
     .optional()
     .describe(
       `Debate rounds (default 1, at most ${limits.debateRounds}): after each round every model sees the others' anonymised answers and may revise; each round is kept. Each round costs one more call per model.`,
+    ),
+  reasoning: reasoningSetting.optional(),
+  webSearch: z
+    .boolean()
+    .optional()
+    .describe(
+      "Let every model search the web with its vendor's own search (OpenAI and xAI web search, Anthropic web search, Google Search grounding, OpenRouter's web plugin; Perplexity always searches). Citations come back per model; search fees are in the cost. A model that cannot search says so in its opinion. Default: the panel's setting, else off.",
+    ),
+  attachments: z
+    .array(attachment)
+    .max(attachmentLimits.files)
+    .optional()
+    .describe(
+      `Files for the models to read: images (PNG, JPEG, GIF, WebP), PDFs and text files, each as {name, mediaType, data (base64)} or an MCP embedded resource. At most ${attachmentLimits.files} files, ${attachmentLimits.fileBytes / 1048576} MiB each, ${attachmentLimits.totalBytes / 1048576} MiB in all. A model that cannot read a file answers without it and says so.`,
     ),
   conversationId: conversationId
     .optional()

@@ -1,11 +1,13 @@
 // What the `models` use case reports: every model of this run with its availability, price and
 // capabilities, and every panel with its models, whether all of them can be used now and a rough price.
 
-import type { ModelEntry } from "../configuration/model-entry.ts";
+import type { ModelEntry, ReasoningLevel } from "../configuration/model-entry.ts";
 import { type Panel, panelMembers } from "../configuration/panels.ts";
+import { costOf, type ListPrice, modelFacts } from "../pricing/price-data.ts";
+import { type PriceDataInfo, priceDataInfo } from "../pricing/price-source.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 
-/** One model as listed. `pricing` is null when the catalog has no price for it. */
+/** One model as listed. `pricing` is null when neither the price data nor the config prices it. */
 export interface ModelDescription {
   name: string;
   provider: string;
@@ -14,8 +16,18 @@ export interface ModelDescription {
   available: boolean;
   /** Why an unavailable model cannot be used, and what to do about it. */
   reason?: string;
-  pricing: { inputPerMillion: number; outputPerMillion: number } | null;
+  pricing: ListPrice | null;
+  /** The price data marks the model deprecated: the vendor retires it soon. */
+  deprecated: boolean;
   webSearch: boolean;
+  /** Searches on every call, asked or not. */
+  alwaysSearches: boolean;
+  /** Has a reasoning control (`reasoning`). */
+  reasons: boolean;
+  /** The reasoning it uses by default, when the config sets one. */
+  reasoning?: ReasoningLevel;
+  /** Files besides text it reads. */
+  reads: string[];
   contextWindow: number;
 }
 
@@ -33,6 +45,8 @@ export interface PanelDescription extends Omit<Panel, "hedge"> {
 export interface ModelListing {
   models: ModelDescription[];
   panels: PanelDescription[];
+  /** The price data in use: bundled or refreshed, and its date. */
+  priceData: PriceDataInfo;
 }
 
 /**
@@ -46,20 +60,25 @@ export const panelCostEstimate = { questionTokens: 1000, answerTokens: 800 } as 
 export function describeModels(roster: ModelRoster, panels: readonly Panel[]): ModelListing {
   const statuses = new Map(roster.statuses.map((status) => [status.entry.name, status]));
   return {
-    models: roster.statuses.map(({ entry, available, reason }) => ({
-      name: entry.name,
-      provider: entry.provider,
-      modelId: entry.modelId,
-      displayName: entry.displayName,
-      available,
-      ...(!available && reason ? { reason } : {}),
-      pricing:
-        entry.inputPricePerMillion !== undefined && entry.outputPricePerMillion !== undefined
-          ? { inputPerMillion: entry.inputPricePerMillion, outputPerMillion: entry.outputPricePerMillion }
-          : null,
-      webSearch: entry.webSearch,
-      contextWindow: entry.contextWindow,
-    })),
+    models: roster.statuses.map(({ entry, available, reason }) => {
+      const facts = modelFacts(entry);
+      return {
+        name: entry.name,
+        provider: entry.provider,
+        modelId: entry.modelId,
+        displayName: entry.displayName,
+        available,
+        ...(!available && reason ? { reason } : {}),
+        pricing: facts.price ?? null,
+        deprecated: facts.deprecated,
+        webSearch: entry.webSearch,
+        alwaysSearches: entry.alwaysSearches === true,
+        reasons: entry.reasons === true,
+        ...(entry.reasoning ? { reasoning: entry.reasoning } : {}),
+        reads: entry.reads ?? [],
+        contextWindow: entry.contextWindow,
+      };
+    }),
     panels: panels.map((panel) => {
       const unavailableModels = panelMembers(panel).filter((name) => !statuses.get(name)?.available);
       const estimate = estimatePanelCost(panel, (name) => statuses.get(name)?.entry);
@@ -76,6 +95,7 @@ export function describeModels(roster: ModelRoster, panels: readonly Panel[]): M
         ...(estimate !== undefined ? { estimatedCostUsd: estimate } : {}),
       };
     }),
+    priceData: priceDataInfo(),
   };
 }
 
@@ -101,9 +121,9 @@ function estimatePanelCost(
   let total = 0;
   for (const call of calls) {
     const entry = entryOf(call.name);
-    if (entry?.inputPricePerMillion === undefined || entry.outputPricePerMillion === undefined)
-      return undefined;
-    total += (call.input * entry.inputPricePerMillion + answerTokens * entry.outputPricePerMillion) / 1e6;
+    const cost = entry ? costOf(entry, { inputTokens: call.input, outputTokens: answerTokens }) : undefined;
+    if (cost === undefined) return undefined;
+    total += cost;
   }
   return Math.round(total * 1e6) / 1e6;
 }

@@ -2,6 +2,7 @@
 // that say what to type instead.
 
 import { parseArgs } from "node:util";
+import { maxRequestBytes } from "../application/request-size.ts";
 import { seconds } from "../configuration/configuration.ts";
 import { CommandLineError } from "./command-error.ts";
 import {
@@ -44,6 +45,8 @@ export interface CommandOptions {
   /** For `export`: the conversation, the format and whose conversation it is. */
   conversationId?: string;
   format: "md" | "json" | "text";
+  /** For `models`: ask each configured provider which models its key can use. */
+  check?: boolean;
   user?: string;
   /** For the terminal commands (ask, conversations, history, delete). */
   terminal?: TerminalOptions;
@@ -74,7 +77,11 @@ const optionHelp = {
   --allowed-origins LIST Extra browser Origin host names accepted (or AI_UNIVERSE_ALLOWED_ORIGINS)
 ${toolNames}`,
   mcp: `${database}\n${toolNames}`,
-  models: "  --format text|json     Output format (default text; json is the models tool's result)",
+  models: `  --format text|json     Output format (default text; json is the models tool's result)
+  --check                Ask each configured provider's model list which models its key can use
+                         (one request per provider); exit code 1 when a model the key would be asked
+                         for is not among them or the key is rejected, 0 otherwise (also when a
+                         provider cannot be checked, such as Perplexity, which has no model list)`,
   doctor: database,
   export: `${database}
   --format md|json       Output format (default md)
@@ -130,6 +137,7 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
         "allowed-hosts": { type: "string" },
         "allowed-origins": { type: "string" },
         format: { type: "string" },
+        check: { type: "boolean" },
         user: { type: "string" },
         tier: { type: "string" },
         ...terminalFlags,
@@ -182,11 +190,13 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
       ...optional("tier", text("tier")),
       ...keys,
       ...(terminal ? { terminal } : {}),
+      ...(named === "models" && values.check ? { check: true } : {}),
       host: text("host") ?? environment.HOST ?? "127.0.0.1",
       port,
       allowedHosts: list(text("allowed-hosts") ?? environment.AI_UNIVERSE_ALLOWED_HOSTS),
       allowedOrigins: list(text("allowed-origins") ?? environment.AI_UNIVERSE_ALLOWED_ORIGINS),
-      maxBodyBytes: 1_048_576,
+      // Room for the largest attachments a question may carry (10 MiB in base64) and the question.
+      maxBodyBytes: maxRequestBytes,
       sessionIdleMs: seconds(environment, "AI_UNIVERSE_SESSION_IDLE_SECONDS", 1800) * 1000,
       requestTimeoutMs: seconds(environment, "AI_UNIVERSE_REQUEST_TIMEOUT_SECONDS", 30) * 1000,
       environment,

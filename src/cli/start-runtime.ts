@@ -2,6 +2,7 @@
 // protocol for stdio) which models were found and where conversations are stored.
 
 import { loadConfiguration } from "../configuration/configuration.ts";
+import { startPriceRefresh } from "../pricing/price-source.ts";
 import { type Runtime, startRuntime as start } from "../runtime/runtime.ts";
 import type { CommandOptions } from "./command-line.ts";
 
@@ -13,6 +14,8 @@ export async function startRuntime(options: CommandOptions, announce = true): Pr
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     ...(options.toolNames ? { toolNames: options.toolNames } : {}),
   });
+  // Fresh prices only when the operator asked (AI_UNIVERSE_PRICE_REFRESH); fetched in the background.
+  if (configuration.priceRefresh) startPriceRefresh(configuration.priceRefresh);
   const runtime = await start(configuration);
   if (announce) {
     const names = runtime.roster.available.map((entry) => entry.name).join(", ");

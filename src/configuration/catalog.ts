@@ -1,125 +1,127 @@
-// The built-in catalog: current models of each vendor with list prices (USD per million tokens).
-// A config file can override any field or add models; see README "Configuration".
+// The built-in catalog: current models of each vendor, with our short names and the capabilities we
+// rely on. Prices, context windows and deprecations come from the price data (src/pricing/). This is
+// the one file to edit to change the defaults; a config file can override any field or add models.
 
 import type { ModelEntry } from "./model-entry.ts";
 
-/** Built-in models, in the order used to pick a default primary. */
-export const builtInCatalog: readonly ModelEntry[] = [
+/** A built-in model: what is ours to say. Prices, context window and deprecation come from the price data. */
+export type CatalogEntry = Omit<ModelEntry, "contextWindow"> & { contextWindow?: number };
+
+const everyFile: ModelEntry["reads"] = ["image", "pdf"];
+
+/**
+ * Built-in models, in the order used to pick a default primary. Each id is one its AI SDK provider
+ * package knows and the price data prices without a deprecation flag (test/configuration/catalog.test.ts
+ * checks both); README "Models" tells how they were chosen.
+ */
+export const builtInCatalog: readonly CatalogEntry[] = [
   {
     name: "cerebras",
     provider: "cerebras",
-    modelId: "llama-3.3-70b",
-    displayName: "Llama 3.3 70B (Cerebras)",
-    inputPricePerMillion: 0.85,
-    outputPricePerMillion: 1.2,
-    contextWindow: 65_536,
+    modelId: "gpt-oss-120b",
+    displayName: "gpt-oss-120b (Cerebras)",
     webSearch: false,
+    reasons: true,
   },
   {
     name: "grok",
     provider: "xai",
-    modelId: "grok-4",
-    displayName: "Grok 4 (xAI)",
-    inputPricePerMillion: 3,
-    outputPricePerMillion: 15,
-    contextWindow: 256_000,
-    webSearch: false,
+    modelId: "grok-4.6",
+    displayName: "Grok 4.6 (xAI)",
+    webSearch: true,
+    reasons: true,
+    reads: ["image"],
   },
   {
     name: "openai",
     provider: "openai",
-    modelId: "gpt-5.1",
-    displayName: "GPT-5.1 (OpenAI)",
-    inputPricePerMillion: 1.25,
-    outputPricePerMillion: 10,
-    contextWindow: 400_000,
-    webSearch: false,
+    modelId: "gpt-6-sol",
+    displayName: "GPT-6 Sol (OpenAI)",
+    webSearch: true,
+    reasons: true,
+    reads: everyFile,
   },
   {
     name: "claude",
     provider: "anthropic",
-    modelId: "claude-sonnet-4-5",
-    displayName: "Claude Sonnet 4.5 (Anthropic)",
-    inputPricePerMillion: 3,
-    outputPricePerMillion: 15,
-    contextWindow: 200_000,
-    webSearch: false,
+    modelId: "claude-opus-5-5",
+    displayName: "Claude Opus 5.5 (Anthropic)",
+    webSearch: true,
+    reasons: true,
+    reads: everyFile,
   },
   {
     name: "gemini",
     provider: "google",
-    modelId: "gemini-2.5-pro",
-    displayName: "Gemini 2.5 Pro (Google)",
-    inputPricePerMillion: 1.25,
-    outputPricePerMillion: 10,
+    modelId: "gemini-3.1-pro-preview",
+    displayName: "Gemini 3.1 Pro (Google)",
+    // The price data gives no context window for it; Google documents 1,048,576 tokens.
     contextWindow: 1_048_576,
-    webSearch: false,
+    webSearch: true,
+    reasons: true,
+    reads: everyFile,
   },
   {
     name: "perplexity",
     provider: "perplexity",
     modelId: "sonar-pro",
     displayName: "Sonar Pro (Perplexity, web search)",
-    inputPricePerMillion: 3,
-    outputPricePerMillion: 15,
-    contextWindow: 200_000,
     webSearch: true,
+    alwaysSearches: true,
+    reads: ["image"],
   },
   {
     name: "openrouter",
     provider: "openrouter",
-    modelId: "deepseek/deepseek-chat-v3.1",
-    displayName: "DeepSeek V3.1 (OpenRouter)",
-    inputPricePerMillion: 0.27,
-    outputPricePerMillion: 1.1,
-    contextWindow: 131_072,
-    webSearch: false,
+    modelId: "deepseek/deepseek-v4-pro",
+    displayName: "DeepSeek V4 Pro (OpenRouter)",
+    // The price data gives no context window for it; a cautious one.
+    contextWindow: 128_000,
+    webSearch: true,
+    reasons: true,
   },
   {
     name: "gpt-mini",
     provider: "openai",
-    modelId: "gpt-5-mini",
-    displayName: "GPT-5 mini (OpenAI)",
-    inputPricePerMillion: 0.25,
-    outputPricePerMillion: 2,
-    contextWindow: 400_000,
-    webSearch: false,
+    modelId: "gpt-6-luna",
+    displayName: "GPT-6 Luna (OpenAI)",
+    webSearch: true,
+    reasons: true,
+    reads: everyFile,
   },
   {
     name: "claude-haiku",
     provider: "anthropic",
     modelId: "claude-haiku-4-5",
     displayName: "Claude Haiku 4.5 (Anthropic)",
-    inputPricePerMillion: 1,
-    outputPricePerMillion: 5,
-    contextWindow: 200_000,
-    webSearch: false,
+    webSearch: true,
+    reasons: true,
+    reads: everyFile,
   },
   {
     name: "gemini-flash",
     provider: "google",
-    modelId: "gemini-2.5-flash",
-    displayName: "Gemini 2.5 Flash (Google)",
-    inputPricePerMillion: 0.3,
-    outputPricePerMillion: 2.5,
-    contextWindow: 1_048_576,
-    webSearch: false,
+    modelId: "gemini-3.8-flash",
+    displayName: "Gemini 3.8 Flash (Google)",
+    webSearch: true,
+    reasons: true,
+    reads: everyFile,
   },
   {
     name: "sonar",
     provider: "perplexity",
     modelId: "sonar",
     displayName: "Sonar (Perplexity, web search)",
-    inputPricePerMillion: 1,
-    outputPricePerMillion: 1,
-    contextWindow: 128_000,
     webSearch: true,
+    alwaysSearches: true,
+    reads: ["image"],
   },
   {
     name: "ollama",
     provider: "ollama",
     modelId: "llama3.2",
     displayName: "Llama 3.2 (local Ollama)",
+    // A local model costs nothing per token.
     inputPricePerMillion: 0,
     outputPricePerMillion: 0,
     contextWindow: 128_000,
@@ -141,5 +143,6 @@ export const simulatedCatalog: readonly ModelEntry[] = ["analyst", "skeptic", "r
     outputPricePerMillion: 0,
     contextWindow: 32_768,
     webSearch: persona === "researcher",
+    alwaysSearches: persona === "researcher",
   }),
 );

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { authSchema, tierSchema } from "./access.ts";
 import { ConfigurationError } from "./configuration-error.ts";
-import { providerKinds } from "./model-entry.ts";
+import { attachmentKinds, providerKinds, reasoningLevels } from "./model-entry.ts";
 import { panelNamePattern, panelSchema } from "./panels.ts";
 
 /**
@@ -25,6 +25,10 @@ const modelSchema = z
     outputPricePerMillion: z.number().nonnegative().optional(),
     contextWindow: z.number().int().positive().optional(),
     webSearch: z.boolean().optional(),
+    alwaysSearches: z.boolean().optional(),
+    reasons: z.boolean().optional(),
+    reads: z.array(z.enum(attachmentKinds)).optional(),
+    reasoning: z.enum(reasoningLevels).optional(),
     baseURL: z.url().optional(),
     maxOutputTokens: z.number().int().positive().optional(),
     apiKeyEnv: z

@@ -1,7 +1,10 @@
 // Builds the running configuration from the built-in catalog, the environment and the config file.
 
+import { dirname, join } from "node:path";
+import { modelFacts } from "../pricing/price-data.ts";
+import { type PriceRefreshSettings, priceRefreshFrom } from "../pricing/price-source.ts";
 import { type AuthSettings, readAccess, type Tier } from "./access.ts";
-import { builtInCatalog } from "./catalog.ts";
+import { builtInCatalog, type CatalogEntry } from "./catalog.ts";
 import {
   type ConfigFile,
   ConfigurationError,
@@ -48,6 +51,8 @@ export interface Configuration {
   redisUrl?: string;
   /** A working task whose process has not reported for this long is failed, in milliseconds. */
   taskStaleMs: number;
+  /** Where fresh price data comes from (AI_UNIVERSE_PRICE_REFRESH); absent: the bundled data, no network. */
+  priceRefresh?: PriceRefreshSettings;
   /** How callers prove who they are. */
   auth: AuthSettings;
   /** What each tier of callers may do, by tier name. */
@@ -107,9 +112,23 @@ export function loadConfiguration(options: {
       ? { redisUrl: environment.AI_UNIVERSE_REDIS_URL.trim() }
       : {}),
     taskStaleMs: seconds(environment, "AI_UNIVERSE_TASK_STALE_SECONDS", 60) * 1000,
+    ...priceRefresh(environment),
     ...readAccess(file, environment),
     environment,
   };
+}
+
+/** AI_UNIVERSE_PRICE_REFRESH, with the fetched copy kept beside the default database; throws ConfigurationError. */
+function priceRefresh(
+  environment: Record<string, string | undefined>,
+): { priceRefresh?: PriceRefreshSettings } {
+  try {
+    const cachePath = join(dirname(defaultDatabasePath(environment)), "price-data.json");
+    const settings = priceRefreshFrom(environment, cachePath);
+    return settings ? { priceRefresh: settings } : {};
+  } catch (error) {
+    throw new ConfigurationError((error as Error).message);
+  }
 }
 
 /** The positive number of seconds in environment variable `name`, or `fallback`; throws ConfigurationError. */
@@ -144,8 +163,11 @@ function toolNameStyle(value: string | undefined): ToolNameStyle {
   throw new ConfigurationError(`Tool name style "${value}" is not one of: ${toolNameStyles.join(", ")}.`);
 }
 
-function mergeModels(catalog: readonly ModelEntry[], file: ConfigFile, path: string): ModelEntry[] {
-  const byName = new Map(catalog.map((entry) => [entry.name, { ...entry }]));
+/** The context window of a model neither the config file nor the price data gives one for: a cautious one. */
+export const fallbackContextWindow = 32_768;
+
+function mergeModels(catalog: readonly CatalogEntry[], file: ConfigFile, path: string): ModelEntry[] {
+  const byName = new Map<string, CatalogEntry>(catalog.map((entry) => [entry.name, { ...entry }]));
   for (const [name, override] of Object.entries(file.models ?? {})) {
     const existing = byName.get(name);
     if (existing) {
@@ -162,12 +184,14 @@ function mergeModels(catalog: readonly ModelEntry[], file: ConfigFile, path: str
       provider: override.provider,
       modelId: override.modelId,
       displayName: override.displayName ?? `${override.modelId} (${override.provider})`,
-      contextWindow: override.contextWindow ?? 32_768,
       webSearch: override.webSearch ?? false,
       ...override,
     });
   }
-  return [...byName.values()];
+  return [...byName.values()].map((entry) => ({
+    ...entry,
+    contextWindow: entry.contextWindow ?? modelFacts(entry).contextWindow ?? fallbackContextWindow,
+  }));
 }
 
 function checkDefaultReferences(defaults: ConsultationDefaults, models: ModelEntry[], path: string): void {

@@ -25,6 +25,14 @@ export function outputCapOf(entry: { maxOutputTokens?: number }): number {
   return entry.maxOutputTokens ?? defaultMaxOutputTokens;
 }
 
+/** How hard a reasoning model thinks before it answers; `off` turns thinking off where the vendor allows. */
+export const reasoningLevels = ["off", "low", "medium", "high"] as const;
+export type ReasoningLevel = (typeof reasoningLevels)[number];
+
+/** Files besides text that a model can read. */
+export const attachmentKinds = ["image", "pdf"] as const;
+export type AttachmentKind = (typeof attachmentKinds)[number];
+
 /** One consultable model. `name` is the short name used as `model` in results (e.g. "gemini"). */
 export interface ModelEntry {
   name: string;
@@ -32,14 +40,25 @@ export interface ModelEntry {
   /** The provider's own model id, e.g. "gemini-2.5-pro". */
   modelId: string;
   displayName: string;
-  /** USD per million input tokens; undefined when the price is unknown (cost is then left out). */
+  /**
+   * USD per million input tokens, set by the operator for a model the price data does not price (or
+   * to override it). Absent: prices come from the price data (src/pricing/), or the cost is unknown.
+   */
   inputPricePerMillion?: number;
-  /** USD per million output tokens. */
+  /** USD per million output tokens; see inputPricePerMillion. */
   outputPricePerMillion?: number;
-  /** Tokens the model accepts in one request (prompt plus answer). */
+  /** Tokens the model accepts in one request (prompt plus answer): the config file's, else the price data's. */
   contextWindow: number;
-  /** Whether the model searches the web and returns citations. */
+  /** Whether the model can search the web (its vendor's own search) and return citations. */
   webSearch: boolean;
+  /** The model searches on every call (Perplexity), whether asked to or not. */
+  alwaysSearches?: boolean;
+  /** The model has a reasoning control (effort, thinking budget or level). */
+  reasons?: boolean;
+  /** Files besides text the model reads; absent: text only. */
+  reads?: AttachmentKind[];
+  /** The reasoning this model uses when neither the call nor the panel sets one. */
+  reasoning?: ReasoningLevel;
   /** Base URL override for this model only (openai-compatible endpoints). */
   baseURL?: string;
   /** Name of the environment variable holding this model's key (openai-compatible endpoints). */

@@ -4,7 +4,7 @@
 
 import { z } from "zod";
 import { ConfigurationError } from "./configuration-error.ts";
-import type { ModelEntry } from "./model-entry.ts";
+import { type ModelEntry, type ReasoningLevel, reasoningLevels } from "./model-entry.ts";
 
 /** Lowercase words joined by hyphens, e.g. `deep` or `code-review`. */
 export const panelNamePattern = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -40,6 +40,8 @@ export const panelSchema = z
       )
       .optional(),
     description: z.string().min(1).max(300).optional(),
+    reasoning: z.enum(reasoningLevels).optional(),
+    webSearch: z.boolean().optional(),
   })
   .strict();
 
@@ -66,6 +68,10 @@ export interface Panel {
   maxOpinions?: number;
   /** Absent when hedging is off (the default). */
   hedge?: PanelHedge;
+  /** The reasoning of the panel's calls, unless the caller sets one. */
+  reasoning?: ReasoningLevel;
+  /** Whether the panel's models search the web, unless the caller says. */
+  webSearch?: boolean;
 }
 
 /** Every model a panel asks or writes with: the primary, the others, then the synthesis model. */
@@ -77,31 +83,31 @@ export function panelMembers(panel: Panel): string[] {
 
 /** The built-in panels, over `models` (the catalog merged with the config file). */
 export function builtInPanels(models: readonly ModelEntry[]): Panel[] {
-  const research = models
-    .filter((entry) => entry.webSearch && entry.provider !== "simulated")
-    .slice(0, maxSecondaries + 1);
   const panels: Panel[] = [
     {
       name: "fast",
-      description: "Cheap, quick models from four vendors: answers in seconds, for a few cents.",
+      description:
+        "Cheap, quick models from four vendors, thinking little: answers in seconds, for a few cents.",
       models: ["cerebras", "gemini-flash", "gpt-mini", "claude-haiku"],
       primary: "cerebras",
+      reasoning: "low",
     },
     {
       name: "deep",
-      description: "The strongest model of each vendor, for decisions worth the wait and the cost.",
+      description:
+        "The strongest model of each vendor, thinking hard, for decisions worth the wait and the cost.",
       models: ["claude", "openai", "gemini", "grok"],
       primary: "claude",
+      reasoning: "high",
+    },
+    {
+      name: "research",
+      description: "Models that search the web with their vendor's own search and cite their sources.",
+      models: ["perplexity", "claude", "openai", "gemini"],
+      primary: "perplexity",
+      webSearch: true,
     },
   ];
-  if (research.length > 0) {
-    panels.push({
-      name: "research",
-      description: "Models that search the web and cite their sources.",
-      models: research.map((entry) => entry.name),
-      primary: research[0]?.name ?? "",
-    });
-  }
   const known = new Set(models.map((entry) => entry.name));
   return panels.filter((panel) => panel.models.every((name) => known.has(name)));
 }
@@ -158,6 +164,8 @@ function panelOf(name: string, settings: PanelSettings): Panel {
     primary: settings.primary ?? models[0] ?? "",
     ...(settings.synthesisModel ? { synthesisModel: settings.synthesisModel } : {}),
     ...(settings.maxOpinions !== undefined ? { maxOpinions: settings.maxOpinions } : {}),
+    ...(settings.reasoning ? { reasoning: settings.reasoning } : {}),
+    ...(settings.webSearch !== undefined ? { webSearch: settings.webSearch } : {}),
     ...(hedge
       ? {
           hedge: {

@@ -4,6 +4,7 @@
 
 import type { ModelMessage } from "ai";
 import type { ModelEntry } from "../configuration/model-entry.ts";
+import { type CallFeatures, callSettingsFor } from "../providers/call-settings.ts";
 import { type CallPolicy, callModel } from "./call-model.ts";
 import type { ConsultationServices } from "./consultation-services.ts";
 import { type Hedge, hedgedCall } from "./hedged-call.ts";
@@ -20,6 +21,10 @@ export interface ModelQuestion {
   stream?: boolean;
   /** Send a backup request if the model is slow (see hedged-call.ts). */
   hedge?: Hedge | undefined;
+  /** Reasoning and web search, as the caller or the panel asked. */
+  features?: CallFeatures;
+  /** Attachments left out of this model's messages because it cannot read them. */
+  unseenAttachments?: { name: string; reason: string }[];
 }
 
 /** Calls the model under `policy`, reporting progress to `onEvent`. Throws only when cancelled. */
@@ -32,21 +37,24 @@ export async function askModel(
   const { entry, role } = question;
   onEvent({ type: "model-started", model: entry.name, role });
   const progress = question.stream ? textProgress(entry.name, "opinion", onEvent) : undefined;
+  const features = question.features ?? {};
   const request = {
     entry,
     model: services.createModel(entry),
     instructions: question.instructions,
     messages: question.messages,
     ...(progress ? { onPartial: progress.onPartial } : {}),
+    settings: callSettingsFor(entry, features),
   };
   const retrying = {
     ...policy,
     onRetry: (retry: { attempt: number; delayMs: number; reason: string }) =>
       onEvent({ type: "model-retrying", model: entry.name, ...retry }),
   };
-  const opinion = question.hedge
+  const answered = question.hedge
     ? await hedgedCall(request, question.hedge, retrying)
     : await callModel(request, retrying);
+  const opinion = withFeatureNotes(answered, entry, features, question.unseenAttachments ?? []);
   progress?.flush();
   if (!opinion.error && !opinion.hedge) services.latencies?.record(entry.name, opinion.latencyMs);
   onEvent({
@@ -60,4 +68,30 @@ export async function askModel(
     ...(opinion.error ? { failure: opinion.response } : {}),
   });
   return opinion;
+}
+
+/** The opinion with what the caller asked of it that it did or could not do. */
+function withFeatureNotes(
+  opinion: ModelOpinion,
+  entry: ModelEntry,
+  features: CallFeatures,
+  unseen: { name: string; reason: string }[],
+): ModelOpinion {
+  const reasoning = features.reasoning && entry.reasons ? { reasoning: features.reasoning } : {};
+  const search = features.webSearch
+    ? {
+        webSearch: entry.webSearch
+          ? {
+              searched:
+                entry.alwaysSearches === true ||
+                (opinion.webSearches ?? 0) > 0 ||
+                opinion.citations.length > 0,
+            }
+          : {
+              searched: false,
+              note: `${entry.displayName} cannot search the web; this answer comes from what the model already knows.`,
+            },
+      }
+    : {};
+  return { ...opinion, ...reasoning, ...search, ...(unseen.length > 0 ? { unseenAttachments: unseen } : {}) };
 }

@@ -7,6 +7,7 @@ import type { ModelMessage } from "ai";
 import type { z } from "zod";
 import { type ModelEntry, outputCapOf } from "../configuration/model-entry.ts";
 import { ServiceError } from "../errors/service-error.ts";
+import type { ProviderCallSettings } from "../providers/call-settings.ts";
 import { citationsFromSources } from "./citations.ts";
 import { describeFailure, scrub } from "./describe-failure.ts";
 import { type Exchange, exchangeOnce } from "./model-exchange.ts";
@@ -22,6 +23,8 @@ export interface ModelRequest {
   messages: ModelMessage[];
   /** Stream, and call this with the answer so far (text, or the partial object) as it grows. */
   onPartial?: Exchange["onPartial"];
+  /** Reasoning and web search for this call, in the vendor's terms (see providers/call-settings.ts). */
+  settings?: ProviderCallSettings;
 }
 
 /** Limits and collaborators of a call. */
@@ -111,13 +114,14 @@ async function attemptModel(
           maxOutputTokens: outputCapOf(entry),
           ...(schema ? { schema } : {}),
           ...(request.onPartial ? { onPartial: request.onPartial } : {}),
+          ...(request.settings ? { settings: request.settings } : {}),
         },
         signal,
       );
       const opinion: ModelOpinion = {
         ...identity,
         response: scrub(result.text, policy.secrets),
-        ...usageFields(entry, result.usage, result.text),
+        ...usageFields(entry, result.usage, result.text, result.webSearches),
         latencyMs: elapsed(policy.now, started),
         citations: citationsFromSources(result.sources),
         attempts,

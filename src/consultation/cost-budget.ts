@@ -1,5 +1,6 @@
 // Cost before any provider call. Each model's cost is estimated as an upper bound from the prompt
-// size and its output cap (which every call enforces) at the catalog price. Under `maxCostUsd` the
+// size (attachments included) and its output cap (which every call enforces), priced by the price
+// data with the search fees of a searching call. Under `maxCostUsd` the
 // most expensive secondaries are left out until the estimate fits, and a call that cannot fit even
 // with its primary alone is refused with the estimate. Models without a price have an unknown cost:
 // the caller's tier allows them or leaves them out. Every model left out is named, with the reason.
@@ -7,6 +8,7 @@
 
 import { type ModelEntry, outputCapOf } from "../configuration/model-entry.ts";
 import { ServiceError } from "../errors/service-error.ts";
+import { costOf, modelFacts } from "../pricing/price-data.ts";
 import type { ConsultationPlan } from "./model-selection.ts";
 
 /** What the caller and the caller's tier allow. */
@@ -14,6 +16,8 @@ export interface CostPolicy {
   /** Most the call may cost, in USD; undefined for no cap. */
   maxCostUsd?: number | undefined;
   unpricedModels: "allow" | "refuse";
+  /** Web searches each call may run (0 when search is off); priced where the vendor charges per search. */
+  searchesPerCall?: number;
 }
 
 /** What the estimate decided; part of the result and stored with the turn. */
@@ -22,7 +26,7 @@ export interface BudgetReport {
   /** Upper bound of what the models kept can cost, for those with a price. */
   estimatedCostUsd: number;
   leftOut: { model: string; reason: string; estimatedCostUsd?: number }[];
-  /** Models kept whose cost is unknown (no price in the catalog). */
+  /** Models kept whose cost is unknown (no price in the price data or the config file). */
   unknownCost: string[];
 }
 
@@ -32,13 +36,15 @@ export function estimateTokens(characters: number): number {
 }
 
 /** Upper bound of one call's cost, or undefined when the model has no price. */
-export function estimateCallCost(entry: ModelEntry, inputTokens: number): number | undefined {
-  if (entry.inputPricePerMillion === undefined || entry.outputPricePerMillion === undefined) return undefined;
-  return (inputTokens * entry.inputPricePerMillion + outputCapOf(entry) * entry.outputPricePerMillion) / 1e6;
+export function estimateCallCost(
+  entry: ModelEntry,
+  inputTokens: number,
+  webSearches = 0,
+): number | undefined {
+  return costOf(entry, { inputTokens, outputTokens: outputCapOf(entry), webSearches });
 }
 
-const isPriced = (entry: ModelEntry) =>
-  entry.inputPricePerMillion !== undefined && entry.outputPricePerMillion !== undefined;
+const isPriced = (entry: ModelEntry) => modelFacts(entry).price !== undefined;
 
 /**
  * Fits `plan` to `policy`. `promptTokens` is the estimated prompt of one opinion (question, history
@@ -52,11 +58,13 @@ export function fitPlanToBudget(
 ): { plan: ConsultationPlan; report: BudgetReport } {
   const leftOut: BudgetReport["leftOut"] = [];
   const unpricedReason =
-    "unknown cost: the catalog has no price for it, and your tier does not allow models of unknown cost";
+    "unknown cost: the price data has no price for it, and your tier does not allow models of unknown cost";
+  const searches = (entry: ModelEntry) =>
+    entry.alwaysSearches || !entry.webSearch ? 0 : (policy.searchesPerCall ?? 0);
   if (policy.unpricedModels === "refuse" && !isPriced(plan.primary)) {
     throw new ServiceError(
       "budget_exceeded",
-      `${plan.primary.name} has no price in the catalog, and your tier does not allow models of unknown cost. Choose a priced primaryModel (see ai-universe models).`,
+      `${plan.primary.name} has no price in the price data, and your tier does not allow models of unknown cost. Choose a priced primaryModel (see ai-universe models).`,
     );
   }
   let secondaries = plan.secondaries.filter((entry) => {
@@ -79,7 +87,7 @@ export function fitPlanToBudget(
     0,
   );
   const opinionCost = (entry: ModelEntry) =>
-    (estimateCallCost(entry, promptTokens) ?? 0) +
+    (estimateCallCost(entry, promptTokens, searches(entry)) ?? 0) +
     extraCallsPerModel * (estimateCallCost(entry, promptTokens + answersTokens) ?? 0);
   const synthesisCost = (entry: ModelEntry, kept: ModelEntry[]) =>
     estimateCallCost(

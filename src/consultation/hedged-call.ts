@@ -5,6 +5,7 @@
 
 import type { ModelEntry } from "../configuration/model-entry.ts";
 import { ServiceError } from "../errors/service-error.ts";
+import { costOf } from "../pricing/price-data.ts";
 import { type CallPolicy, callModel, type ModelRequest } from "./call-model.ts";
 import type { ModelOpinion } from "./opinion.ts";
 
@@ -84,8 +85,8 @@ function withLoserCost(
   const extraTokens = loser?.tokensUsed ?? winner.inputTokens;
   const extraCost =
     loser?.cost ??
-    (winner.inputTokens !== undefined && loserEntry.inputPricePerMillion !== undefined
-      ? (winner.inputTokens * loserEntry.inputPricePerMillion) / 1e6
+    (winner.inputTokens !== undefined
+      ? costOf(loserEntry, { inputTokens: winner.inputTokens, outputTokens: 0 })
       : undefined);
   return {
     ...winner,

@@ -5,6 +5,7 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { generateText, type LanguageModelUsage, type ModelMessage, Output, streamText } from "ai";
 import type { z } from "zod";
+import { type ProviderCallSettings, webSearchesIn } from "../providers/call-settings.ts";
 
 /** What to send. */
 export interface Exchange {
@@ -16,6 +17,8 @@ export interface Exchange {
   schema?: z.ZodType;
   /** Stream, and call this with the text so far (for structured output: the partial object) as it grows. */
   onPartial?: (partial: { text?: string; object?: unknown }) => void;
+  /** Reasoning, search tools and vendor options for this call. */
+  settings?: ProviderCallSettings;
 }
 
 /** What came back. */
@@ -25,6 +28,8 @@ export interface ExchangeResult {
   sources: Awaited<ReturnType<typeof generateText>>["sources"];
   /** The parsed object, when a schema was given. */
   object?: unknown;
+  /** Web searches the vendor ran for the call. */
+  webSearches: number;
 }
 
 /** Sends `exchange` once, aborting with `signal`. */
@@ -37,6 +42,7 @@ export async function exchangeOnce(exchange: Exchange, signal: AbortSignal): Pro
     maxRetries: 0,
     maxOutputTokens: exchange.maxOutputTokens,
     ...(exchange.schema ? { output: Output.object({ schema: exchange.schema }) } : {}),
+    ...exchange.settings,
   };
   if (!exchange.onPartial) {
     const result = await generateText(common);
@@ -45,6 +51,7 @@ export async function exchangeOnce(exchange: Exchange, signal: AbortSignal): Pro
       usage: result.usage,
       sources: result.sources,
       ...(exchange.schema ? { object: result.output } : {}),
+      webSearches: webSearchesIn(result),
     };
   }
   let failure: unknown;
@@ -65,6 +72,18 @@ export async function exchangeOnce(exchange: Exchange, signal: AbortSignal): Pro
     }
   }
   if (failure !== undefined) throw failure;
-  const [text, usage, sources] = await Promise.all([result.text, result.usage, result.sources]);
-  return { text, usage, sources, ...(exchange.schema ? { object: await result.output } : {}) };
+  const [text, usage, sources, steps, providerMetadata] = await Promise.all([
+    result.text,
+    result.usage,
+    result.sources,
+    result.steps,
+    result.providerMetadata,
+  ]);
+  return {
+    text,
+    usage,
+    sources,
+    ...(exchange.schema ? { object: await result.output } : {}),
+    webSearches: webSearchesIn({ steps, providerMetadata }),
+  };
 }

@@ -3,7 +3,7 @@
 // unknown panels before any provider is called.
 
 import { type ConsultationDefaults, limits } from "../configuration/configuration.ts";
-import type { ModelEntry } from "../configuration/model-entry.ts";
+import type { ModelEntry, ReasoningLevel } from "../configuration/model-entry.ts";
 import type { Panel, PanelHedge } from "../configuration/panels.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
@@ -28,6 +28,9 @@ export interface ConsultationPlan {
   synthesis: ModelEntry[];
   /** How slow calls are hedged: the chosen panel's setting; undefined when hedging is off. */
   hedge?: PanelHedge;
+  /** The chosen panel's reasoning and web search, which the caller's own settings override. */
+  reasoning?: ReasoningLevel;
+  webSearch?: boolean;
 }
 
 /** Plans a consultation. Throws ConsultationError (unknown_model, invalid_argument). */
@@ -44,7 +47,12 @@ export function planConsultation(
       // The panel decides what the defaults would: its synthesis model, else its primary.
       { ...defaults, primary: undefined, secondaries: undefined, synthesis: undefined },
     );
-    return panel.hedge ? { ...plan, hedge: panel.hedge } : plan;
+    return {
+      ...plan,
+      ...(panel.hedge ? { hedge: panel.hedge } : {}),
+      ...(panel.reasoning ? { reasoning: panel.reasoning } : {}),
+      ...(panel.webSearch !== undefined ? { webSearch: panel.webSearch } : {}),
+    };
   }
   const resolve = resolver(roster);
   const maxOpinions = choice.maxOpinions ?? defaults.maxOpinions;

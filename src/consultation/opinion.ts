@@ -1,6 +1,7 @@
 // The shapes a consultation produces: one opinion per model, the synthesis and the totals.
 // They follow the `modelOpinion`, `synthesis` and `summary` definitions of the seed schema.
 
+import type { ReasoningLevel } from "../configuration/model-entry.ts";
 import type { BudgetReport } from "./cost-budget.ts";
 
 /** A citation normalised from a provider's sources. */
@@ -20,6 +21,18 @@ export interface ModelOpinion {
   tokensUsed?: number;
   inputTokens?: number;
   outputTokens?: number;
+  /** Part of inputTokens read from the provider's cache. */
+  cachedInputTokens?: number;
+  /** Part of outputTokens the model spent thinking (priced; the thinking text is never returned). */
+  reasoningTokens?: number;
+  /** The reasoning level the call asked for, when one was set. */
+  reasoning?: ReasoningLevel;
+  /** Web searches the vendor ran for this answer (their fees are in `cost`). */
+  webSearches?: number;
+  /** When the caller asked for web search: whether this model searched, and if it could not, why. */
+  webSearch?: { searched: boolean; note?: string };
+  /** Attachments this model did not see, each with the reason; it answered without them. */
+  unseenAttachments?: { name: string; reason: string }[];
   latencyMs: number;
   /** USD; left out when usage or price is unknown, never reported as 0 for a missing usage. */
   cost?: number;

@@ -3,10 +3,12 @@
 // debate rounds and the council review; then one model writes the synthesis with its assessment,
 // knowing all of it. Only when every model fails is there nothing to store.
 
-import type { ModelEntry } from "../configuration/model-entry.ts";
+import type { ModelEntry, ReasoningLevel } from "../configuration/model-entry.ts";
 import { ServiceError } from "../errors/service-error.ts";
+import { maxSearchesPerCall } from "../providers/call-settings.ts";
 import type { Message } from "../store/store.ts";
 import { askModel } from "./ask-model.ts";
+import { type Attachment, attachmentTokens, questionContent } from "./attachments.ts";
 import { callPolicy } from "./call-model.ts";
 import type { ConsultationServices } from "./consultation-services.ts";
 import { buildContext, type ContextTrim } from "./conversation-context.ts";
@@ -36,6 +38,12 @@ export interface CouncilChoice {
   review?: boolean | undefined;
   stances?: Record<string, Stance> | undefined;
   rounds?: number | undefined;
+  /** The reasoning of every call; absent: the panel's, else each model's own. */
+  reasoning?: ReasoningLevel | undefined;
+  /** Let the models search the web; absent: the panel's setting, else off. */
+  webSearch?: boolean | undefined;
+  /** Files for the models, checked (see attachments.ts). */
+  attachments?: readonly Attachment[] | undefined;
 }
 
 export function panelStrategy(
@@ -47,6 +55,12 @@ export function panelStrategy(
   const stances = checkedStances(choice.stances, [chosen.primary, ...chosen.secondaries]);
   const rounds = choice.rounds ?? 1;
   const { defaults } = services;
+  const attachments = choice.attachments ?? [];
+  const webSearch = choice.webSearch ?? chosen.webSearch ?? false;
+  const featuresOf = (entry: ModelEntry) => ({
+    reasoning: choice.reasoning ?? chosen.reasoning ?? entry.reasoning,
+    webSearch,
+  });
   return {
     async ask(question, history, options) {
       const promptCharacters = history.reduce(
@@ -55,7 +69,12 @@ export function panelStrategy(
       );
       // A hedge may send each opinion twice: the estimate counts it, so a cap holds.
       const extraCalls = rounds - 1 + (choice.review ? 1 : 0) + (chosen.hedge ? 1 : 0);
-      const { plan, report } = fitPlanToBudget(chosen, estimateTokens(promptCharacters), cost, extraCalls);
+      const { plan, report } = fitPlanToBudget(
+        chosen,
+        estimateTokens(promptCharacters) + attachmentTokens(attachments),
+        { ...cost, searchesPerCall: webSearch ? maxSearchesPerCall : 0 },
+        extraCalls,
+      );
       const budget =
         report.maxCostUsd !== null || report.leftOut.length > 0 || report.unknownCost.length > 0
           ? { budget: report }
@@ -96,8 +115,19 @@ export function panelStrategy(
             : opinionInstructions;
           const context = buildContext(history, question, instructions, entry.contextWindow);
           if (history.length > 0) trims[entry.name] = context.trim;
+          const { content, unseen } = questionContent(question, attachments, entry);
+          const messages = [...context.messages.slice(0, -1), { role: "user" as const, content }];
           return askModel(
-            { entry, role, instructions, messages: context.messages, stream, hedge: hedgeFor(entry) },
+            {
+              entry,
+              role,
+              instructions,
+              messages,
+              stream,
+              hedge: hedgeFor(entry),
+              features: featuresOf(entry),
+              unseenAttachments: unseen,
+            },
             services,
             policy,
             onEvent,

@@ -4,6 +4,7 @@
 
 import type { IdempotencyStamp, StoredTurn } from "../conversations/idempotency-gate.ts";
 import { type Conversation, IdempotencyConflictError, type Message, type Store } from "../store/store.ts";
+import { type Attachment, storedAttachments } from "./attachments.ts";
 
 /** Longest automatic title kept, in characters. */
 export const titleLength = 80;
@@ -44,6 +45,8 @@ export interface TurnRecord<Answer> {
   conversation: Conversation | undefined;
   conversationId: string;
   question: string;
+  /** Files asked about; stored in the user message's metadata.attachments. */
+  attachments?: readonly Attachment[];
   /** An explicit title: names a new conversation, or renames an existing one. */
   title?: string | undefined;
   answer: Answer;
@@ -69,7 +72,16 @@ export async function recordTurn<Answer>(
       ...(created ? { create: { title, createdAt: turn.askedAt } } : {}),
       ...(!created && turn.title !== undefined ? { title: turn.title } : {}),
       messages: [
-        { id: newId(), role: "user", content: turn.question, createdAt: turn.askedAt, metadata: {} },
+        {
+          id: newId(),
+          role: "user",
+          content: turn.question,
+          createdAt: turn.askedAt,
+          metadata:
+            turn.attachments && turn.attachments.length > 0
+              ? { attachments: storedAttachments(turn.attachments) }
+              : {},
+        },
         {
           id: newId(),
           role: "assistant",

@@ -6,6 +6,7 @@
 import { findConversationForTurn } from "../conversations/find-conversation.ts";
 import type { IdempotencyStamp, StoredTurn } from "../conversations/idempotency-gate.ts";
 import type { Message } from "../store/store.ts";
+import type { Attachment } from "./attachments.ts";
 import type { ConsultationServices, RunOptions } from "./consultation-services.ts";
 import { outcomeOf, recordTurn, type TurnOutcome } from "./record-turn.ts";
 
@@ -33,6 +34,8 @@ export interface TurnRequest {
   question: string;
   conversationId?: string | undefined;
   title?: string | undefined;
+  /** Files asked about, stored with the question. */
+  attachments?: readonly Attachment[] | undefined;
 }
 
 /** Runs a turn through `strategy` and records it with `stamp` (when the caller sent a key). */
@@ -56,6 +59,7 @@ export async function runTurn<Answer>(
       conversation,
       conversationId: conversation?.id ?? newId(),
       question: request.question,
+      attachments: request.attachments ?? [],
       title: request.title,
       answer: asked.answer,
       answerText: asked.text,

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { Caller } from "../application/caller.ts";
 import { describeModels } from "../application/model-listing.ts";
+import { maxRequestBytes } from "../application/request-size.ts";
 import { type ErrorCode, reportError } from "../errors/service-error.ts";
 import { callerOfAuth } from "../mcp/caller.ts";
 import type { Runtime } from "../runtime/runtime.ts";
@@ -97,17 +98,22 @@ async function route(
     });
   } else if (path === "/api/models" && method === "GET") {
     // Like the page's load itself, not counted against the tier (the `models` use case is).
-    const { panels } = describeModels(universe.models, runtime.configuration.defaults.panels ?? []);
+    const listing = describeModels(universe.models, runtime.configuration.defaults.panels ?? []);
     sendJson(response, 200, {
-      models: universe.models.available.map((entry) => ({
-        name: entry.name,
-        displayName: entry.displayName,
-        provider: entry.provider,
-        inputPricePerMillion: entry.inputPricePerMillion ?? null,
-        outputPricePerMillion: entry.outputPricePerMillion ?? null,
-        webSearch: entry.webSearch,
-      })),
-      panels,
+      models: listing.models
+        .filter((model) => model.available)
+        .map((model) => ({
+          name: model.name,
+          displayName: model.displayName,
+          provider: model.provider,
+          inputPricePerMillion: model.pricing?.inputPerMillion ?? null,
+          outputPricePerMillion: model.pricing?.outputPerMillion ?? null,
+          deprecated: model.deprecated,
+          webSearch: model.webSearch,
+          reads: model.reads,
+        })),
+      panels: listing.panels,
+      priceData: listing.priceData,
     });
   } else if (path === "/api/usage" && method === "GET") {
     sendJson(response, 200, await universe.usage(caller));
@@ -121,7 +127,7 @@ async function route(
         : await universe.listConversations(caller, { limit: 100 }),
     );
   } else if (path === "/api/consultations" && method === "POST") {
-    const read = await readJsonBody(request, response, 1_048_576);
+    const read = await readJsonBody(request, response, maxRequestBytes);
     if (read) await streamConsultation(response, caller, runtime, read.body);
   } else if (conversation?.[1] && method === "GET" && conversation[2]) {
     const markdown = await universe.readConversationMarkdown(caller, { conversationId: conversation[1] });

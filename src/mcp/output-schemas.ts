@@ -76,9 +76,32 @@ const modelDescription = z.object({
   displayName: z.string(),
   available: z.boolean(),
   reason: z.string().optional(),
-  pricing: z.object({ inputPerMillion: z.number().min(0), outputPerMillion: z.number().min(0) }).nullable(),
+  pricing: z
+    .object({
+      inputPerMillion: z.number().min(0),
+      outputPerMillion: z.number().min(0),
+      cachedInputPerMillion: z.number().min(0).optional(),
+      webSearchPerThousand: z.number().min(0).optional(),
+      requestPerThousand: z.number().min(0).optional(),
+      tierAboveInputTokens: z.number().int().min(0).optional(),
+      source: z.enum(["price-data", "config"]),
+    })
+    .nullable(),
+  deprecated: z.boolean(),
   webSearch: z.boolean(),
+  alwaysSearches: z.boolean(),
+  reasons: z.boolean(),
+  reasoning: z.enum(["off", "low", "medium", "high"]).optional(),
+  reads: z.array(z.string()),
   contextWindow: z.number().int().positive(),
+});
+
+const priceData = z.object({
+  source: z.enum(["bundled", "refreshed"]),
+  date: z.string(),
+  packageVersion: z.string(),
+  refreshUrl: z.string().optional(),
+  refreshError: z.string().optional(),
 });
 
 const panelDescription = z.object({
@@ -154,5 +177,7 @@ export const outputSchemas = {
       unpricedModels: z.enum(["allow", "refuse"]),
     }),
   ),
-  models: jsonSchema(z.object({ models: z.array(modelDescription), panels: z.array(panelDescription) })),
+  models: jsonSchema(
+    z.object({ models: z.array(modelDescription), panels: z.array(panelDescription), priceData }),
+  ),
 };

@@ -4,10 +4,11 @@
 
 import { PassThrough } from "node:stream";
 import { parseJSONRPCMessage } from "@modelcontextprotocol/server";
+import { maxRequestBytes } from "../application/request-size.ts";
 import { maxMessageDepth, nestsTooDeeply } from "../mcp/message-depth.ts";
 
-/** Longest message accepted on stdin, in bytes (the SDK's own buffer limit is 10 MiB). */
-export const maxLineBytes = 8 * 1024 * 1024;
+/** Longest message accepted on stdin, in bytes (the transport buffers twice this). */
+export const maxLineBytes = maxRequestBytes;
 
 /** Where the guard sends what it does not pass on. */
 export interface LineGuardOutput {

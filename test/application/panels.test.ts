@@ -54,10 +54,16 @@ describe("the models use case", () => {
       modelId: "alpha-1",
       displayName: "Model alpha",
       available: true,
-      pricing: { inputPerMillion: 1, outputPerMillion: 2 },
+      pricing: { inputPerMillion: 1, outputPerMillion: 2, source: "config" },
+      deprecated: false,
       webSearch: false,
+      alwaysSearches: false,
+      reasons: false,
+      reads: [],
       contextWindow: 100_000,
     });
+    assert.equal(listing.priceData.source, "bundled");
+    assert.match(listing.priceData.date, /^\d{4}-\d{2}-\d{2}$/);
     const offline = listing.models.find((model) => model.name === "offline");
     assert.equal(offline?.available, false);
     assert.equal(offline?.reason, "missing key: set OFFLINE_API_KEY");

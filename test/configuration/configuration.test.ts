@@ -43,7 +43,7 @@ describe("loadConfiguration without a config file", () => {
     assert.equal(configuration.defaults.modelDeadlineMs, 210_000);
     assert.equal(configuration.toolNames, "standard");
     const gemini = configuration.models.find((entry) => entry.name === "gemini");
-    assert.equal(gemini?.modelId, "gemini-2.5-pro");
+    assert.equal(gemini?.modelId, "gemini-3.1-pro-preview");
   });
 
   it("keeps conversations in the per-user data directory, whatever the working directory", () => {
@@ -116,7 +116,7 @@ describe("loadConfiguration without a config file", () => {
 describe("loadConfiguration with a config file", () => {
   const valid = {
     models: {
-      gemini: { modelId: "gemini-2.5-flash", inputPricePerMillion: 0.3 },
+      gemini: { modelId: "gemini-3.8-flash", inputPricePerMillion: 0.3, outputPricePerMillion: 10 },
       qwen: {
         provider: "openai-compatible",
         modelId: "qwen3-32b",
@@ -130,10 +130,11 @@ describe("loadConfiguration with a config file", () => {
   it("overrides a built-in model field and keeps its other fields", () => {
     const configuration = loadConfiguration({ environment: {}, configPath: configFile(valid) });
     const gemini = configuration.models.find((entry) => entry.name === "gemini");
-    assert.equal(gemini?.modelId, "gemini-2.5-flash");
+    assert.equal(gemini?.modelId, "gemini-3.8-flash");
     assert.equal(gemini?.inputPricePerMillion, 0.3);
     assert.equal(gemini?.outputPricePerMillion, 10);
     assert.equal(gemini?.provider, "google");
+    assert.equal(gemini?.webSearch, true);
     assert.equal(configuration.defaults.maxOpinions, 2);
     assert.equal(configuration.defaults.modelDeadlineMs, 210_000);
   });

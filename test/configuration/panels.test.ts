@@ -40,35 +40,36 @@ function assertRejected(content: unknown, ...fragments: string[]): void {
 }
 
 describe("built-in panels", () => {
-  it("are fast, deep and research, research being the catalog's web-search models, hedging off", () => {
+  it("are fast (thinking little), deep (thinking hard) and research (searching the web), hedging off", () => {
     const panels = loadConfiguration({ environment: {} }).defaults.panels ?? [];
     assert.deepEqual(
       panels.map((panel) => panel.name),
       ["fast", "deep", "research"],
     );
-    const research = panels.find((panel) => panel.name === "research");
-    assert.deepEqual(research?.models, ["perplexity", "sonar"]);
-    assert.equal(research?.primary, "perplexity");
-    assert.equal(panels.find((panel) => panel.name === "fast")?.primary, "cerebras");
+    const byName = new Map(panels.map((panel) => [panel.name, panel]));
+    assert.equal(byName.get("fast")?.primary, "cerebras");
+    assert.equal(byName.get("fast")?.reasoning, "low");
+    assert.equal(byName.get("deep")?.reasoning, "high");
+    assert.equal(byName.get("research")?.primary, "perplexity");
+    assert.equal(byName.get("research")?.webSearch, true);
     for (const panel of panels) assert.equal(panel.hedge, undefined, panel.name);
   });
 
-  it("count a model the config file gives web search in research", () => {
+  it("name only models that can search in research", () => {
+    const configuration = loadConfiguration({ environment: {} });
+    const research = configuration.defaults.panels?.find((panel) => panel.name === "research");
+    for (const name of research?.models ?? []) {
+      assert.equal(configuration.models.find((entry) => entry.name === name)?.webSearch, true, name);
+    }
+  });
+
+  it("take reasoning and web search from the config file", () => {
     const panels = panelsOf({
-      models: {
-        searcher: {
-          provider: "openai-compatible",
-          modelId: "s",
-          baseURL: "http://127.0.0.1:9/v1",
-          webSearch: true,
-        },
-      },
+      panels: { careful: { models: ["claude", "openai"], reasoning: "medium", webSearch: true } },
     });
-    assert.deepEqual(panels.find((panel) => panel.name === "research")?.models, [
-      "perplexity",
-      "sonar",
-      "searcher",
-    ]);
+    const careful = panels.find((panel) => panel.name === "careful");
+    assert.equal(careful?.reasoning, "medium");
+    assert.equal(careful?.webSearch, true);
   });
 });
 

@@ -125,6 +125,7 @@ describe("usageFields", () => {
   it("reports tokens but no cost when the price is unknown", () => {
     const unpriced: ModelEntry = {
       ...entry,
+      modelId: "a-model-the-price-data-does-not-know",
       inputPricePerMillion: undefined,
       outputPricePerMillion: undefined,
     };

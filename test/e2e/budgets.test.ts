@@ -67,8 +67,8 @@ describe("budgets", () => {
       result.budget?.leftOut.map((left) => left.model),
       ["grok"],
     );
-    assert.ok(!modelsAsked(before).includes("grok-4"), "a left-out model was called");
-    assert.ok(modelsAsked(before).includes("gemini-2.5-pro"));
+    assert.ok(!modelsAsked(before).includes("grok-4.6"), "a left-out model was called");
+    assert.ok(modelsAsked(before).includes("gemini-3.1-pro-preview"));
   });
 
   it("refuses a call that cannot fit before any provider request, with the estimate", async () => {

@@ -111,7 +111,7 @@ describe("malformed HTTP requests", () => {
         "text/plain",
         mcpPost("/mcp", host, initialize).replace("application/json\r\nAccept", "text/plain\r\nAccept"),
       ],
-      ["a body over 1 MiB", mcpPost("/mcp", host, JSON.stringify({ padding: "x".repeat(1_100_000) }))],
+      ["a body over 16 MiB", mcpPost("/mcp", host, JSON.stringify({ padding: "x".repeat(16_800_000) }))],
     ];
     for (const [name, request] of cases) {
       const answer = await sendRaw(port, request);
@@ -120,7 +120,7 @@ describe("malformed HTTP requests", () => {
       assert.equal(JSON.parse(answer.body).jsonrpc, "2.0", `${name}: ${answer.body}`);
     }
     const tooLarge = await sendRaw(port, cases.at(-1)?.[1] ?? "");
-    assert.match(JSON.parse(tooLarge.body).error.message, /\(1048576 bytes\)/);
+    assert.match(JSON.parse(tooLarge.body).error.message, /\(16777216 bytes\)/);
     assert.equal((await fetch(`${server.url}/health`)).status, 200);
     assert.doesNotMatch(server.stderr(), /Internal error/);
   });

@@ -36,7 +36,7 @@ describe("metrics", () => {
   });
 
   it("counts consultations, model calls, latency, tokens, cost, retries, refusals and store time", async () => {
-    simulator.setBehaviour("grok-4", { status: 503, errorMessage: "overloaded" });
+    simulator.setBehaviour("grok-4.6", { status: 503, errorMessage: "overloaded" });
     secondOpinionOf(
       await client.callTool("agent.second_opinion", {
         question: "A question nobody may read in the metrics",
@@ -45,7 +45,7 @@ describe("metrics", () => {
         synthesisModel: "cerebras",
       }),
     );
-    simulator.setBehaviour("grok-4", {});
+    simulator.setBehaviour("grok-4.6", {});
     assert.notEqual((await client.callTool("conversation.list", {})).isError, true);
     assert.match(errorTextOf(await client.callTool("conversation.list", {})), /^rate_limited/);
     const response = await fetch(`${server.url}/metrics`);

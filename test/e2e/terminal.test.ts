@@ -147,7 +147,7 @@ describe("the terminal client", () => {
     try {
       const { status, output } = await inTerminal(environment, [
         "ask",
-        "How do otters sleep? [latency llama-3.3-70b=200]",
+        "How do otters sleep? [latency gpt-oss-120b=200]",
         "--models",
         "gemini,grok",
       ]);
@@ -298,7 +298,7 @@ describe("the terminal client", () => {
     );
     assert.equal(chat.status, 0, chat.stderr);
     assert.match(chat.stdout, /Synthesis \(by cerebras\)/);
-    assert.match(chat.stdout, /Answer from grok-4/);
+    assert.match(chat.stdout, /Answer from grok-4.6/);
     const id = /Conversation ([0-9a-f-]{36}): continue with ai-universe chat/.exec(chat.stderr)?.[1] ?? "";
     const history = JSON.parse((await piped(isolated, ["history", id, "--json"])).stdout) as {
       history: { messages: { content: string }[] };

@@ -123,7 +123,7 @@ describe("the web page", () => {
     assert.ok(!readable.includes("aiu_"), "the key is readable by the page");
 
     simulator.setDefaultBehaviour({ latencyMs: 600 });
-    simulator.setBehaviour("gemini-2.5-pro", {
+    simulator.setBehaviour("gemini-3.1-pro-preview", {
       latencyMs: 900,
       text: "Gemini says: use SQLite on one node.",
       citations: [{ url: "https://sqlite.org/wal.html", title: "Write-Ahead Logging" }],
@@ -242,7 +242,7 @@ describe("the web page", () => {
     try {
       await page
         .getByLabel("Your question")
-        .fill("SQLite or PostgreSQL for one node? [latency llama-3.3-70b=100]");
+        .fill("SQLite or PostgreSQL for one node? [latency gpt-oss-120b=100]");
       await page.getByText(/^Models/).click();
       await page.getByRole("checkbox", { name: /Gemini 2\.5 Pro/ }).check();
       await page.getByRole("checkbox", { name: /Grok 4/ }).check();

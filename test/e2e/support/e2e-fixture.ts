@@ -2,20 +2,33 @@
 
 import assert from "node:assert/strict";
 import { after, before } from "node:test";
+import { builtInCatalog } from "../../../src/configuration/catalog.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../../simulator/provider-simulator.ts";
 import { assertMatchesSchema } from "../../support/seed-schemas.ts";
 import { type ServerProcess, startHttpServerProcess } from "./http-server-process.ts";
 import { type ClientKind, connectClient, type TestClient, type ToolResult } from "./mcp-clients.ts";
 import { serverEnvironment } from "./server-environment.ts";
 
+/** The built-in catalog's model id of a short name, as the simulator sees it in requests. */
+function catalogId(name: string): string {
+  const entry = builtInCatalog.find((candidate) => candidate.name === name);
+  assert.ok(entry, `the catalog has ${name}`);
+  return entry.modelId;
+}
+
 /** Catalog model ids, as the simulator sees them in requests. */
 export const modelIds = {
-  cerebras: "llama-3.3-70b",
-  grok: "grok-4",
-  openai: "gpt-5.1",
-  claude: "claude-sonnet-4-5",
-  gemini: "gemini-2.5-pro",
-  perplexity: "sonar-pro",
+  cerebras: catalogId("cerebras"),
+  grok: catalogId("grok"),
+  openai: catalogId("openai"),
+  claude: catalogId("claude"),
+  gemini: catalogId("gemini"),
+  perplexity: catalogId("perplexity"),
+  openrouter: catalogId("openrouter"),
+  geminiFlash: catalogId("gemini-flash"),
+  gptMini: catalogId("gpt-mini"),
+  claudeHaiku: catalogId("claude-haiku"),
+  sonar: catalogId("sonar"),
 } as const;
 
 /** The live pieces of a test file. */

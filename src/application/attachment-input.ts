@@ -1,0 +1,43 @@
+// Turns the attachments of a request (base64 files or MCP embedded resources) into checked
+// attachments, so every front end gets the same names, types and limits.
+
+import { type Attachment, checkAttachments } from "../consultation/attachments.ts";
+import { ServiceError } from "../errors/service-error.ts";
+
+/** An attachment as the input schema accepts it. */
+export type AttachmentInput =
+  | { name: string; mediaType: string; data: string }
+  | { type: "resource"; resource: { uri: string; mimeType: string; blob?: string; text?: string } };
+
+/** The checked attachments of a request; throws invalid_argument naming the file and the fix. */
+export function attachmentsFrom(inputs: readonly AttachmentInput[] | undefined): Attachment[] {
+  if (!inputs || inputs.length === 0) return [];
+  return checkAttachments(
+    inputs.map((input) => {
+      if (!("resource" in input)) return input;
+      const { uri, mimeType, blob, text } = input.resource;
+      if ((blob === undefined) === (text === undefined)) {
+        throw new ServiceError(
+          "invalid_argument",
+          `Attached resource ${uri} needs exactly one of "blob" (base64 bytes) or "text".`,
+        );
+      }
+      return {
+        name: nameOf(uri),
+        mediaType: mimeType,
+        data: blob ?? Buffer.from(text ?? "", "utf8").toString("base64"),
+      };
+    }),
+  );
+}
+
+/** The last path segment of a resource URI, or the URI itself. */
+function nameOf(uri: string): string {
+  const path = uri.replace(/[?#].*$/, "");
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  try {
+    return decodeURIComponent(last) || uri;
+  } catch {
+    return last || uri;
+  }
+}

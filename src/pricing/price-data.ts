@@ -1,0 +1,201 @@
+// Model prices, context windows and deprecations from the maintained price database
+// (@pydantic/genai-prices): the cost of a call, tiers, cached input, reasoning and search fees
+// included. A model the data does not price has no cost here unless the operator set its prices in
+// the config file; then that simple per-token price is used.
+
+import {
+  calcPrice,
+  findProvider,
+  type ModelInfo,
+  type ModelPrice,
+  type Provider,
+  TieredPrices,
+} from "@pydantic/genai-prices";
+import { priceDataGeneration } from "./price-source.ts";
+
+/** What a call used, as the provider reported it. Input counts include cached input. */
+export interface PriceableUsage {
+  inputTokens: number;
+  outputTokens: number;
+  /** Part of inputTokens read from the provider's cache. */
+  cacheReadTokens?: number | undefined;
+  /** Part of inputTokens written to the provider's cache. */
+  cacheWriteTokens?: number | undefined;
+  /** Part of outputTokens spent on reasoning. */
+  reasoningTokens?: number | undefined;
+  /** Web searches the provider ran for the call. */
+  webSearches?: number | undefined;
+}
+
+/** The model being priced: its vendor, the vendor's id, and the operator's own prices if any. */
+export interface PricedModel {
+  provider: string;
+  modelId: string;
+  /** USD per million input tokens set in the config file; wins over the price data. */
+  inputPricePerMillion?: number | undefined;
+  outputPricePerMillion?: number | undefined;
+}
+
+/** The list prices of a model, as a person reads them: the base tier, and whether tiers exist. */
+export interface ListPrice {
+  inputPerMillion: number;
+  outputPerMillion: number;
+  cachedInputPerMillion?: number;
+  /** USD per 1,000 web searches, when the vendor charges for them. */
+  webSearchPerThousand?: number;
+  /** USD per 1,000 requests, when the vendor charges per request (Perplexity). */
+  requestPerThousand?: number;
+  /** Above this many input tokens every price is higher (long-context tier). */
+  tierAboveInputTokens?: number;
+  /** Where the price comes from. */
+  source: "price-data" | "config";
+}
+
+/** What the price data says of a model. */
+export interface ModelFacts {
+  contextWindow?: number;
+  deprecated: boolean;
+  /** The price in force now; absent when neither the data nor the config prices the model. */
+  price?: ListPrice;
+}
+
+/** The price database's provider id for each provider kind the product reaches; others have none. */
+const priceProviderIds: Record<string, string> = {
+  openai: "openai",
+  anthropic: "anthropic",
+  google: "google",
+  xai: "x-ai",
+  cerebras: "cerebras",
+  perplexity: "perplexity",
+  openrouter: "openrouter",
+};
+
+/**
+ * The USD cost of `usage` on `model` at `at` (default now), or undefined when the model has no price.
+ * Tiers, cached input, reasoning and search fees follow the price data.
+ */
+export function costOf(model: PricedModel, usage: PriceableUsage, at: Date = new Date()): number | undefined {
+  if (model.inputPricePerMillion !== undefined && model.outputPricePerMillion !== undefined) {
+    return round(
+      (usage.inputTokens * model.inputPricePerMillion + usage.outputTokens * model.outputPricePerMillion) /
+        1e6,
+    );
+  }
+  const found = lookUp(model);
+  if (!found) return undefined;
+  const result = calcPrice(reportedUsage(usage), model.modelId, { provider: found.provider, timestamp: at });
+  return result ? round(result.total_price) : undefined;
+}
+
+/** What the price data (or the config) says of `model` at `at` (default now). */
+export function modelFacts(model: PricedModel, at: Date = new Date()): ModelFacts {
+  const info = lookUp(model)?.info;
+  const configured =
+    model.inputPricePerMillion !== undefined && model.outputPricePerMillion !== undefined
+      ? {
+          inputPerMillion: model.inputPricePerMillion,
+          outputPerMillion: model.outputPricePerMillion,
+          source: "config" as const,
+        }
+      : undefined;
+  const price = configured ?? (info ? listPriceOf(pricesAt(info, at)) : undefined);
+  return {
+    ...(info?.context_window ? { contextWindow: info.context_window } : {}),
+    deprecated: info?.deprecated === true,
+    ...(price ? { price } : {}),
+  };
+}
+
+/** Look-ups of this generation of the price data, by provider and model id. */
+const found = new Map<string, { info: ModelInfo; provider: Provider } | null>();
+let foundGeneration = -1;
+
+/**
+ * The price data's entry for `model`, with a one-model provider that prices it exactly as the whole
+ * data would (calcPrice scans every model of a provider; a consultation prices many calls).
+ */
+function lookUp(model: PricedModel): { info: ModelInfo; provider: Provider } | undefined {
+  const providerId = priceProviderIds[model.provider];
+  if (!providerId) return undefined;
+  if (foundGeneration !== priceDataGeneration()) {
+    found.clear();
+    foundGeneration = priceDataGeneration();
+  }
+  const key = `${providerId}\u0000${model.modelId}`;
+  let entry = found.get(key);
+  if (entry === undefined) {
+    // A zero usage prices nothing but finds the model exactly as a real calculation would.
+    const result = calcPrice({ input_tokens: 0, output_tokens: 0 }, model.modelId, { providerId });
+    const info =
+      result?.model ??
+      findProvider({ providerId })?.models.find((candidate) => candidate.id === model.modelId);
+    const provider = result?.provider ?? findProvider({ providerId });
+    entry = info && provider ? { info, provider: { ...provider, models: [info] } } : null;
+    found.set(key, entry);
+  }
+  return entry ?? undefined;
+}
+
+function pricesAt(info: ModelInfo, at: Date): ModelPrice {
+  if (!Array.isArray(info.prices)) return info.prices;
+  let chosen: ModelPrice = info.prices[0]?.prices ?? {};
+  for (const conditional of info.prices) {
+    const constraint = conditional.constraint;
+    if (!constraint || (constraint.type === "start_date" && at >= new Date(constraint.start_date))) {
+      chosen = conditional.prices;
+    }
+  }
+  return chosen;
+}
+
+function listPriceOf(prices: ModelPrice): ListPrice | undefined {
+  const input = baseOf(prices.input_mtok);
+  const output = baseOf(prices.output_mtok);
+  if (input === undefined || output === undefined) return undefined;
+  const cached = baseOf(prices.cache_read_mtok);
+  const tier = [prices.input_mtok, prices.output_mtok]
+    .map((price) => (isTiered(price) ? price.tiers[0]?.start : undefined))
+    .find((start) => start !== undefined);
+  return {
+    inputPerMillion: input,
+    outputPerMillion: output,
+    ...(cached !== undefined ? { cachedInputPerMillion: cached } : {}),
+    ...(prices.web_searches_kcount !== undefined
+      ? { webSearchPerThousand: baseOf(prices.web_searches_kcount) ?? 0 }
+      : {}),
+    ...(prices.requests_kcount !== undefined
+      ? { requestPerThousand: baseOf(prices.requests_kcount) ?? 0 }
+      : {}),
+    ...(tier !== undefined ? { tierAboveInputTokens: tier } : {}),
+    source: "price-data",
+  };
+}
+
+function baseOf(price: ModelPrice[string]): number | undefined {
+  if (typeof price === "number") return price;
+  return isTiered(price) ? price.base : undefined;
+}
+
+function isTiered(price: ModelPrice[string]): price is TieredPrices {
+  return price instanceof TieredPrices || (typeof price === "object" && price !== null && "tiers" in price);
+}
+
+/** Our usage in the price database's terms: input and output are totals, the rest are parts of them. */
+function reportedUsage(usage: PriceableUsage): Record<string, number> {
+  const input = Math.max(0, usage.inputTokens);
+  const cacheRead = Math.min(input, Math.max(0, usage.cacheReadTokens ?? 0));
+  const cacheWrite = Math.min(input - cacheRead, Math.max(0, usage.cacheWriteTokens ?? 0));
+  const output = Math.max(0, usage.outputTokens);
+  return {
+    input_tokens: input,
+    output_tokens: output,
+    ...(cacheRead > 0 ? { cache_read_tokens: cacheRead } : {}),
+    ...(cacheWrite > 0 ? { cache_write_tokens: cacheWrite } : {}),
+    ...(usage.reasoningTokens ? { output_reasoning_tokens: Math.min(output, usage.reasoningTokens) } : {}),
+    ...(usage.webSearches ? { web_searches: usage.webSearches } : {}),
+  };
+}
+
+function round(usd: number): number {
+  return Math.round(usd * 1e8) / 1e8;
+}

@@ -1,0 +1,91 @@
+// What a call asks of a vendor beyond the prompt, in the vendor's own terms: how hard a reasoning
+// model thinks (the AI SDK maps one level to OpenAI's reasoning effort, Anthropic's thinking budget,
+// Gemini's thinking level or budget and xAI's reasoning effort; OpenRouter takes its own option), and
+// the vendor's own web search (OpenAI's and xAI's web search tool, Anthropic's web search tool, Google
+// Search grounding, OpenRouter's web plugin; Perplexity always searches).
+
+import { anthropic } from "@ai-sdk/anthropic";
+import { google } from "@ai-sdk/google";
+import { openai } from "@ai-sdk/openai";
+import type { SharedV4ProviderOptions } from "@ai-sdk/provider";
+import { xai } from "@ai-sdk/xai";
+import type { ToolSet } from "ai";
+import type { ModelEntry, ReasoningLevel } from "../configuration/model-entry.ts";
+
+/** What the caller wants of one call. */
+export interface CallFeatures {
+  reasoning?: ReasoningLevel | undefined;
+  webSearch?: boolean | undefined;
+}
+
+/** The AI SDK call settings that carry `CallFeatures` to the vendor. */
+export interface ProviderCallSettings {
+  reasoning?: "none" | "low" | "medium" | "high";
+  tools?: ToolSet;
+  providerOptions?: SharedV4ProviderOptions;
+}
+
+/** Most searches Anthropic may run in one call; cost estimates assume this many for every vendor. */
+export const maxSearchesPerCall = 5;
+
+const sdkReasoning = { off: "none", low: "low", medium: "medium", high: "high" } as const;
+
+/** The settings that ask `entry`'s vendor for `features`; what the model cannot do is left out. */
+export function callSettingsFor(entry: ModelEntry, features: CallFeatures): ProviderCallSettings {
+  const reasoning = entry.reasons ? features.reasoning : undefined;
+  const search = features.webSearch === true && entry.webSearch && !entry.alwaysSearches;
+  if (entry.provider === "openrouter") {
+    const options = {
+      ...(reasoning ? { reasoning: reasoning === "off" ? { enabled: false } : { effort: reasoning } } : {}),
+      ...(search ? { plugins: [{ id: "web", max_results: maxSearchesPerCall }] } : {}),
+    };
+    return Object.keys(options).length > 0 ? { providerOptions: { openrouter: options } } : {};
+  }
+  const tools = search ? searchTools(entry) : undefined;
+  return {
+    ...(reasoning ? { reasoning: sdkReasoning[reasoning] } : {}),
+    ...(tools ? { tools } : {}),
+  };
+}
+
+function searchTools(entry: ModelEntry): ToolSet | undefined {
+  // The provider packages type their tools against their own copy of provider-utils; the tools are
+  // the same objects the AI SDK's ToolSet holds.
+  return vendorSearchTool(entry) as ToolSet | undefined;
+}
+
+function vendorSearchTool(entry: ModelEntry): Record<string, unknown> | undefined {
+  switch (entry.provider) {
+    case "openai":
+      return { web_search: openai.tools.webSearch({}) };
+    case "anthropic":
+      return { web_search: anthropic.tools.webSearch_20250305({ maxUses: maxSearchesPerCall }) };
+    case "google":
+      return { google_search: google.tools.googleSearch({}) };
+    case "xai":
+      return { web_search: xai.tools.webSearch() };
+    default:
+      return undefined;
+  }
+}
+
+/** The parts of an AI SDK result that tell how many searches the vendor ran. */
+export interface SearchEvidence {
+  steps?: readonly { content: readonly { type: string; providerExecuted?: boolean }[] }[];
+  providerMetadata?: Record<string, Record<string, unknown> | undefined> | undefined;
+}
+
+/**
+ * The web searches a call ran: the vendor-executed tool calls (OpenAI, xAI, Anthropic), or the
+ * queries Google Search grounding reports.
+ */
+export function webSearchesIn(result: SearchEvidence): number {
+  const calls = (result.steps ?? [])
+    .flatMap((step) => step.content)
+    .filter((part) => part.type === "tool-call" && part.providerExecuted === true).length;
+  if (calls > 0) return calls;
+  const grounding = result.providerMetadata?.google?.groundingMetadata as
+    | { webSearchQueries?: unknown[] | null }
+    | undefined;
+  return Array.isArray(grounding?.webSearchQueries) ? grounding.webSearchQueries.length : 0;
+}
