@@ -1,38 +1,121 @@
 // `ai-universe models`: every known model, whether it can be used now, and if not, why; then every
 // panel with its models, whether all of them can be used, hedging and a rough price. `--format json`
-// prints the same as the `models` tool.
+// prints the same as the `models` tool. `--check` also asks each configured provider's model list
+// which models its key can use, and names what the key can use instead of a model it cannot.
 
 import { describeModels, type ModelListing } from "../application/model-listing.ts";
 import { loadConfiguration } from "../configuration/configuration.ts";
+import { startPriceRefresh } from "../pricing/price-source.ts";
+import { type CatalogCheck, checkCatalog, vendorNames } from "../providers/model-availability.ts";
 import { createEndpointProbe, resolveModelRoster } from "../providers/model-roster.ts";
+import { createProviderFetch } from "../providers/provider-fetch.ts";
 import type { CommandOptions } from "./command-line.ts";
 
-/** Prints the model and panel tables; exit code 0 even when none is available (the table says why). */
+/**
+ * Prints the model and panel tables. Exit code 0, even when no model is available (the table says
+ * why); with `--check`, 1 when a model the key would be asked for is not listed for it or a key is
+ * rejected (a provider that cannot be checked is not counted).
+ */
 export async function runModels(options: CommandOptions): Promise<number> {
   const configuration = loadConfiguration({
     environment: options.environment,
     ...(options.configPath ? { configPath: options.configPath } : {}),
   });
+  // With refresh on, the listing shows the fresh price data (or why it could not be had).
+  if (configuration.priceRefresh) await startPriceRefresh(configuration.priceRefresh).ready;
   const roster = await resolveModelRoster(configuration, createEndpointProbe());
   const listing = describeModels(roster, configuration.defaults.panels ?? []);
+  const checks = options.check
+    ? await checkCatalog(
+        roster.available.filter((entry) => entry.provider !== "simulated"),
+        configuration.providers,
+        createProviderFetch(configuration.environment),
+        { environment: configuration.environment },
+      )
+    : undefined;
+  const failed = (checks ?? []).filter((check) => check.state === "not-listed" || keyRejected(check));
+  const exitCode = failed.length > 0 ? 1 : 0;
   if (options.format === "json") {
-    process.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);
-    return 0;
+    const checked = checks ? { checks: checks.map(checkJson) } : {};
+    process.stdout.write(`${JSON.stringify({ ...listing, ...checked }, null, 2)}\n`);
+    return exitCode;
   }
+  const byName = new Map((checks ?? []).map((check) => [check.entry.name, check]));
   process.stdout.write(
     table(
-      listing.models.map((model) => [
-        model.name,
-        `${model.provider}/${model.modelId}`,
-        model.available ? "available" : `unavailable: ${model.reason ?? ""}`,
-      ]),
+      listing.models.map((model) => {
+        const check = byName.get(model.name);
+        const status = check
+          ? checkText(check)
+          : model.available
+            ? "available"
+            : `unavailable: ${model.reason ?? ""}`;
+        return [
+          model.name,
+          `${model.provider}/${model.modelId}`,
+          model.deprecated ? `DEPRECATED (the vendor retires it; choose another): ${status}` : status,
+        ];
+      }),
     ),
   );
   if (roster.notice) process.stdout.write(`\n${roster.notice}\n`);
+  process.stdout.write(`\n${priceDataLine(listing)}\n`);
+  if (checks) process.stdout.write(`\n${checkSummary(checks, failed)}\n`);
   if (listing.panels.length > 0) {
     process.stdout.write(`\nPanels (the panel argument of agent.second_opinion):\n${panelTable(listing)}`);
   }
-  return 0;
+  return exitCode;
+}
+
+/** Which price data the costs come from, and its date. */
+function priceDataLine(listing: ModelListing): string {
+  const data = listing.priceData;
+  const source =
+    data.source === "refreshed"
+      ? `fetched ${data.date} from ${data.refreshUrl ?? "the published file"}`
+      : `bundled with @pydantic/genai-prices ${data.packageVersion}, ${data.date}`;
+  const failure = data.refreshError ? ` (refresh failed: ${data.refreshError})` : "";
+  return `Prices: ${source}${failure}.`;
+}
+
+/** The status cell of a checked model. */
+function checkText(check: CatalogCheck): string {
+  switch (check.state) {
+    case "usable":
+      return "usable: listed for this key";
+    case "not-listed": {
+      const vendor = vendorNames[check.entry.provider];
+      const instead = check.alternatives.length > 0 ? `; it can use ${check.alternatives.join(", ")}` : "";
+      return `not usable: not listed for this ${vendor} key${instead}`;
+    }
+    case "unchecked":
+      return `${check.keyRejected ? "not usable" : "available"}, not checked: ${check.reason}`;
+  }
+}
+
+function checkSummary(checks: CatalogCheck[], failed: CatalogCheck[]): string {
+  if (checks.length === 0) return "No configured provider to check: set a provider key (see README).";
+  const notListed = failed.filter((check) => check.state === "not-listed");
+  const rejected = new Set(failed.filter(keyRejected).map((check) => check.entry.provider));
+  const lines: string[] = [];
+  for (const check of notListed) {
+    lines.push(
+      `Model ${check.entry.name} is not usable with its key: set "modelId" of models.${check.entry.name} in the config file to a model the key can use.`,
+    );
+  }
+  for (const provider of rejected) lines.push(`The ${vendorNames[provider]} key was rejected: see above.`);
+  const usable = checks.filter((check) => check.state === "usable").length;
+  lines.push(`${usable} of ${checks.length} checked models are usable with their keys.`);
+  return lines.join("\n");
+}
+
+function keyRejected(check: CatalogCheck): boolean {
+  return check.state === "unchecked" && check.keyRejected === true;
+}
+
+function checkJson(check: CatalogCheck) {
+  const { entry, ...rest } = check;
+  return { name: entry.name, provider: entry.provider, modelId: entry.modelId, ...rest };
 }
 
 function panelTable(listing: ModelListing): string {

@@ -119,9 +119,9 @@ export function loadConfiguration(options: {
 }
 
 /** AI_UNIVERSE_PRICE_REFRESH, with the fetched copy kept beside the default database; throws ConfigurationError. */
-function priceRefresh(
-  environment: Record<string, string | undefined>,
-): { priceRefresh?: PriceRefreshSettings } {
+function priceRefresh(environment: Record<string, string | undefined>): {
+  priceRefresh?: PriceRefreshSettings;
+} {
   try {
     const cachePath = join(dirname(defaultDatabasePath(environment)), "price-data.json");
     const settings = priceRefreshFrom(environment, cachePath);

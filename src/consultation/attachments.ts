@@ -69,7 +69,7 @@ export function checkAttachments(attachments: readonly Attachment[]): Attachment
     }
     if (!contentMatches(kind, mediaType, bytes)) {
       throw invalid(
-        `${attachment.name} is not a ${mediaType} file (its content does not match). Check the file.`,
+        `${attachment.name}: the content is not ${mediaType} (its first bytes do not match). Check the file or its media type.`,
       );
     }
     return { name: attachment.name, mediaType, data: attachment.data };

@@ -8,6 +8,8 @@ import type { z } from "zod";
 import { type ModelEntry, outputCapOf } from "../configuration/model-entry.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { ProviderCallSettings } from "../providers/call-settings.ts";
+import { describeUnknownModel } from "../providers/model-availability.ts";
+import { isModelNotFound } from "../providers/model-not-found.ts";
 import { citationsFromSources } from "./citations.ts";
 import { describeFailure, scrub } from "./describe-failure.ts";
 import { type Exchange, exchangeOnce } from "./model-exchange.ts";
@@ -37,6 +39,8 @@ export interface CallPolicy {
   now: () => number;
   /** Told before each retry: which attempt failed, how long the wait is, and why. */
   onRetry?: (retry: { attempt: number; delayMs: number; reason: string }) => void;
+  /** The model ids the key of a model can use, asked when the vendor says the model is unknown. */
+  usableModels?: ((entry: ModelEntry) => Promise<readonly string[] | undefined>) | undefined;
 }
 
 /** The policy of every call of one request: the configured deadline and retries, the caller's signal. */
@@ -45,6 +49,7 @@ export function callPolicy(
     defaults: { modelDeadlineMs: number; maxRetries: number };
     secrets: readonly string[];
     now: () => number;
+    usableModels?: CallPolicy["usableModels"];
   },
   signal: AbortSignal,
   deadlineMs = services.defaults.modelDeadlineMs,
@@ -55,6 +60,7 @@ export function callPolicy(
     signal,
     secrets: services.secrets,
     now: services.now,
+    ...(services.usableModels ? { usableModels: services.usableModels } : {}),
   };
 }
 
@@ -143,10 +149,15 @@ async function attemptModel(
       if (retry && (await sleep(wait, signal))) continue;
       if (policy.signal.aborted) throw cancelled();
       const spent = (error as { usage?: Parameters<typeof usageFields>[1]; text?: string }).usage;
+      const missing = isModelNotFound(error);
+      const response = missing
+        ? scrub(describeUnknownModel(entry, await usableModelsOf(entry, policy), error), policy.secrets)
+        : failure.message;
       return {
         opinion: {
           ...identity,
-          response: failure.message,
+          response,
+          ...(missing ? { errorCode: "model_not_found" } : {}),
           ...(spent ? usageFields(entry, spent, "") : {}),
           latencyMs: elapsed(policy.now, started),
           citations: [],
@@ -158,6 +169,11 @@ async function attemptModel(
       };
     }
   }
+}
+
+/** What the key of `entry` can use, or undefined when that cannot be had (never throws). */
+async function usableModelsOf(entry: ModelEntry, policy: CallPolicy): Promise<readonly string[] | undefined> {
+  return policy.usableModels ? await policy.usableModels(entry).catch(() => undefined) : undefined;
 }
 
 function elapsed(now: () => number, started: number): number {

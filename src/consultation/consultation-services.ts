@@ -2,6 +2,7 @@
 // their factory, the defaults, clocks and ids.
 
 import type { ConsultationDefaults } from "../configuration/configuration.ts";
+import type { ModelEntry } from "../configuration/model-entry.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { Store } from "../store/store.ts";
@@ -23,6 +24,11 @@ export interface ConsultationServices {
   newId: () => string;
   /** Each model's recent latencies, for hedging on p95; absent, hedges on p95 never fire. */
   latencies?: LatencyTracker;
+  /**
+   * The model ids `entry`'s key can use (the provider's model list), asked when a call fails because
+   * the model is unknown to the key; undefined when the list cannot be had. Absent: never asked.
+   */
+  usableModels?: (entry: ModelEntry) => Promise<readonly string[] | undefined>;
 }
 
 /** Options of one run: cancellation and progress. */

@@ -40,6 +40,8 @@ export interface ModelOpinion {
   error?: boolean;
   /** For failures: the HTTP status the provider answered, if any. */
   errorStatus?: number;
+  /** For failures the product recognises: `model_not_found` when the key cannot use the model. */
+  errorCode?: "model_not_found";
   /** For failures: whether retrying later may succeed. */
   retryable?: boolean;
   /** How many attempts the call took (1 when it worked at once). */

@@ -23,7 +23,8 @@ export const synthesisInstructions = [
   "**Agreement**: what the answers agree on.",
   "**Differences**: where they differ, and why (assumptions, knowledge, recency, interpretation).",
   "**Answer**: your single best answer to the question, reconciling the above.",
-  "**Sources**: the sources listed below, each once; leave the section out when there are none.",
+  "**Sources**: the numbered sources listed below that you used, each once, with its number; leave the section out when there are none.",
+  "Where a claim rests on a source, cite it inline by its number, e.g. [2], whichever model found it.",
   "Refer to each answer by its model label. Never invent sources.",
 ].join("\n");
 
@@ -38,8 +39,19 @@ export function synthesisPrompt(
     (opinion, index) =>
       `### ${index + 1}. ${opinion.model} (${opinion.modelDisplayName})\n\n${opinion.response}`,
   );
+  const citedBy = (url: string) =>
+    opinions
+      .filter((opinion) => opinion.citations.some((citation) => citation.url === url))
+      .map((opinion) => opinion.model);
   const sourceList =
-    sources.length > 0 ? sources.map((source) => `- ${source.title}: ${source.url}`).join("\n") : "(none)";
+    sources.length > 0
+      ? sources
+          .map((source, index) => {
+            const models = citedBy(source.url);
+            return `[${index + 1}] ${source.title}: ${source.url}${models.length > 0 ? ` (found by ${models.join(", ")})` : ""}`;
+          })
+          .join("\n")
+      : "(none)";
   return `## Question\n\n${question}\n\n## Opinions\n\n${sections.join("\n\n")}\n\n## Sources cited by the opinions\n\n${sourceList}${council ? `\n\n${council}` : ""}`;
 }
 

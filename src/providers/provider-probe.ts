@@ -1,10 +1,12 @@
-// One cheap request per configured provider, for `ai-universe doctor`: its model listing, sent with
-// the configured key to the configured endpoint. Whether it answered, how fast, and whether the key
-// was accepted; never the key itself.
+// One cheap request per configured provider, for `ai-universe doctor` and `ai-universe models --check`:
+// its model list, sent with the configured key to the configured endpoint, and its further pages if it
+// has any. Whether it answered, how fast, whether the key was accepted and which model ids the key can
+// use; never the key itself.
 
 import type { ProviderKind } from "../configuration/model-entry.ts";
 import type { ProviderSettings } from "../configuration/provider-environment.ts";
 import { defaultOllamaUrl, ollamaApiUrl } from "./create-language-model.ts";
+import { firstPageUrl, readModelPage } from "./model-list-pages.ts";
 
 /** The public endpoint of each provider, when no base URL is configured. */
 export const defaultBaseUrls: Partial<Record<ProviderKind, string>> = {
@@ -17,28 +19,34 @@ export const defaultBaseUrls: Partial<Record<ProviderKind, string>> = {
   openrouter: "https://openrouter.ai/api/v1",
 };
 
+/** Most pages read from one model list; no vendor has nearly this many models at 1,000 a page. */
+const maxPages = 20;
+
 /** What one probe found. */
 export interface ProbeResult {
+  /** The model list's URL, without paging parameters. */
   url: string;
   /** "ok": answered and the key was accepted; "rejected": 401 or 403; "error": no answer or a server error. */
   verdict: "ok" | "rejected" | "answered" | "error";
   status?: number;
   latencyMs: number;
+  /** Why there was no answer (a network error code such as ECONNREFUSED, or TimeoutError). */
   detail?: string;
+  /** The provider's own error message when it answered with an error status, without the key. */
+  message?: string;
+  /** When the verdict is "ok": every model id the list names, or why they could not be read. */
+  models?: { ids: string[] } | { error: string };
 }
 
-/** Sends the listing request of `kind` with `settings`, within `timeoutMs`. */
-export async function probeProvider(
+/** The URL and headers of `kind`'s model list with `settings`, each vendor's way of sending the key. */
+export function modelListRequest(
   kind: ProviderKind,
   settings: ProviderSettings,
-  fetchFunction: typeof fetch,
-  timeoutMs = 5000,
-): Promise<ProbeResult> {
+): { url: string; headers: Record<string, string> } {
   const base =
     kind === "ollama"
       ? ollamaApiUrl(settings.baseURL ?? defaultOllamaUrl)
       : (settings.baseURL ?? defaultBaseUrls[kind] ?? "").replace(/\/+$/, "");
-  const url = `${base}/models`;
   const key = settings.apiKey ?? "";
   const headers: Record<string, string> =
     kind === "anthropic"
@@ -48,17 +56,100 @@ export async function probeProvider(
         : key
           ? { authorization: `Bearer ${key}` }
           : {};
+  return { url: `${base}/models`, headers };
+}
+
+/** Sends the model list request of `kind` with `settings`, each request within `timeoutMs`. */
+export async function probeProvider(
+  kind: ProviderKind,
+  settings: ProviderSettings,
+  fetchFunction: typeof fetch,
+  timeoutMs = 5000,
+): Promise<ProbeResult> {
+  const { url, headers } = modelListRequest(kind, settings);
   const started = performance.now();
   try {
-    const response = await fetchFunction(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
-    await response.arrayBuffer();
+    const pageUrl = firstPageUrl(kind, url);
+    const response = await fetchFunction(pageUrl, { headers, signal: AbortSignal.timeout(timeoutMs) });
+    const text = await response.text();
     const latencyMs = Math.round(performance.now() - started);
     const { status } = response;
-    if (response.ok) return { url, verdict: "ok", status, latencyMs };
-    if (status === 401 || status === 403) return { url, verdict: "rejected", status, latencyMs };
-    return { url, verdict: status >= 500 ? "error" : "answered", status, latencyMs };
+    if (response.ok) {
+      const models = await readAllPages(kind, text, pageUrl, headers, fetchFunction, timeoutMs);
+      return { url, verdict: "ok", status, latencyMs, models: withoutKey(models, settings.apiKey) };
+    }
+    const message = providerMessage(text, settings.apiKey);
+    const verdict = status === 401 || status === 403 ? "rejected" : status >= 500 ? "error" : "answered";
+    return { url, verdict, status, latencyMs, ...(message ? { message } : {}) };
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-    return { url, verdict: "error", latencyMs: Math.round(performance.now() - started), detail: cause };
+    return {
+      url,
+      verdict: "error",
+      latencyMs: Math.round(performance.now() - started),
+      detail: causeOf(error),
+    };
   }
+}
+
+async function readAllPages(
+  kind: ProviderKind,
+  firstText: string,
+  firstUrl: string,
+  headers: Record<string, string>,
+  fetchFunction: typeof fetch,
+  timeoutMs: number,
+): Promise<{ ids: string[] } | { error: string }> {
+  const ids: string[] = [];
+  let text = firstText;
+  let pageUrl = firstUrl;
+  for (let page = 1; ; page += 1) {
+    const read = readModelPage(kind, parseJson(text), pageUrl);
+    if (!read) return { error: `${pageUrl} answered something that is not a model list` };
+    ids.push(...read.ids);
+    if (!read.nextUrl || page >= maxPages) return { ids: [...new Set(ids)] };
+    pageUrl = read.nextUrl;
+    try {
+      const response = await fetchFunction(pageUrl, { headers, signal: AbortSignal.timeout(timeoutMs) });
+      text = await response.text();
+      if (!response.ok)
+        return { error: `page ${page + 1} of the model list answered HTTP ${response.status}` };
+    } catch (error) {
+      return { error: `page ${page + 1} of the model list did not answer (${causeOf(error)})` };
+    }
+  }
+}
+
+/** The provider's own message in an error body (each vendor nests it differently), without the key. */
+function providerMessage(text: string, key: string | undefined): string | undefined {
+  const body = parseJson(text) as Record<string, unknown> | undefined;
+  const nested = body?.error;
+  const candidates = [
+    typeof nested === "object" && nested !== null ? (nested as { message?: unknown }).message : nested,
+    body?.message,
+    body?.detail,
+  ];
+  const message = candidates.find((candidate): candidate is string => typeof candidate === "string");
+  return message ? scrub(message.slice(0, 300), key) : undefined;
+}
+
+function withoutKey<T extends { ids: string[] } | { error: string }>(models: T, key: string | undefined): T {
+  return "error" in models ? { ...models, error: scrub(models.error, key) } : models;
+}
+
+function scrub(text: string, key: string | undefined): string {
+  return key && key.length >= 4 ? text.replaceAll(key, "[key]") : text;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The network error code (ECONNREFUSED, ENOTFOUND), else what the failure says of itself. */
+function causeOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).name;
 }

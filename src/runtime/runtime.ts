@@ -15,6 +15,8 @@ import { createMetrics, type Metrics } from "../observability/metrics.ts";
 import { startTracing, traceStore, traceUniverse } from "../observability/tracing.ts";
 import { createLanguageModelFactory, type LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
+import { createProviderFetch } from "../providers/provider-fetch.ts";
+import { createUsableModels } from "../providers/usable-models.ts";
 import { openStore } from "../store/open-store.ts";
 import { openRedisCounters } from "../store/redis-counters.ts";
 import type { Store } from "../store/store.ts";
@@ -87,6 +89,10 @@ export async function startRuntime(
           clock: () => new Date(),
           newId: () => randomUUID(),
           latencies,
+          usableModels: createUsableModels(
+            configuration.providers,
+            createProviderFetch(configuration.environment),
+          ),
         },
         {
           cursorKey,

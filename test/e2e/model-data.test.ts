@@ -1,0 +1,93 @@
+// The model data a user sees from the terminal: the price data's date in `models`, a deprecated model
+// flagged by `models` and `doctor`, and refreshed prices used only when the operator turns refresh on.
+
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { findProvider } from "@pydantic/genai-prices";
+import { bundledPriceData } from "../../src/pricing/price-source.ts";
+import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
+import { startCli } from "./support/cli-process.ts";
+import { serverEnvironment } from "./support/server-environment.ts";
+
+async function run(environment: Record<string, string>, args: string[]) {
+  const cli = startCli(args, environment);
+  cli.child.stdin.end();
+  const status = await cli.exited;
+  return { status, stdout: cli.stdout(), stderr: cli.stderr() };
+}
+
+describe("model data in the terminal", () => {
+  let simulator: ProviderSimulator;
+  let environment: Record<string, string>;
+  let prices: Server;
+  let pricesUrl = "";
+  let priceRequests = 0;
+  before(async () => {
+    simulator = await startProviderSimulator();
+    environment = (await serverEnvironment(simulator.url)).environment;
+    prices = createServer((_request, response) => {
+      priceRequests += 1;
+      const cerebras = findProvider({ providerId: "cerebras" });
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify([cerebras]));
+    });
+    await new Promise<void>((resolve) => prices.listen(0, "127.0.0.1", resolve));
+    pricesUrl = `http://127.0.0.1:${(prices.address() as AddressInfo).port}/data.json`;
+  });
+  after(async () => {
+    await simulator?.close();
+    await new Promise<void>((resolve) => prices.close(() => resolve()));
+  });
+
+  it("models names the bundled price data and its date, and fetches nothing", async () => {
+    const { status, stdout } = await run(environment, ["models"]);
+    assert.equal(status, 0);
+    assert.match(
+      stdout,
+      new RegExp(
+        `Prices: bundled with @pydantic/genai-prices ${bundledPriceData.version}, ${bundledPriceData.date}`,
+      ),
+    );
+    assert.doesNotMatch(stdout, /DEPRECATED/);
+    assert.equal(priceRequests, 0);
+  });
+
+  it("models and doctor flag a model the price data marks deprecated", async () => {
+    const config = join(mkdtempSync(join(tmpdir(), "deprecated-")), "config.json");
+    writeFileSync(config, JSON.stringify({ models: { cerebras: { modelId: "llama-3.3-70b" } } }));
+    const models = await run(environment, ["models", "--config", config]);
+    assert.match(models.stdout, /^cerebras\s+cerebras\/llama-3\.3-70b\s+DEPRECATED \(the vendor retires it/m);
+    const json = JSON.parse(
+      (await run(environment, ["models", "--config", config, "--format", "json"])).stdout,
+    );
+    assert.equal(json.models.find((model: { name: string }) => model.name === "cerebras").deprecated, true);
+    const doctor = await run(environment, ["doctor", "--config", config]);
+    assert.equal(doctor.status, 1);
+    assert.match(doctor.stdout, /✗ model cerebras \(cerebras\/llama-3\.3-70b\) is deprecated/);
+  });
+
+  it("with AI_UNIVERSE_PRICE_REFRESH, models fetches the published data and says so", async () => {
+    const home = mkdtempSync(join(tmpdir(), "refresh-"));
+    const refreshed = {
+      ...environment,
+      HOME: home,
+      XDG_DATA_HOME: join(home, "data"),
+      AI_UNIVERSE_PRICE_REFRESH: pricesUrl,
+    };
+    const { status, stdout } = await run(refreshed, ["models"]);
+    assert.equal(status, 0);
+    assert.match(
+      stdout,
+      new RegExp(`Prices: fetched ${new Date().toISOString().slice(0, 10)} from ${pricesUrl}`),
+    );
+    assert.equal(priceRequests, 1);
+    const bad = await run({ ...environment, AI_UNIVERSE_PRICE_REFRESH: "sometimes" }, ["models"]);
+    assert.notEqual(bad.status, 0);
+    assert.match(bad.stderr, /AI_UNIVERSE_PRICE_REFRESH "sometimes" is not "on", "off" or an http\(s\) URL/);
+  });
+});
