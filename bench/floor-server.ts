@@ -65,7 +65,9 @@ createServer((incoming, outgoing) => {
     const rpc = JSON.parse(text) as { id: number; params: { arguments: { question: string } } };
     const question = rpc.params.arguments.question;
     const opinions = await Promise.all(
-      ["gpt-oss-120b", "gemini-3.1-pro-preview", "grok-4.6", "gpt-6-sol"].map((model) => complete(model, question)),
+      ["gpt-oss-120b", "gemini-3.1-pro-preview", "grok-4.6", "gpt-6-sol"].map((model) =>
+        complete(model, question),
+      ),
     );
     const synthesis = await complete("claude-opus-5-5", `${question}\n\n${opinions.join("\n\n")}`);
     turns += 1;

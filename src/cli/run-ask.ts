@@ -1,13 +1,15 @@
 // `ai-universe ask`: one consultation from a terminal. The question comes from the arguments or
-// stdin, with files or `git diff` attached; each model's line spins until it answers (on stderr), with
-// its answer forming beneath it on a terminal; then the synthesis, its assessment, each opinion, the
-// council's review and rounds, the sources and the cost (on stdout), or with --json the exact
-// tool result and nothing else. Ctrl-C cancels every provider call, stores nothing and exits 130.
+// stdin, with files (images, PDFs, text) or `git diff` attached, web search and a reasoning level if
+// asked; each model's line spins until it answers (on stderr), with its answer forming beneath it on a
+// terminal; then the synthesis, its assessment, each opinion (with its reasoning tokens, searches and
+// the files it could not read), the council's review and rounds, the sources and the cost (on stdout),
+// or with --json the exact tool result and nothing else. Ctrl-C cancels every provider call, stores
+// nothing and exits 130.
 
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import type { SecondOpinionResult } from "../consultation/second-opinion-result.ts";
 import { ServiceError } from "../errors/service-error.ts";
+import { readAttachedFiles } from "./attached-files.ts";
 import { CommandLineError } from "./command-error.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { progressBoard } from "./terminal/progress-board.ts";
@@ -22,6 +24,8 @@ export const interruptedExitCode = 130;
 /** Runs `ask`; returns the exit code. */
 export async function runAsk(options: CommandOptions): Promise<number> {
   const terminal = options.terminal as TerminalOptions;
+  // Files are read, and refused, before anything else: no model is called for a file that cannot go.
+  const attachments = readAttachedFiles(terminal.files);
   const question = await questionOf(terminal);
   const connection = await connect(options);
   const controller = new AbortController();
@@ -35,6 +39,7 @@ export async function runAsk(options: CommandOptions): Promise<number> {
     const result = await connection.secondOpinion(
       {
         question,
+        ...(attachments.length > 0 ? { attachments } : {}),
         ...terminal.consultation,
         ...(terminal.conversationId ? { conversationId: terminal.conversationId } : {}),
       },
@@ -74,38 +79,26 @@ function answerOf(result: SecondOpinionResult): string {
   return (kept ?? result.primary).response;
 }
 
-/** The question with its attachments; stdin when no question was given on the command line. */
+/** The question with piped input and git diff as context; stdin when no question was given. */
 async function questionOf(terminal: TerminalOptions): Promise<string> {
   let question = terminal.question ?? "";
-  const attachments: string[] = [];
+  const context: string[] = [];
   if (!process.stdin.isTTY) {
     // Piped input is the question, or, when the question is on the command line, context for it.
     const piped = await readStdin();
     if (!question) question = piped;
-    else if (piped.trim()) attachments.push(`Input:\n\`\`\`\n${piped.trimEnd()}\n\`\`\``);
-  }
-  for (const path of terminal.files) {
-    let text: string;
-    try {
-      text = readFileSync(path, "utf8");
-    } catch (error) {
-      throw new CommandLineError(
-        `Cannot read --file ${path}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}.`,
-        "ask",
-      );
-    }
-    attachments.push(`File ${path}:\n\`\`\`\n${text}\n\`\`\``);
+    else if (piped.trim()) context.push(`Input:\n\`\`\`\n${piped.trimEnd()}\n\`\`\``);
   }
   if (terminal.diff) {
     const diff = spawnSync("git", ["diff"], { encoding: "utf8", maxBuffer: 8 * 1024 * 1024 });
     if (diff.status !== 0)
       throw new CommandLineError(`git diff failed: ${diff.stderr.trim() || diff.error?.message}.`, "ask");
     if (!diff.stdout.trim()) throw new CommandLineError("--diff: git diff shows no changes.", "ask");
-    attachments.push(`The output of git diff:\n\`\`\`diff\n${diff.stdout}\n\`\`\``);
+    context.push(`The output of git diff:\n\`\`\`diff\n${diff.stdout}\n\`\`\``);
   }
   if (!question.trim())
     throw new CommandLineError('ask needs a question: ai-universe ask "..." (or pipe it on stdin).', "ask");
-  return [question.trim(), ...attachments].join("\n\n");
+  return [question.trim(), ...context].join("\n\n");
 }
 
 async function readStdin(): Promise<string> {

@@ -1,7 +1,9 @@
 // The flags of the commands people type (ask, chat, conversations, history, delete): what they accept,
-// the council's among them (--panel, --review, --stance, --rounds), their help, and how their values
-// become command options.
+// the council's among them (--panel, --review, --stance, --rounds), web search and reasoning, their
+// help, and how their values become command options.
 
+import { type ReasoningLevel, reasoningLevels } from "../configuration/model-entry.ts";
+import { attachmentLimits } from "../consultation/attachments.ts";
 import { CommandLineError } from "./command-error.ts";
 
 /** The terminal commands and their summaries. */
@@ -26,6 +28,8 @@ export const terminalFlags = {
   review: { type: "boolean" },
   stance: { type: "string", multiple: true },
   rounds: { type: "string" },
+  "web-search": { type: "boolean" },
+  reasoning: { type: "string" },
   conversation: { type: "string" },
   file: { type: "string", multiple: true },
   diff: { type: "boolean" },
@@ -37,6 +41,7 @@ export const terminalFlags = {
   "api-key": { type: "string" },
 } as const;
 
+const mebibytes = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
 const remote = `  --server URL           Talk to a running ai-universe server instead of the local store
   --api-key KEY          The key for --server (or AI_UNIVERSE_API_KEY)`;
 const json = "  --json                 Print the exact tool result as JSON, nothing else on stdout";
@@ -44,6 +49,8 @@ const council = `  --panel NAME           A named panel of models (ai-universe m
   --review               Council review: every model ranks the others' answers, anonymised
   --stance MODEL=SIDE    The side MODEL argues: for, against or neutral (repeatable)
   --rounds N             Debate rounds, 1 to 3: models see the others' answers and may revise`;
+const answering = `  --web-search           Every model searches the web with its vendor's search and cites sources
+  --reasoning LEVEL      How hard reasoning models think: ${reasoningLevels.join(", ")}`;
 
 /** Help for each terminal command's options. */
 export const terminalHelp: Record<TerminalCommand, { usage: string; options: string }> = {
@@ -55,8 +62,10 @@ export const terminalHelp: Record<TerminalCommand, { usage: string; options: str
   --synthesis-model NAME The model that writes the synthesis
   --max-cost USD         Most the call may cost; dearer models are left out
 ${council}
+${answering}
   --conversation ID      Follow up in this conversation
-  --file PATH            Attach a file as context (repeatable)
+  --file PATH            Attach an image (PNG, JPEG, GIF, WebP), PDF or text file (repeatable;
+                         at most ${attachmentLimits.files} files, ${mebibytes(attachmentLimits.fileBytes)} each, ${mebibytes(attachmentLimits.totalBytes)} in all)
   --diff                 Attach the output of git diff as context
 ${json}
   -q, --quiet            Print only the answer: no progress, no opinions
@@ -68,6 +77,7 @@ ${remote}`,
   --primary NAME         The primary model, and the one model of /one turns
   --max-opinions N       How many secondary opinions
 ${council}
+${answering}
 ${remote}`,
   },
   conversations: {
@@ -156,6 +166,9 @@ export function readTerminalOptions(
   if (rounds !== undefined) consultation.rounds = rounds;
   const stances = readStances((values.stance as string[] | undefined) ?? [], command);
   if (stances) consultation.stances = stances;
+  if (values["web-search"] === true) consultation.webSearch = true;
+  const reasoning = readReasoning(text("reasoning"), command);
+  if (reasoning) consultation.reasoning = reasoning;
   const conversationId =
     needsId || command === "chat" ? (positionals[0] ?? text("conversation")) : text("conversation");
   const server = text("server") ?? environment.AI_UNIVERSE_SERVER;
@@ -193,4 +206,17 @@ function readStances(flags: string[], command: TerminalCommand): Record<string, 
     stances[model] = side;
   }
   return stances;
+}
+
+/** `--reasoning LEVEL` as the `reasoning` input; undefined when not given. */
+function readReasoning(level: string | undefined, command: TerminalCommand): ReasoningLevel | undefined {
+  if (level === undefined) return undefined;
+  const found = reasoningLevels.find((candidate) => candidate === level.trim().toLowerCase());
+  if (!found) {
+    throw new CommandLineError(
+      `--reasoning "${level}" is not a reasoning level: use off, low, medium or high (e.g. --reasoning high).`,
+      command,
+    );
+  }
+  return found;
 }

@@ -45,6 +45,11 @@ export function callSettingsFor(entry: ModelEntry, features: CallFeatures): Prov
   return {
     ...(reasoning ? { reasoning: sdkReasoning[reasoning] } : {}),
     ...(tools ? { tools } : {}),
+    // @ai-sdk/openai otherwise reports the search call's bare source URLs in place of the answer's titled
+    // citations.
+    ...(tools && entry.provider === "openai"
+      ? { providerOptions: { openai: { includeWebSearchSources: false } } }
+      : {}),
   };
 }
 

@@ -47,7 +47,9 @@ describe("send-message use case", () => {
     });
     await assert.rejects(
       universe.sendMessage(localCaller, { content: "hello" }, { signal }),
-      (error: ServiceError) => error.code === "model_failed" && /HTTP 404: invalid model/.test(error.message),
+      (error: ServiceError) =>
+        error.code === "model_failed" &&
+        /Model "alpha" \(alpha-1\) is not available to this Cerebras key \(404\)/.test(error.message),
     );
     assert.equal((await store.listConversations(localOwner, { limit: 10 })).conversations.length, 0);
   });

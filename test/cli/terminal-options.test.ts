@@ -1,9 +1,9 @@
-// The council's flags of `ask` and `chat` (--panel, --review, --stance, --rounds) as the consultation's
-// input, and the words a mistyped one gets.
+// The council's flags of `ask` and `chat` (--panel, --review, --stance, --rounds), web search and
+// reasoning (--web-search, --reasoning) as the consultation's input, and the words a mistyped one gets.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { CommandLineError, parseCommandLine } from "../../src/cli/command-line.ts";
+import { CommandLineError, helpText, parseCommandLine } from "../../src/cli/command-line.ts";
 
 const consultationOf = (argv: string[]) => {
   const command = parseCommandLine(argv, {});
@@ -46,6 +46,27 @@ describe("the council's flags", () => {
       () => parseCommandLine(["ask", "q", "--rounds", "4"], {}),
       (error: unknown) =>
         error instanceof CommandLineError && /--rounds "4" is not a number from 1 to 3/.test(error.message),
+    );
+  });
+});
+
+describe("web search and reasoning", () => {
+  it("become webSearch and reasoning in ask and chat", () => {
+    assert.deepEqual(consultationOf(["ask", "Latest Node LTS?", "--web-search", "--reasoning", "high"]), {
+      webSearch: true,
+      reasoning: "high",
+    });
+    assert.deepEqual(consultationOf(["chat", "--reasoning", "OFF"]), { reasoning: "off" });
+    assert.match(helpText("ask"), /--web-search .*\n {2}--reasoning LEVEL .*off, low, medium, high/);
+    assert.match(helpText("chat"), /--reasoning LEVEL/);
+  });
+
+  it("refuses a level that is not one, naming the levels", () => {
+    assert.throws(
+      () => parseCommandLine(["ask", "q", "--reasoning", "banana"], {}),
+      (error: unknown) =>
+        error instanceof CommandLineError &&
+        /^--reasoning "banana" is not a reasoning level: use off, low, medium or high/.test(error.message),
     );
   });
 });

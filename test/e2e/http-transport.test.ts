@@ -69,7 +69,7 @@ describe("HTTP transport", () => {
       jsonrpc: "2.0",
       id: 1,
       method: "tools/call",
-      params: { padding: "x".repeat(2_000_000) },
+      params: { padding: "x".repeat(17_000_000) },
     });
     const response = await fetch(`${server.url}/mcp`, { method: "POST", headers: mcpHeaders, body: huge });
     assert.equal(response.status, 413);

@@ -73,7 +73,15 @@ describe("panels end to end", () => {
 
         const gemini = listing.models.find((model) => model.name === "gemini");
         assert.equal(gemini?.available, true);
-        assert.deepEqual(gemini?.pricing, { inputPerMillion: 1.25, outputPerMillion: 10 });
+        assert.deepEqual(gemini?.pricing, {
+          inputPerMillion: 2,
+          outputPerMillion: 12,
+          cachedInputPerMillion: 0.2,
+          tierAboveInputTokens: 200_000,
+          source: "price-data",
+        });
+        assert.equal(gemini?.deprecated, false);
+        assert.equal(listing.priceData.source, "bundled");
         assert.equal(listing.models.find((model) => model.name === "perplexity")?.webSearch, true);
         const ollama = listing.models.find((model) => model.name === "ollama");
         assert.equal(ollama?.available, false);
@@ -153,13 +161,13 @@ describe("panels end to end", () => {
   it("ai-universe models lists the panels after the models, and --format json is the tool's result", async () => {
     const { stdout } = await run(process.execPath, [mainScript, "models"], { env: environment });
     const [models, panels] = stdout.split(/\nPanels[^\n]*\n/);
-    assert.match(models ?? "", /^gemini\s+google\/gemini-2\.5-pro\s+available$/m);
+    assert.match(models ?? "", /^gemini\s+google\/gemini-3\.1-pro-preview\s+available$/m);
     assert.match(
       panels ?? "",
       /^review\s+grok, gemini, claude\s+available\s+hedge on\s+about \$0\.\d{4} a question$/m,
     );
     assert.match(panels ?? "", /^local\s+claude, ollama\s+unavailable: ollama\s+hedge off/m);
-    assert.match(panels ?? "", /^research\s+perplexity, sonar\s+available\s+hedge off/m);
+    assert.match(panels ?? "", /^research\s+perplexity, claude, openai, gemini\s+available\s+hedge off/m);
 
     const json = await run(process.execPath, [mainScript, "models", "--format", "json"], {
       env: environment,

@@ -59,7 +59,7 @@ describe("stdio transport", () => {
       params: { name: "conversation.list", arguments: {}, _meta: { progressToken: { bad: true } } },
     });
     send("{not json");
-    send({ jsonrpc: "2.0", id: 4, method: "ping", params: { padding: "x".repeat(11 * 1024 * 1024) } });
+    send({ jsonrpc: "2.0", id: 4, method: "ping", params: { padding: "x".repeat(17 * 1024 * 1024) } });
     send({
       jsonrpc: "2.0",
       id: 5,

@@ -3,8 +3,10 @@
 // cookie, nowhere the page can read), ask with a model picked, watch progress, read the synthesis and
 // opinions with citations, follow up, reload and find the conversation by search, rename, export and
 // delete it; another user sees none of it; a rate-limited call shows its message; a council (review,
-// two rounds, a side) with its answers forming live, then the verdict, the ranking and the rounds; a
-// phone-sized screen and the dark theme. A screenshot of each step goes to artifacts/web/.
+// two rounds, a side) with its answers forming live, then the verdict, the ranking and the rounds; an
+// image attached with web search and reasoning, reaching the models that read it, with what each model
+// could not search or see; deprecated models marked and the prices' date; a phone-sized screen and the
+// dark theme. A screenshot of each step goes to artifacts/web/.
 
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -13,6 +15,7 @@ import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
+import { tinyPng } from "../support/attachment-files.ts";
 import { makeApiKey } from "./support/cli-process.ts";
 import { changedMind, councilText } from "./support/council-script.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
@@ -72,6 +75,7 @@ describe("the web page", () => {
       ["bob", "user"],
       ["carl", "limited"],
       ["dana", "user"],
+      ["erin", "user"],
     ] as const) {
       keys[user] = await makeApiKey(environment, user, tier);
     }
@@ -131,7 +135,9 @@ describe("the web page", () => {
     try {
       await page.getByLabel("Your question").fill("Should a single node use SQLite or PostgreSQL?");
       await page.getByText(/^Models/).click();
-      await page.getByRole("checkbox", { name: /Gemini 2\.5 Pro/ }).check();
+      await page.getByRole("checkbox", { name: /^Gemini [\d.]+ Pro/ }).check();
+      // A model cites sources when it searches.
+      await page.getByRole("checkbox", { name: "Search the web" }).check();
       await page.getByRole("button", { name: "Ask" }).click();
       await page.getByRole("list", { name: "Progress" }).locator("li.running").first().waitFor();
       await shot(page, "progress");
@@ -145,7 +151,7 @@ describe("the web page", () => {
     await gemini.getByText("Gemini says: use SQLite on one node.").waitFor();
     assert.match(
       (await gemini.locator("header").textContent()) ?? "",
-      /Gemini 2\.5 Pro \(Google\) · \d+\.\d s · \d+ tokens · \$0\.\d{4}/,
+      /Gemini [\d.]+ Pro \(Google\) · \d+\.\d s · \d+ tokens · \$0\.\d{4}/,
     );
     assert.equal(
       await gemini.getByRole("link", { name: "Write-Ahead Logging" }).getAttribute("href"),
@@ -244,8 +250,8 @@ describe("the web page", () => {
         .getByLabel("Your question")
         .fill("SQLite or PostgreSQL for one node? [latency gpt-oss-120b=100]");
       await page.getByText(/^Models/).click();
-      await page.getByRole("checkbox", { name: /Gemini 2\.5 Pro/ }).check();
-      await page.getByRole("checkbox", { name: /Grok 4/ }).check();
+      await page.getByRole("checkbox", { name: /^Gemini [\d.]+ Pro/ }).check();
+      await page.getByRole("checkbox", { name: /^Grok 4/ }).check();
       await page.getByText(/^Council/).click();
       await page.getByRole("checkbox", { name: /^Review/ }).check();
       await page.getByLabel("Debate rounds").selectOption("2");
@@ -310,6 +316,89 @@ describe("the web page", () => {
     assert.ok(width <= 390, `the council's answer is ${width} px wide on a 390 px screen`);
     await page.getByRole("button", { name: "Switch theme" }).click();
     await shot(page, "council-phone-dark");
+    await context.close();
+  });
+
+  it("attaches an image, searches the web, reasons, and says what each model could not search or see", async () => {
+    // No model scripted by an earlier test: each gives the default answer, which names the files it saw.
+    simulator.reset();
+    const { context, page } = await signedIn("erin");
+    const listing = (await (await page.request.get(`${server.url}/api/models`)).json()) as {
+      models: { displayName: string; deprecated: boolean }[];
+      priceData: { date: string };
+    };
+    await page.getByText(/^Models/).click();
+    for (const model of listing.models) {
+      const label =
+        (await page.locator(".model-choice", { hasText: model.displayName }).first().textContent()) ?? "";
+      assert.equal(label.includes(`${model.displayName} (deprecated)`), model.deprecated, label);
+    }
+    await page.getByText(`Prices as of ${listing.priceData.date}`).waitFor();
+    await page.getByRole("checkbox", { name: /^Gemini [\d.]+ Pro/ }).check();
+
+    const files = page.getByLabel("Attach files");
+    await files.setInputFiles([
+      { name: "dot.png", mimeType: "image/png", buffer: tinyPng },
+      { name: "notes.md", mimeType: "text/markdown", buffer: Buffer.from("# Notes\n") },
+    ]);
+    const chosen = page.getByRole("list", { name: "Attached files" });
+    await chosen.getByText("notes.md").waitFor();
+    assert.match((await chosen.getByRole("listitem").first().textContent()) ?? "", /dot\.png\s*image · 68 B/);
+    await page.getByRole("button", { name: "Remove notes.md" }).click();
+    await chosen.getByText("notes.md").waitFor({ state: "detached" });
+    await files.setInputFiles({
+      name: "huge.png",
+      mimeType: "image/png",
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+    });
+    await page
+      .getByRole("alert", { name: "Files not attached" })
+      .getByText("huge.png is 5.0 MiB; one file may be at most 5 MiB. Attach a smaller file.")
+      .waitFor();
+    assert.deepEqual(await chosen.getByRole("listitem").locator("span:first-child").allTextContents(), [
+      "dot.png",
+    ]);
+    await page.getByRole("checkbox", { name: "Search the web" }).check();
+    await page.getByLabel("Reasoning").selectOption("high");
+    await page.getByLabel("Your question").fill("What is in this picture?");
+    await shot(page, "attachments-chosen");
+    const from = simulator.requests.length;
+    await page.getByRole("button", { name: "Ask" }).click();
+    await page.getByRole("article", { name: "Synthesis" }).waitFor({ timeout: 20_000 });
+
+    assert.equal(
+      await page.getByRole("alert", { name: "Files not attached" }).count(),
+      0,
+      "an old refusal stayed",
+    );
+    assert.equal(await chosen.count(), 0, "the files sent stayed chosen for the next question");
+    const requests = simulator.requests.slice(from);
+    const gemini = requests.find((request) => request.provider === "google");
+    assert.deepEqual(gemini?.attachments, [{ mediaType: "image/png", bytes: tinyPng.length }]);
+    assert.equal(gemini?.search, true, "Gemini was not asked to search");
+    assert.equal(gemini?.reasoning, true, "Gemini was not asked to reason");
+    const primary = requests.filter((request) => request.provider === "cerebras");
+    assert.ok(primary.length > 0 && primary.every((request) => request.attachments.length === 0));
+
+    await page.locator(".turn").last().getByText("Attached: dot.png (68 B)").waitFor();
+    const geminiOpinion = page.getByRole("article", { name: "Opinion of gemini" });
+    await geminiOpinion.getByText(/\[saw: image\/png\]/).waitFor();
+    assert.match(
+      (await geminiOpinion.locator("header").textContent()) ?? "",
+      /\d+ reasoning tokens \(high\) · \d+ web searche?s?/,
+    );
+    assert.equal(await page.getByRole("list", { name: "Notes on gemini" }).count(), 0);
+    const notes = page.getByRole("list", { name: "Notes on cerebras" });
+    await notes.getByText(/^Could not search: .*cannot search the web/).waitFor();
+    await notes.getByText(/^Did not see dot\.png: .*does not read images/).waitFor();
+    await shot(page, "attachments-answer");
+    await page.reload();
+    await page.getByRole("button", { name: /^What is in this picture\?/ }).click();
+    await page.getByText("Attached: dot.png (68 B)").waitFor();
+    await page
+      .getByRole("list", { name: "Notes on cerebras" })
+      .getByText(/^Did not see dot\.png/)
+      .waitFor();
     await context.close();
   });
 

@@ -19,6 +19,9 @@ describe("callSettingsFor", () => {
         (tool) => (tool as { id: string }).id,
       );
     assert.deepEqual(tools("openai"), ["openai.web_search"]);
+    assert.deepEqual(callSettingsFor(entry("openai"), { webSearch: true }).providerOptions, {
+      openai: { includeWebSearchSources: false },
+    });
     assert.deepEqual(tools("claude"), ["anthropic.web_search_20250305"]);
     assert.deepEqual(tools("gemini"), ["google.google_search"]);
     assert.deepEqual(tools("grok"), ["xai.web_search"]);

@@ -1,20 +1,23 @@
-// Anthropic Messages API (`/messages`). Citations are `web_search_result_location` citations on the text
-// block (`citations_delta` events while streaming), which @ai-sdk/anthropic turns into url sources.
-// Real Anthropic always reports usage, so `usage: null` yields a body the SDK rejects. A request that forces
-// the "json" tool gets its answer as that tool's input (`input_json_delta` events while streaming).
+// Anthropic Messages API (`/messages`). Reads the prompt, the files in `image` and `document` blocks,
+// structured output (anthropic-structured-output.ts), web search (a `web_search_20250305`-style tool) and
+// reasoning (`thinking` of type "enabled" or "adaptive"). The content blocks and usage are in
+// anthropic-content.ts; this module writes them as a message or as the event stream. Real Anthropic always
+// reports usage, so `usage: null` yields a body the SDK rejects.
 
+import { contentBlocks, endsWithToolUse, messageUsage } from "./anthropic-content.ts";
 import { anthropicStructuredOutput } from "./anthropic-structured-output.ts";
-import type { SimulatedUsage } from "./behaviour.ts";
+import { type Attachment, attachmentOfBase64 } from "./attachments.ts";
 import {
   isRecord,
   type Protocol,
+  type ReasoningRequest,
   type ServerSentEvent,
   type SimulatedReply,
-  splitIntoDeltas,
   summarisePrompt,
   textOfContent,
   truncatedReply,
 } from "./protocol.ts";
+import { hasToolOfType } from "./web-search.ts";
 
 /** The Messages protocol. */
 export const anthropicMessages: Protocol = {
@@ -28,11 +31,15 @@ export const anthropicMessages: Protocol = {
     }));
     const system = textOfContent(request.system);
     if (system.length > 0) turns.unshift({ role: "system", text: system });
+    const reasoning = reasoningOf(request.thinking);
     return {
       model: typeof request.model === "string" ? request.model : "",
       stream: request.stream === true,
       prompt: summarisePrompt(turns, "user"),
       ...anthropicStructuredOutput(request),
+      search: hasToolOfType(request.tools, "web_search_"),
+      ...(reasoning ? { reasoning } : {}),
+      attachments: messages.flatMap((message) => attachmentsOf(message.content)),
     };
   },
   render(reply) {
@@ -46,98 +53,76 @@ export const anthropicMessages: Protocol = {
   },
 };
 
+/** Extended thinking ("enabled" with a budget) and adaptive thinking both reason. */
+function reasoningOf(thinking: unknown): ReasoningRequest | undefined {
+  if (!isRecord(thinking) || (thinking.type !== "enabled" && thinking.type !== "adaptive")) return undefined;
+  return { visible: thinking.display !== "omitted" };
+}
+
+function attachmentsOf(content: unknown): Attachment[] {
+  if (!Array.isArray(content)) return [];
+  return content.filter(isRecord).flatMap((block) => {
+    if ((block.type !== "image" && block.type !== "document") || !isRecord(block.source)) return [];
+    const source = block.source;
+    if (source.type === "base64") {
+      const attachment = attachmentOfBase64(source.media_type, source.data);
+      return attachment ? [attachment] : [];
+    }
+    if (source.type === "text" && typeof source.data === "string")
+      return [
+        { mediaType: String(source.media_type ?? "text/plain"), bytes: Buffer.byteLength(source.data) },
+      ];
+    return [{ mediaType: block.type === "image" ? "image/*" : "application/pdf", bytes: 0 }];
+  });
+}
+
 function message(reply: SimulatedReply): unknown {
-  const citations = citationsOf(reply);
-  const tool = toolUseOf(reply);
   return {
     id: `msg_${reply.id}`,
     type: "message",
     role: "assistant",
     model: reply.model,
-    content: [
-      tool
-        ? { ...tool.block, input: tool.input }
-        : { type: "text", text: reply.text, ...(citations.length > 0 ? { citations } : {}) },
-    ],
-    stop_reason: tool ? "tool_use" : "end_turn",
+    content: contentBlocks(reply).map((block) => block.whole),
+    stop_reason: endsWithToolUse(reply) ? "tool_use" : "end_turn",
     stop_sequence: null,
-    ...(reply.usage ? { usage: messageUsage(reply.usage) } : {}),
-  };
-}
-
-/**
- * The answer as a `tool_use` block (its input apart, since streams send it as deltas), when the request
- * forced the json tool and the answer is a JSON object; otherwise the answer stays text.
- */
-function toolUseOf(
-  reply: SimulatedReply,
-): { block: Record<string, unknown>; input: Record<string, unknown> } | undefined {
-  const name = reply.structured?.tool;
-  if (name === undefined) return undefined;
-  let input: unknown;
-  try {
-    input = JSON.parse(reply.text);
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(input)) return undefined;
-  return { block: { type: "tool_use", id: `toolu_${reply.id}`, name }, input };
-}
-
-function citationsOf(reply: SimulatedReply): Record<string, unknown>[] {
-  return reply.citations.map((citation, index) => ({
-    type: "web_search_result_location",
-    cited_text: citation.snippet ?? citation.title,
-    url: citation.url,
-    title: citation.title,
-    encrypted_index: Buffer.from(`simulated-${index}`).toString("base64"),
-  }));
-}
-
-function messageUsage(usage: SimulatedUsage): Record<string, number> {
-  return {
-    input_tokens: usage.inputTokens,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
-    output_tokens: usage.outputTokens,
+    ...(reply.usage ? { usage: messageUsage(reply, reply.usage) } : {}),
   };
 }
 
 function messageEvents(reply: SimulatedReply): ServerSentEvent[] {
-  const usage = reply.usage ? messageUsage(reply.usage) : undefined;
-  const start = {
-    type: "message_start",
-    message: {
-      id: `msg_${reply.id}`,
-      type: "message",
-      role: "assistant",
-      model: reply.model,
-      content: [],
-      stop_reason: null,
-      stop_sequence: null,
-      ...(usage ? { usage: { ...usage, output_tokens: 1 } } : {}),
-    },
+  const usage = reply.usage ? messageUsage(reply, reply.usage) : undefined;
+  const startUsage = usage && {
+    input_tokens: usage.input_tokens,
+    cache_creation_input_tokens: usage.cache_creation_input_tokens,
+    cache_read_input_tokens: usage.cache_read_input_tokens,
+    output_tokens: 1,
   };
-  const tool = toolUseOf(reply);
-  const block = tool ? { ...tool.block, input: {} } : { type: "text", text: "" };
   const events: Record<string, unknown>[] = [
-    start,
-    { type: "content_block_start", index: 0, content_block: block },
-    { type: "ping" },
+    {
+      type: "message_start",
+      message: {
+        id: `msg_${reply.id}`,
+        type: "message",
+        role: "assistant",
+        model: reply.model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        ...(startUsage ? { usage: startUsage } : {}),
+      },
+    },
   ];
-  for (const text of splitIntoDeltas(reply.text)) {
-    const delta = tool ? { type: "input_json_delta", partial_json: text } : { type: "text_delta", text };
-    events.push({ type: "content_block_delta", index: 0, delta });
-  }
-  for (const citation of tool ? [] : citationsOf(reply)) {
-    events.push({ type: "content_block_delta", index: 0, delta: { type: "citations_delta", citation } });
-  }
+  contentBlocks(reply).forEach((block, index) => {
+    events.push({ type: "content_block_start", index, content_block: block.start });
+    if (index === 0) events.push({ type: "ping" });
+    for (const delta of block.deltas) events.push({ type: "content_block_delta", index, delta });
+    events.push({ type: "content_block_stop", index });
+  });
   events.push(
-    { type: "content_block_stop", index: 0 },
     {
       type: "message_delta",
-      delta: { stop_reason: tool ? "tool_use" : "end_turn", stop_sequence: null },
-      ...(usage ? { usage: { output_tokens: usage.output_tokens } } : {}),
+      delta: { stop_reason: endsWithToolUse(reply) ? "tool_use" : "end_turn", stop_sequence: null },
+      ...(usage ? { usage } : {}),
     },
     { type: "message_stop" },
   );

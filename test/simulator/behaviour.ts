@@ -1,21 +1,45 @@
 // Scripted behaviour of simulated models: what each model answers, how slowly, and how it fails.
-// The book decides one outcome per request; the protocol modules only render it.
+// The book decides one outcome per request (answer.ts computes a successful one); the protocol modules
+// only render it.
 
 import { STATUS_CODES } from "node:http";
-import { sampleFromSchema } from "../../src/providers/schema-sample.ts";
-import type { StructuredOutput } from "./protocol.ts";
+import { answerOf } from "./answer.ts";
+import type { Attachment } from "./attachments.ts";
+import type { ParsedRequest } from "./protocol.ts";
 
 /** A web source a simulated model cites; each protocol renders it in its native form. */
 export interface SimulatedCitation {
   url: string;
   title: string;
   snippet?: string;
+  /** When the page was published, e.g. "2025-03-14": Perplexity's `date`, Anthropic's `page_age`. */
+  date?: string;
 }
 
-/** Token counts a simulated model reports. */
+/**
+ * Token counts a simulated model reports, as the AI SDK adds them up: each protocol splits them into its own
+ * fields (Anthropic's `input_tokens`, for one, excludes the cached tokens).
+ */
 export interface SimulatedUsage {
+  /** Every input token, cached ones included. */
   inputTokens: number;
+  /** The answer's tokens; reasoning tokens come on top, from the behaviour's `reasoning`. */
   outputTokens: number;
+  /** Input tokens read from the prompt cache (part of `inputTokens`). */
+  cachedInputTokens?: number;
+  /** Input tokens written to the prompt cache (part of `inputTokens`); only Anthropic and OpenRouter report them. */
+  cacheWriteTokens?: number;
+}
+
+/** A model's reasoning: the thought text (or summary) and the tokens it cost. */
+export interface SimulatedReasoning {
+  text: string;
+  tokens: number;
+}
+
+/** A web search the model ran; its sources are the answer's citations. */
+export interface SimulatedSearch {
+  queries: string[];
 }
 
 /** What a scripted reply can be computed from. */
@@ -25,6 +49,8 @@ export interface AnswerRequest {
   system: string;
   /** The request asked for JSON output. */
   structured: boolean;
+  /** Images and documents in the prompt. */
+  attachments: Attachment[];
 }
 
 /**
@@ -62,10 +88,23 @@ export interface ModelBehaviour {
    * consultation its own spread of latencies while knowing each one's critical path.
    */
   latencyFromPrompt?: boolean;
-  /** null omits usage from the response entirely; default: computed from lengths (~chars/4). */
+  /**
+   * null omits usage from the response entirely; default: computed from lengths (~chars/4), plus
+   * `attachmentTokens` for the prompt's files.
+   */
   usage?: SimulatedUsage | null;
-  /** Sources in the protocol's native form. */
+  /**
+   * Sources in the protocol's native form, returned only when the request asks for the vendor's web search
+   * (Perplexity always searches). Default when searching: two sources derived from the question.
+   */
   citations?: SimulatedCitation[];
+  /** What the web search asks, when the request asks for one. Default: the first 60 chars of the last user text. */
+  searchQueries?: string[];
+  /**
+   * The reasoning, returned only when the request enables reasoning. Default then: a short thought and
+   * three times the answer's output tokens.
+   */
+  reasoning?: SimulatedReasoning;
 }
 
 /** The text of a request that the default reply and the default usage are computed from. */
@@ -81,7 +120,25 @@ export type Outcome =
   | { kind: "fail"; status: number; message: string; retryAfterSeconds?: number }
   | { kind: "hang" }
   | { kind: "malformed" }
-  | { kind: "answer"; text: string; usage: SimulatedUsage | null; citations: SimulatedCitation[] };
+  | AnswerOutcome;
+
+/** A successful answer, before a protocol renders it. */
+export interface AnswerOutcome {
+  kind: "answer";
+  text: string;
+  usage: SimulatedUsage | null;
+  /** Empty unless the model searched. */
+  citations: SimulatedCitation[];
+  /** Present when the request asked for web search. */
+  search?: SimulatedSearch;
+  /** Present when the request enabled reasoning. */
+  reasoning?: SimulatedReasoning;
+}
+
+/** What a request asks for beyond its text, each changing what the answer carries. */
+export type RequestFeatures = Partial<
+  Pick<ParsedRequest, "structured" | "search" | "reasoning" | "attachments">
+>;
 
 /** A decision for one request: how long to wait first, then what to do. */
 export interface Decision {
@@ -94,8 +151,8 @@ export interface BehaviourBook {
   set(model: string, behaviour: ModelBehaviour): void;
   setDefault(behaviour: ModelBehaviour): void;
   reset(): void;
-  /** `structured` is the request's structured output, when it asked for JSON. */
-  decide(model: string, prompt: PromptSummary, structured?: StructuredOutput): Decision;
+  /** `features` says whether the request asked for JSON, web search or reasoning, and which files it sent. */
+  decide(model: string, prompt: PromptSummary, features?: RequestFeatures): Decision;
 }
 
 /** Creates an empty book: every model answers at once with its default text. */
@@ -121,7 +178,7 @@ export function createBehaviourBook(): BehaviourBook {
       slowServedOf.clear();
       fallback = {};
     },
-    decide(model, prompt, structured) {
+    decide(model, prompt, features = {}) {
       const behaviour = behaviours.get(model) ?? fallback;
       const slowServed = slowServedOf.get(model) ?? 0;
       slowServedOf.set(model, slowServed + 1);
@@ -137,7 +194,7 @@ export function createBehaviourBook(): BehaviourBook {
         failuresServed.set(model, served + 1);
         return { latencyMs, outcome: failureOf(model, behaviour) };
       }
-      return { latencyMs, outcome: answerOf(model, behaviour, prompt, structured) };
+      return { latencyMs, outcome: answerOf(model, behaviour, prompt, features) };
     },
   };
 }
@@ -153,42 +210,6 @@ function failureOf(model: string, behaviour: ModelBehaviour): Outcome {
       : { kind: "fail", status, message, retryAfterSeconds: behaviour.retryAfterSeconds };
   }
   return { kind: "malformed" };
-}
-
-function answerOf(
-  model: string,
-  behaviour: ModelBehaviour,
-  prompt: PromptSummary,
-  structured: StructuredOutput | undefined,
-): Outcome {
-  const text = replyText(model, behaviour, prompt, structured);
-  const usage =
-    behaviour.usage === undefined
-      ? { inputTokens: estimateTokens(prompt.totalCharacters), outputTokens: estimateTokens(text.length) }
-      : behaviour.usage;
-  return { kind: "answer", text, usage, citations: behaviour.citations ?? [] };
-}
-
-function replyText(
-  model: string,
-  behaviour: ModelBehaviour,
-  prompt: PromptSummary,
-  structured: StructuredOutput | undefined,
-): string {
-  const { lastUserText, system } = prompt;
-  if (typeof behaviour.text === "function")
-    return behaviour.text({ lastUserText, system, structured: structured !== undefined });
-  if (behaviour.text !== undefined) return behaviour.text;
-  const answer = `Answer from ${model}: ${lastUserText.slice(0, 80)}`;
-  if (!structured) return answer;
-  return JSON.stringify(
-    structured.schema ? sampleFromSchema(structured.schema, () => answer) : { text: answer },
-  );
-}
-
-/** Roughly four characters per token, at least one token. */
-export function estimateTokens(characters: number): number {
-  return Math.max(1, Math.ceil(characters / 4));
 }
 
 /** The delay a `[latency model=ms ...]` marker in `text` names for `model`, if any. */

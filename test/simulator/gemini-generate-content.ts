@@ -1,20 +1,24 @@
-// Gemini API (`/models/{model}:generateContent` and `:streamGenerateContent`). Citations are grounding
-// chunks (`groundingMetadata.groundingChunks[].web`), sent with the final candidate as Google Search does.
-// Streams are SSE with `alt=sse` (what @ai-sdk/google asks for) and a JSON array of chunks otherwise.
-// Structured output is `generationConfig.responseMimeType: "application/json"`, with the schema in
-// `responseJsonSchema` (what @ai-sdk/google sends) or the older OpenAPI-style `responseSchema`.
+// Gemini API (`/models/{model}:generateContent` and `:streamGenerateContent`). Reads the prompt, the files
+// in `inlineData` / `fileData` parts, structured output (`generationConfig.responseMimeType:
+// "application/json"` with `responseJsonSchema`, what @ai-sdk/google sends, or the older OpenAPI-style
+// `responseSchema`), web search (a `googleSearch` tool) and reasoning (`generationConfig.thinkingConfig`
+// with a thinking level or a budget other than 0; the thoughts come back only with `includeThoughts`).
+// The answer's parts, grounding and usage are in gemini-output.ts. Streams are SSE with `alt=sse` (what
+// @ai-sdk/google asks for) and a JSON array of chunks otherwise.
 
-import type { SimulatedUsage } from "./behaviour.ts";
+import { type Attachment, attachmentOfBase64 } from "./attachments.ts";
+import { finalChunk, partialChunk, thoughtChunk } from "./gemini-output.ts";
 import {
   isRecord,
   type Protocol,
-  type SimulatedReply,
+  type ReasoningRequest,
   type StructuredOutput,
   splitIntoDeltas,
   summarisePrompt,
   textOfContent,
   truncatedReply,
 } from "./protocol.ts";
+import { reasoningOfEffort } from "./reasoning.ts";
 
 /** Matches the Gemini method path; the model is the segment before the colon. */
 const methodPath = /\/([^/]+):(generateContent|streamGenerateContent)$/;
@@ -39,18 +43,28 @@ export const geminiGenerateContent: Protocol = {
     const system = isRecord(request.systemInstruction) ? textOfContent(request.systemInstruction.parts) : "";
     if (system.length > 0) turns.unshift({ role: "system", text: system });
     const method = geminiMethodOf(url.pathname);
+    const tools = Array.isArray(request.tools) ? request.tools.filter(isRecord) : [];
+    const reasoning = reasoningOf(request.generationConfig);
     return {
       model: method?.model ?? "",
       stream: method?.stream ?? false,
       prompt: summarisePrompt(turns, "user"),
       ...structuredOutputOf(request.generationConfig),
+      search: tools.some((tool) => "googleSearch" in tool || "google_search" in tool),
+      ...(reasoning ? { reasoning } : {}),
+      attachments: contents.flatMap((content) => attachmentsOf(content.parts)),
     };
   },
   render(reply, url) {
     if (!reply.stream) return { kind: "json", body: finalChunk(reply, reply.text) };
     const pieces = splitIntoDeltas(reply.text);
     const last = pieces.pop() ?? "";
-    const chunks = [...pieces.map((piece) => partialChunk(reply, piece)), finalChunk(reply, last)];
+    const thoughts = reply.reasoning?.visible ? splitIntoDeltas(reply.reasoning.text) : [];
+    const chunks = [
+      ...thoughts.map((thought) => thoughtChunk(reply, thought)),
+      ...pieces.map((piece) => partialChunk(reply, piece)),
+      finalChunk(reply, last),
+    ];
     return url.searchParams.get("alt") === "sse"
       ? { kind: "events", events: chunks.map((data) => ({ data })) }
       : { kind: "json", body: chunks };
@@ -67,47 +81,21 @@ function structuredOutputOf(configuration: unknown): { structured?: StructuredOu
   return { structured: isRecord(schema) ? { schema } : {} };
 }
 
-function partialChunk(reply: SimulatedReply, text: string): unknown {
-  return {
-    candidates: [{ content: { parts: [{ text }], role: "model" }, index: 0 }],
-    modelVersion: reply.model,
-    responseId: reply.id,
-  };
+function reasoningOf(configuration: unknown): ReasoningRequest | undefined {
+  if (!isRecord(configuration) || !isRecord(configuration.thinkingConfig)) return undefined;
+  const { thinkingBudget, thinkingLevel, includeThoughts } = configuration.thinkingConfig;
+  if (thinkingBudget === 0) return undefined;
+  return reasoningOfEffort(thinkingLevel, includeThoughts === true);
 }
 
-function finalChunk(reply: SimulatedReply, text: string): unknown {
-  const grounding =
-    reply.citations.length === 0
-      ? {}
-      : {
-          groundingMetadata: {
-            webSearchQueries: [reply.text.slice(0, 40)],
-            groundingChunks: reply.citations.map((citation) => ({
-              web: { uri: citation.url, title: citation.title },
-            })),
-            groundingSupports: [
-              {
-                segment: { startIndex: 0, endIndex: reply.text.length, text: reply.text },
-                groundingChunkIndices: reply.citations.map((_, index) => index),
-                confidenceScores: reply.citations.map(() => 0.9),
-              },
-            ],
-          },
-        };
-  return {
-    candidates: [
-      { content: { parts: [{ text }], role: "model" }, finishReason: "STOP", index: 0, ...grounding },
-    ],
-    ...(reply.usage ? { usageMetadata: usageMetadata(reply.usage) } : {}),
-    modelVersion: reply.model,
-    responseId: reply.id,
-  };
-}
-
-function usageMetadata(usage: SimulatedUsage): unknown {
-  return {
-    promptTokenCount: usage.inputTokens,
-    candidatesTokenCount: usage.outputTokens,
-    totalTokenCount: usage.inputTokens + usage.outputTokens,
-  };
+function attachmentsOf(parts: unknown): Attachment[] {
+  if (!Array.isArray(parts)) return [];
+  return parts.filter(isRecord).flatMap((part) => {
+    if (isRecord(part.inlineData)) {
+      const attachment = attachmentOfBase64(part.inlineData.mimeType, part.inlineData.data);
+      return attachment ? [attachment] : [];
+    }
+    if (isRecord(part.fileData)) return [{ mediaType: String(part.fileData.mimeType), bytes: 0 }];
+    return [];
+  });
 }

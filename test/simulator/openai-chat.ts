@@ -1,41 +1,48 @@
 // OpenAI Chat Completions (`/chat/completions`) and the dialects of the providers that speak it.
-// Citations: OpenAI and OpenRouter as `url_citation` annotations on the message; Perplexity as top-level
-// `citations` (URLs) and `search_results`; xAI chat as top-level `citations`. Cerebras and Ollama have none.
-// Structured output is `response_format`: `{type: "json_schema", json_schema: {schema}}` or `{type: "json_object"}`.
+// Reads the prompt, the files in `image_url`, `file`, `input_audio` and (Perplexity's) `file_url` parts,
+// structured output (`response_format`: `{type: "json_schema", json_schema: {schema}}` or
+// `{type: "json_object"}`), web search (Perplexity always searches; OpenRouter's `plugins: [{id: "web"}]`,
+// `web_search_options` or an `:online` model; OpenAI's `web_search_options` or a search model; xAI's
+// `search_parameters`) and reasoning (`reasoning_effort`, or OpenRouter's `reasoning` object). The
+// answer's dialects are in openai-chat-output.ts.
 
-import type { SimulatedUsage } from "./behaviour.ts";
+import { type Attachment, attachmentOfBase64, attachmentOfUrl } from "./attachments.ts";
+import { completion, completionChunks } from "./openai-chat-output.ts";
 import {
   isRecord,
   type Protocol,
-  type ServerSentEvent,
-  type SimulatedReply,
+  providerOf,
+  type ReasoningRequest,
   type StructuredOutput,
-  splitIntoDeltas,
   summarisePrompt,
   textOfContent,
   truncatedReply,
 } from "./protocol.ts";
+import { reasoningOfEffort } from "./reasoning.ts";
 
-/** Providers whose streams carry usage even without `stream_options.include_usage`. */
-const providersThatAlwaysStreamUsage = new Set(["perplexity", "cerebras", "openrouter", "xai"]);
-
-/** Providers that report citations as OpenAI `url_citation` annotations. */
-const providersWithAnnotations = new Set(["openai", "openrouter"]);
+/** Providers that return the reasoning text of a chat completion. */
+const providersWithReasoningText = new Set(["xai", "cerebras", "ollama", "openrouter"]);
 
 /** The Chat Completions protocol. */
 export const openaiChat: Protocol = {
   name: "openai-chat",
-  parse(body) {
+  parse(body, url) {
     const request = isRecord(body) ? body : {};
     const messages = Array.isArray(request.messages) ? request.messages.filter(isRecord) : [];
+    const model = typeof request.model === "string" ? request.model : "";
+    const provider = providerOf(url);
+    const reasoning = reasoningOf(request, provider);
     return {
-      model: typeof request.model === "string" ? request.model : "",
+      model,
       stream: request.stream === true,
       prompt: summarisePrompt(
         messages.map((message) => ({ role: String(message.role), text: textOfContent(message.content) })),
         "user",
       ),
       ...structuredOutputOf(request.response_format),
+      search: searches(request, provider, model),
+      ...(reasoning ? { reasoning } : {}),
+      attachments: messages.flatMap((message) => attachmentsOf(message.content)),
     };
   },
   render(reply) {
@@ -62,96 +69,53 @@ export function structuredOutputOf(format: unknown): { structured?: StructuredOu
   return { structured: isRecord(holder.schema) ? { schema: holder.schema } : {} };
 }
 
-function completion(reply: SimulatedReply): unknown {
-  const annotations = annotationsOf(reply);
-  return {
-    id: `chatcmpl-${reply.id}`,
-    object: "chat.completion",
-    created: reply.created,
-    model: reply.model,
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: "assistant",
-          content: reply.text,
-          refusal: null,
-          ...(annotations ? { annotations } : {}),
-        },
-        logprobs: null,
-        finish_reason: "stop",
-      },
-    ],
-    ...(reply.usage ? { usage: chatUsage(reply.usage) } : {}),
-    ...topLevelCitations(reply),
-  };
-}
-
-function completionChunks(reply: SimulatedReply): ServerSentEvent[] {
-  const base = {
-    id: `chatcmpl-${reply.id}`,
-    object: "chat.completion.chunk",
-    created: reply.created,
-    model: reply.model,
-    ...topLevelCitations(reply),
-  };
-  const chunk = (
-    delta: Record<string, unknown>,
-    finishReason: string | null = null,
-  ): Record<string, unknown> => ({
-    ...base,
-    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-  });
-  const chunks = [chunk({ role: "assistant", content: "" })];
-  for (const piece of splitIntoDeltas(reply.text)) chunks.push(chunk({ content: piece }));
-  const annotations = annotationsOf(reply);
-  if (annotations && annotations.length > 0) chunks.push(chunk({ annotations }));
-  const finish = chunk({}, "stop");
-  const options = isRecord(reply.body) ? reply.body.stream_options : undefined;
-  const usageRequested = isRecord(options) && options.include_usage === true;
-  if (reply.usage && usageRequested) {
-    chunks.push(finish, { ...base, choices: [], usage: chatUsage(reply.usage) });
-  } else if (reply.usage && providersThatAlwaysStreamUsage.has(reply.provider)) {
-    chunks.push({ ...finish, usage: chatUsage(reply.usage) });
-  } else {
-    chunks.push(finish);
+function searches(request: Record<string, unknown>, provider: string, model: string): boolean {
+  switch (provider) {
+    case "perplexity":
+      return true;
+    case "openrouter": {
+      const plugins = Array.isArray(request.plugins) ? request.plugins : [];
+      const webPlugin = plugins.some((plugin) => isRecord(plugin) && plugin.id === "web");
+      return webPlugin || isRecord(request.web_search_options) || model.endsWith(":online");
+    }
+    case "openai":
+      return isRecord(request.web_search_options) || model.includes("search");
+    case "xai":
+      return isRecord(request.search_parameters) && request.search_parameters.mode !== "off";
+    default:
+      return false;
   }
-  return chunks.map((data) => ({ data }));
 }
 
-function chatUsage(usage: SimulatedUsage): unknown {
-  return {
-    prompt_tokens: usage.inputTokens,
-    completion_tokens: usage.outputTokens,
-    total_tokens: usage.inputTokens + usage.outputTokens,
-  };
+function reasoningOf(request: Record<string, unknown>, provider: string): ReasoningRequest | undefined {
+  if (provider === "openrouter") {
+    const reasoning = request.reasoning;
+    if (!isRecord(reasoning) || reasoning.enabled === false) return undefined;
+    return reasoningOfEffort(reasoning.effort, reasoning.exclude !== true);
+  }
+  if (typeof request.reasoning_effort !== "string") return undefined;
+  const hidden = request.reasoning_format === "hidden" || request.reasoning_format === "none";
+  return reasoningOfEffort(request.reasoning_effort, providersWithReasoningText.has(provider) && !hidden);
 }
 
-function annotationsOf(reply: SimulatedReply): unknown[] | undefined {
-  if (!providersWithAnnotations.has(reply.provider)) return undefined;
-  return reply.citations.map((citation) => ({
-    type: "url_citation",
-    url_citation: {
-      start_index: 0,
-      end_index: reply.text.length,
-      url: citation.url,
-      title: citation.title,
-      ...(reply.provider === "openrouter" && citation.snippet ? { content: citation.snippet } : {}),
-    },
-  }));
-}
-
-function topLevelCitations(reply: SimulatedReply): Record<string, unknown> {
-  if (reply.citations.length === 0) return {};
-  const urls = reply.citations.map((citation) => citation.url);
-  if (reply.provider === "xai") return { citations: urls };
-  if (reply.provider !== "perplexity") return {};
-  return {
-    citations: urls,
-    search_results: reply.citations.map((citation) => ({
-      title: citation.title,
-      url: citation.url,
-      ...(citation.snippet ? { snippet: citation.snippet } : {}),
-    })),
-  };
+function attachmentsOf(content: unknown): Attachment[] {
+  if (!Array.isArray(content)) return [];
+  return content.filter(isRecord).flatMap((part) => {
+    let attachment: Attachment | undefined;
+    if (part.type === "image_url" && isRecord(part.image_url))
+      attachment = attachmentOfUrl(part.image_url.url, "image/*");
+    else if (part.type === "file" && isRecord(part.file))
+      attachment = attachmentOfUrl(
+        part.file.file_data ?? `file:${String(part.file.file_id)}`,
+        "application/octet-stream",
+      );
+    else if (part.type === "file_url" && isRecord(part.file_url) && typeof part.file_url.url === "string")
+      // Perplexity's PDFs: a URL, or bare base64 without a data: prefix.
+      attachment = /^(https?|data):/.test(part.file_url.url)
+        ? attachmentOfUrl(part.file_url.url, "application/pdf")
+        : attachmentOfBase64("application/pdf", part.file_url.url);
+    else if (part.type === "input_audio" && isRecord(part.input_audio))
+      attachment = attachmentOfBase64(`audio/${String(part.input_audio.format)}`, part.input_audio.data);
+    return attachment ? [attachment] : [];
+  });
 }

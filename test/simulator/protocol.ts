@@ -1,7 +1,14 @@
 // The contract between the simulator's server and the modules that speak each provider's wire protocol.
 
 import type { JsonSchema } from "../../src/providers/schema-sample.ts";
-import type { PromptSummary, SimulatedCitation, SimulatedUsage } from "./behaviour.ts";
+import type { Attachment } from "./attachments.ts";
+import type {
+  PromptSummary,
+  SimulatedCitation,
+  SimulatedReasoning,
+  SimulatedSearch,
+  SimulatedUsage,
+} from "./behaviour.ts";
 
 /** The wire protocols the simulator speaks. */
 export type ProtocolName =
@@ -18,6 +25,12 @@ export interface StructuredOutput {
   tool?: string;
 }
 
+/** A request's reasoning setting, when it enables reasoning. */
+export interface ReasoningRequest {
+  /** The vendor returns the thought text (or its summary), not only the tokens it cost. */
+  visible: boolean;
+}
+
 /** What a protocol module reads from an incoming request. */
 export interface ParsedRequest {
   model: string;
@@ -25,6 +38,12 @@ export interface ParsedRequest {
   prompt: PromptSummary;
   /** Present when the request asks for JSON output. */
   structured?: StructuredOutput;
+  /** The request asks for the vendor's own web search tool (Perplexity always searches). */
+  search: boolean;
+  /** Present when the request enables reasoning. */
+  reasoning?: ReasoningRequest;
+  /** Images and documents in the messages. */
+  attachments: Attachment[];
 }
 
 /** Everything a protocol module needs to render a successful answer. */
@@ -35,7 +54,12 @@ export interface SimulatedReply {
   stream: boolean;
   text: string;
   usage: SimulatedUsage | null;
+  /** Empty unless the model searched. */
   citations: SimulatedCitation[];
+  /** Present when the request asked for web search. */
+  search?: SimulatedSearch;
+  /** Present when the request enabled reasoning. */
+  reasoning?: SimulatedReasoning & ReasoningRequest;
   /** The request's structured output, when it asked for one. */
   structured?: StructuredOutput;
   /** Unique per response, used for the protocol's response and item ids. */
@@ -92,6 +116,11 @@ export function textOfContent(content: unknown): string {
     .map((part) => (isRecord(part) && typeof part.text === "string" ? part.text : ""))
     .filter((text) => text.length > 0)
     .join("\n");
+}
+
+/** The provider a request path names: its first segment, e.g. "openai" or "perplexity". */
+export function providerOf(url: URL): string {
+  return url.pathname.split("/").find((segment) => segment.length > 0) ?? "";
 }
 
 /** Narrows an unknown JSON value to an object. */

@@ -1,4 +1,5 @@
 // Drives the simulator through every real AI SDK provider: text, usage and sources, plain and streamed.
+// Sources come back only when the call asks for the vendor's web search (Perplexity always searches).
 
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
@@ -26,7 +27,7 @@ beforeEach(() => simulator.reset());
 for (const providerCase of providerCases) {
   describe(providerCase.name, () => {
     const expectedSources = (): { url: string; title: string | undefined }[] => {
-      if (providerCase.citations === "none") return [];
+      if (providerCase.citations === "none" || !providerCase.webSearch) return [];
       return citations.map((citation) => ({
         url: citation.url,
         title: providerCase.citations === "with-titles" ? citation.title : undefined,
@@ -68,6 +69,7 @@ for (const providerCase of providerCases) {
         model: providerCase.createModel(simulator.url),
         prompt,
         maxRetries: 0,
+        ...providerCase.webSearch,
       });
       assert.equal(result.text, "Paris is the capital of France.");
       assert.equal(result.usage.inputTokens, 17);
@@ -87,7 +89,12 @@ for (const providerCase of providerCases) {
         usage: { inputTokens: 21, outputTokens: 15 },
         citations,
       });
-      const result = streamText({ model: providerCase.createModel(simulator.url), prompt, maxRetries: 0 });
+      const result = streamText({
+        model: providerCase.createModel(simulator.url),
+        prompt,
+        maxRetries: 0,
+        ...providerCase.webSearch,
+      });
       const deltas: string[] = [];
       for await (const delta of result.textStream) deltas.push(delta);
       assert.ok(deltas.length > 1, "the answer arrives in several deltas");

@@ -10,13 +10,21 @@ import { type BehaviourBook, createBehaviourBook, type ModelBehaviour } from "./
 import { handleControl } from "./control.ts";
 import { errorBody } from "./error-bodies.ts";
 import { geminiGenerateContent, geminiMethodOf } from "./gemini-generate-content.ts";
+import {
+  createModelListings,
+  handleListingControl,
+  unknownModelAnswer,
+  writeModelListing,
+} from "./model-listings.ts";
 import { openaiChat } from "./openai-chat.ts";
 import { openaiResponses } from "./openai-responses.ts";
 import type { ParsedRequest, Protocol, ProtocolName } from "./protocol.ts";
+import { replyOf } from "./reply.ts";
 import { createRequestLog, type RecordedRequest } from "./request-log.ts";
 import { writeJson, writeRendered } from "./write-response.ts";
 
-export type { ModelBehaviour, SimulatedCitation, SimulatedUsage } from "./behaviour.ts";
+export type { Attachment } from "./attachments.ts";
+export type { ModelBehaviour, SimulatedCitation, SimulatedReasoning, SimulatedUsage } from "./behaviour.ts";
 export type { RecordedRequest } from "./request-log.ts";
 
 /**
@@ -31,7 +39,13 @@ export interface ProviderSimulator {
   /** Scripts the model with this id (as sent in the request); replaces the default for it. */
   setBehaviour(model: string, behaviour: ModelBehaviour): void;
   setDefaultBehaviour(behaviour: ModelBehaviour): void;
-  /** Clears behaviours and the request log. */
+  /**
+   * Replaces the model ids `provider` (a path prefix such as "anthropic") lists, which by default are
+   * its catalog models and a few more; generation requests for any other model then fail as the vendor's
+   * do. Also `POST /__simulator/listed-models` with `{provider, ids}`.
+   */
+  setListedModels(provider: string, ids: readonly string[]): void;
+  /** Clears behaviours, listed models and the request log. */
   reset(): void;
   /** Resolves as soon as the predicate holds for the log (checked on every change); rejects on timeout. */
   waitForRequests(predicate: (requests: RecordedRequest[]) => boolean, timeoutMs?: number): Promise<void>;
@@ -45,6 +59,7 @@ export async function startProviderSimulator(
 ): Promise<ProviderSimulator> {
   const book = createBehaviourBook();
   const log = createRequestLog();
+  const listings = createModelListings();
   const server = createServer((request, response) => {
     handleRequest(request, response).catch((error: unknown) => {
       if (response.headersSent) response.destroy();
@@ -60,21 +75,24 @@ export async function startProviderSimulator(
     const url = new URL(request.url ?? "/", "http://simulator.invalid");
     const text = await readBody(request);
     if (url.pathname.startsWith("/__simulator/")) {
+      if (handleListingControl(request.method ?? "GET", url, text, listings, response)) return;
       handleControl({ method: request.method ?? "GET", url, text, book, log, response });
       return;
     }
     const provider = url.pathname.split("/").find((segment) => segment.length > 0) ?? "";
     if (request.method === "GET" && url.pathname.endsWith("/models")) {
-      // The providers' model listings, which `ai-universe doctor` calls as its one cheap request.
+      // The providers' model listings, which `ai-universe doctor` and `models --check` read.
       const key =
         request.headers.authorization?.replace(/^Bearer /, "") ??
         request.headers["x-api-key"] ??
         request.headers["x-goog-api-key"] ??
         url.searchParams.get("key") ??
         "";
-      if ((!key && provider !== "ollama") || String(key).includes("rejected")) {
+      // Ollama needs no key, and OpenRouter's model list is public.
+      const keyless = provider === "ollama" || provider === "openrouter";
+      if (!keyless && (!key || String(key).includes("rejected"))) {
         writeJson(response, 401, errorBody(provider, nativeProtocolOf(provider), 401, "Invalid API key."));
-      } else writeJson(response, 200, { object: "list", data: [{ id: `${provider}-model` }], models: [] });
+      } else writeModelListing(response, provider, url, listings);
       return;
     }
     const protocol = protocolFor(url.pathname);
@@ -106,6 +124,9 @@ export async function startProviderSimulator(
       model: parsed.model,
       stream: parsed.stream,
       structured: parsed.structured !== undefined,
+      search: parsed.search,
+      reasoning: parsed.reasoning !== undefined,
+      attachments: parsed.attachments,
       body,
       headers: { ...request.headers },
       startedAt,
@@ -117,6 +138,11 @@ export async function startProviderSimulator(
       log.changed();
     });
     log.record(recorded);
+    const unknown = unknownModelAnswer(provider, parsed.model, listings);
+    if (unknown) {
+      writeJson(response, unknown.status, unknown.body);
+      return;
+    }
     await respond(response, { provider, protocol, url, body, parsed, book });
   }
 
@@ -135,8 +161,10 @@ export async function startProviderSimulator(
     requests: log.requests,
     setBehaviour: (model, behaviour) => book.set(model, behaviour),
     setDefaultBehaviour: (behaviour) => book.setDefault(behaviour),
+    setListedModels: (provider, ids) => listings.set(provider, ids),
     reset() {
       book.reset();
+      listings.reset();
       log.clear();
     },
     waitForRequests: (predicate, timeoutMs = 5000) => log.waitFor(predicate, timeoutMs),
@@ -174,7 +202,7 @@ interface Exchange {
 
 async function respond(response: ServerResponse, exchange: Exchange): Promise<void> {
   const { provider, protocol, url, body, parsed } = exchange;
-  const { latencyMs, outcome } = exchange.book.decide(parsed.model, parsed.prompt, parsed.structured);
+  const { latencyMs, outcome } = exchange.book.decide(parsed.model, parsed.prompt, parsed);
   if (!(await waitUnlessClosed(response, latencyMs))) return;
   switch (outcome.kind) {
     case "hang":
@@ -193,24 +221,8 @@ async function respond(response: ServerResponse, exchange: Exchange): Promise<vo
     case "malformed":
       writeRendered(response, protocol.malformed(parsed.stream, url));
       return;
-    case "answer": {
-      const { text, usage, citations } = outcome;
-      const id = crypto.randomUUID().replaceAll("-", "").slice(0, 24);
-      const created = Math.floor(Date.now() / 1000);
-      const reply = {
-        provider,
-        model: parsed.model,
-        stream: parsed.stream,
-        text,
-        usage,
-        citations,
-        ...(parsed.structured ? { structured: parsed.structured } : {}),
-        id,
-        created,
-        body,
-      };
-      writeRendered(response, protocol.render(reply, url));
-    }
+    case "answer":
+      writeRendered(response, protocol.render(replyOf(outcome, parsed, provider, body), url));
   }
 }
 

@@ -1,5 +1,6 @@
 // The simulator's log of provider requests, with event-driven waiting for a condition on it.
 
+import type { Attachment } from "./attachments.ts";
 import type { ProtocolName } from "./protocol.ts";
 
 /** One provider request the simulator received; updated in place when its response ends. */
@@ -13,6 +14,12 @@ export interface RecordedRequest {
   stream: boolean;
   /** The request asked for JSON output (a schema, JSON mode, or Anthropic's forced `json` tool). */
   structured: boolean;
+  /** The request asked for the vendor's own web search (always true for Perplexity, which always searches). */
+  search: boolean;
+  /** The request enabled reasoning. */
+  reasoning: boolean;
+  /** The images and documents the request carried; `bytes` is the decoded size (0 for a file sent by URL). */
+  attachments: Attachment[];
   /** Parsed JSON request body. */
   body: unknown;
   headers: Record<string, string | string[] | undefined>;

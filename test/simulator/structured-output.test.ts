@@ -131,7 +131,9 @@ for (const providerCase of providerCases) {
         result.output.ranking.map((entry) => entry.label),
         ["B", "A", "C"],
       );
-      assert.deepEqual(seen, [{ lastUserText: prompt, system: instructions, structured: true }]);
+      assert.deepEqual(seen, [
+        { lastUserText: prompt, system: instructions, structured: true, attachments: [] },
+      ]);
     });
 
     test("a plain request is not structured and keeps its default text", async () => {

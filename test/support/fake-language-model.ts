@@ -37,6 +37,10 @@ export interface FakeCall {
   structured: boolean;
   /** Whether the call streamed. */
   streamed: boolean;
+  /** The reasoning level the call asked for, as the AI SDK passes it. */
+  reasoning: LanguageModelV4CallOptions["reasoning"];
+  /** The names of the tools the call offered (a vendor's search tool among them). */
+  tools: string[];
   startedAt: number;
   finishedAt?: number;
 }
@@ -78,6 +82,8 @@ export class FakeModels {
       model: modelId,
       prompt: options.prompt,
       signal: options.abortSignal,
+      reasoning: options.reasoning,
+      tools: (options.tools ?? []).map((tool) => tool.name),
       structured: format?.type === "json",
       streamed,
       startedAt: this.tick++,

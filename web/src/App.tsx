@@ -1,6 +1,6 @@
-// The page: sign in when the server has accounts; a sidebar of conversations; the question box, live
-// progress with the answers forming, and the answer; follow-ups in the same conversation; light and
-// dark themes.
+// The page: sign in when the server has accounts; a sidebar of conversations; the question box (with its
+// files, shown beside the question once sent), live progress with the answers forming, and the answer;
+// follow-ups in the same conversation; light and dark themes.
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
@@ -11,19 +11,24 @@ import {
   type Me,
   type ModelInfo,
   type PanelInfo,
+  type PriceData,
   type SecondOpinion,
 } from "./api.ts";
-import { AskForm, type AskRequest } from "./components/AskForm.tsx";
+import { sizeLabel } from "./attachments.ts";
+import { AskForm } from "./components/AskForm.tsx";
 import { type Forming, FormingAnswers, nextForming, nothingForming } from "./components/FormingAnswers.tsx";
 import { Markdown } from "./components/Markdown.tsx";
 import { nextRows, Progress, type ProgressRow } from "./components/Progress.tsx";
 import { Result } from "./components/Result.tsx";
 import { Sidebar } from "./components/Sidebar.tsx";
 import { SignIn } from "./components/SignIn.tsx";
+import { type AskRequest, consultationInput } from "./consultation-input.ts";
 
 interface Turn {
   id: number;
   question: string;
+  /** The files attached to the question. */
+  attachments?: { name: string; bytes: number }[];
   result?: Omit<SecondOpinion, "conversationId">;
   reply?: string;
 }
@@ -45,6 +50,7 @@ export function App() {
   const [me, setMe] = useState<Me | undefined>();
   const [models, setModels] = useState<ModelInfo[]>([]);
   const [panels, setPanels] = useState<PanelInfo[]>([]);
+  const [priceData, setPriceData] = useState<PriceData | undefined>();
   const [conversations, setConversations] = useState<ConversationSummary[]>([]);
   const [conversationId, setConversationId] = useState<string | undefined>();
   const [turns, setTurns] = useState<Turn[]>([]);
@@ -71,6 +77,7 @@ export function App() {
     const listing = await api.models();
     setModels(listing.models);
     setPanels(listing.panels ?? []);
+    setPriceData(listing.priceData);
     await refresh();
   }, [refresh]);
 
@@ -84,8 +91,14 @@ export function App() {
       const { messages } = (await api.history(id)).history;
       const loaded: Turn[] = [];
       for (const message of messages) {
-        if (message.role === "user") loaded.push({ id: message.sequence, question: message.content });
-        else if (loaded.length > 0) {
+        if (message.role === "user") {
+          const attachments = message.metadata.attachments ?? [];
+          loaded.push({
+            id: message.sequence,
+            question: message.content,
+            ...(attachments.length > 0 ? { attachments } : {}),
+          });
+        } else if (loaded.length > 0) {
           const turn = loaded[loaded.length - 1] as Turn;
           if (message.metadata.secondOpinion) turn.result = message.metadata.secondOpinion;
           else turn.reply = message.content;
@@ -107,19 +120,17 @@ export function App() {
     const controller = new AbortController();
     running.current = controller;
     const id = Date.now();
-    setTurns((previous) => [...previous, { id, question: request.question }]);
+    const asked: Turn = {
+      id,
+      question: request.question,
+      ...(request.attachments.length > 0
+        ? { attachments: request.attachments.map(({ name, bytes }) => ({ name, bytes })) }
+        : {}),
+    };
+    setTurns((previous) => [...previous, asked]);
     try {
       const result = await consult(
-        {
-          question: request.question,
-          ...(request.models.length > 0 ? { secondaryModels: request.models } : {}),
-          ...(request.maxCostUsd ? { maxCostUsd: request.maxCostUsd } : {}),
-          ...(request.panel ? { panel: request.panel } : {}),
-          ...(request.review ? { review: true } : {}),
-          ...(request.rounds > 1 ? { rounds: request.rounds } : {}),
-          ...(Object.keys(request.stances).length > 0 ? { stances: request.stances } : {}),
-          ...(conversationId ? { conversationId } : {}),
-        },
+        consultationInput(request, conversationId),
         (event) => {
           setRows((previous) => nextRows(previous, event));
           setForming((previous) => nextForming(previous, event));
@@ -127,7 +138,7 @@ export function App() {
         controller.signal,
       );
       setConversationId(result.conversationId);
-      setTurns((previous) => [...previous.slice(0, -1), { id, question: request.question, result }]);
+      setTurns((previous) => [...previous.slice(0, -1), { ...asked, result }]);
       await refresh();
     } catch (failure) {
       setTurns((previous) => previous.slice(0, -1));
@@ -210,6 +221,12 @@ export function App() {
             <p className="question">
               <strong>Q:</strong> {turn.question}
             </p>
+            {turn.attachments && (
+              <p className="meta attached">
+                Attached:{" "}
+                {turn.attachments.map((file) => `${file.name} (${sizeLabel(file.bytes)})`).join(", ")}
+              </p>
+            )}
             {turn.result && <Result result={turn.result} />}
             {turn.reply && <Markdown text={turn.reply} className="markdown reply" />}
           </section>
@@ -219,6 +236,7 @@ export function App() {
         <AskForm
           models={models}
           panels={panels}
+          {...(priceData ? { priceData } : {})}
           busy={busy}
           followUp={conversationId !== undefined}
           onAsk={(request) => void ask(request)}

@@ -3,12 +3,12 @@
 
 /** An error the server reported: its stable code, its message and details (such as retry times). */
 export class ApiError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
+  readonly code: string;
+  readonly details: Record<string, unknown>;
+  constructor(code: string, message: string, details: Record<string, unknown> = {}) {
     super(message);
+    this.code = code;
+    this.details = details;
   }
 }
 
@@ -43,7 +43,23 @@ export interface ModelInfo {
   inputPricePerMillion: number | null;
   outputPricePerMillion: number | null;
   webSearch: boolean;
+  /** The vendor retires the model soon. */
+  deprecated?: boolean;
+  /** Files besides text the model reads: "image", "pdf". */
+  reads?: string[];
 }
+
+/** Where the prices come from: the data bundled with the server's package, or refreshed, and its date. */
+export interface PriceData {
+  source: "bundled" | "refreshed";
+  /** YYYY-MM-DD. */
+  date: string;
+  packageVersion: string;
+}
+
+/** The reasoning levels a consultation can ask for. */
+export const reasoningLevels = ["off", "low", "medium", "high"] as const;
+export type ReasoningLevel = (typeof reasoningLevels)[number];
 
 /** A named panel of models, as `/api/models` lists it. */
 export interface PanelInfo {
@@ -95,6 +111,15 @@ export interface Opinion {
   latencyMs: number;
   tokensUsed?: number;
   cost?: number;
+  /** Part of the tokens spent thinking, and the reasoning level asked for. */
+  reasoningTokens?: number;
+  reasoning?: ReasoningLevel;
+  cachedInputTokens?: number;
+  /** Web searches the model ran; when search was asked, whether it searched and, if not, why. */
+  webSearches?: number;
+  webSearch?: { searched: boolean; note?: string };
+  /** Attached files the model could not read, each with the reason. */
+  unseenAttachments?: { name: string; reason: string }[];
   citations: Citation[];
   error?: boolean;
 }
@@ -147,7 +172,11 @@ export interface StoredMessage {
   content: string;
   sequence: number;
   createdAt: string;
-  metadata: { secondOpinion?: Omit<SecondOpinion, "conversationId"> } & Record<string, unknown>;
+  metadata: {
+    secondOpinion?: Omit<SecondOpinion, "conversationId">;
+    /** On a question: the files attached to it. */
+    attachments?: { name: string; mediaType: string; bytes: number }[];
+  } & Record<string, unknown>;
 }
 
 /** A progress event of a running consultation. */
@@ -175,7 +204,7 @@ export const api = {
   signIn: (credential: string) =>
     call<Me>("/api/session", { method: "POST", headers: changing, body: JSON.stringify({ credential }) }),
   signOut: () => call<Me>("/api/session", { method: "DELETE", headers: changing }),
-  models: () => call<{ models: ModelInfo[]; panels?: PanelInfo[] }>("/api/models"),
+  models: () => call<{ models: ModelInfo[]; panels?: PanelInfo[]; priceData?: PriceData }>("/api/models"),
   conversations: () => call<{ conversations: ConversationSummary[] }>("/api/conversations"),
   search: (query: string) =>
     call<{ results: SearchHit[] }>(`/api/conversations?search=${encodeURIComponent(query)}`),

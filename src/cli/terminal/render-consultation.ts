@@ -1,10 +1,11 @@
 // A finished consultation for a person at a terminal: the synthesis first with its assessment (or, when
-// there is none, why), then each model's opinion with its latency, tokens, cost and the side it argued,
-// then the council's review and debate rounds, the sources, the totals and how to follow up.
+// there is none, why), then each model's opinion with its latency, tokens, cost, reasoning tokens, web
+// searches and the side it argued, and beneath it what it could not do (search, read a file); then the
+// council's review and debate rounds, the sources, the totals and how to follow up.
 
 import { usageLine } from "../../application/conversation-markdown.ts";
 import type { SendMessageResult } from "../../consultation/message-result.ts";
-import type { ModelOpinion, Stance, Synthesis } from "../../consultation/opinion.ts";
+import type { Citation, ModelOpinion, Stance, Synthesis } from "../../consultation/opinion.ts";
 import type { SecondOpinionResult } from "../../consultation/second-opinion-result.ts";
 import { heading, renderAssessment, renderReview, renderRounds } from "./render-council.ts";
 import { markdownRenderer } from "./render-markdown.ts";
@@ -18,20 +19,25 @@ export function renderSecondOpinion(result: SecondOpinionResult, style: Terminal
   const out: string[] = [];
   const { synthesis } = result;
   if (synthesis) out.push(...renderSynthesis(synthesis, style));
-  for (const opinion of [result.primary, ...result.secondaryOpinions]) {
+  const opinions = [result.primary, ...result.secondaryOpinions];
+  for (const opinion of opinions) {
     out.push(
       opinionHeading(opinion, result.stances?.[opinion.model], style),
+      ...opinionNotes(opinion, style),
       "",
       opinion.error ? colors.red(opinion.response) : markdown(opinion.response),
     );
   }
   if (result.review) out.push(...renderReview(result.review, style));
   if (result.rounds && result.rounds.length > 1) out.push(...renderRounds(result.rounds, style));
-  const sources = synthesis?.sources ?? [];
+  // Without a synthesis (one model asked, or none could be written) the opinions' own sources are listed.
+  const sources = synthesis?.sources?.length ? synthesis.sources : uniqueCitations(opinions);
   if (sources.length > 0) {
     out.push(
       heading("Sources", style),
-      ...sources.map((source, index) => `${index + 1}. ${source.title} ${colors.dim(source.url)}`),
+      ...sources.map(
+        (source, index) => `${index + 1}. ${oneLine(source.title)} ${colors.dim(oneLine(source.url))}`,
+      ),
       "",
     );
   }
@@ -85,9 +91,43 @@ function renderSynthesis(synthesis: Synthesis, style: TerminalStyle): string[] {
 function opinionHeading(opinion: ModelOpinion, stance: Stance | undefined, style: TerminalStyle): string {
   const { colors } = style;
   const mark = opinion.error ? colors.red("✗") : colors.green("✓");
-  const citations = opinion.citations.length > 0 ? ` · ${opinion.citations.length} sources` : "";
-  const argued = stance ? ` · argued ${stance}` : "";
-  return `${mark} ${colors.bold(`${opinion.model} (${opinion.modelDisplayName})`)} ${colors.dim(`${usageLine(opinion)}${citations}${argued}`)}`;
+  const details = [usageLine(opinion)];
+  if (opinion.reasoningTokens !== undefined) {
+    details.push(
+      `${opinion.reasoningTokens} reasoning tokens${opinion.reasoning ? ` (${opinion.reasoning})` : ""}`,
+    );
+  } else if (opinion.reasoning) details.push(`reasoning ${opinion.reasoning}`);
+  if (opinion.cachedInputTokens) details.push(`${opinion.cachedInputTokens} cached input tokens`);
+  if (opinion.webSearches) details.push(plural(opinion.webSearches, "web search", "web searches"));
+  if (opinion.citations.length > 0) details.push(plural(opinion.citations.length, "source", "sources"));
+  if (stance) details.push(`argued ${stance}`);
+  return `${mark} ${colors.bold(`${opinion.model} (${opinion.modelDisplayName})`)} ${colors.dim(details.join(" · "))}`;
+}
+
+/** What a model could not do that was asked: search the web, read an attached file. */
+function opinionNotes(opinion: ModelOpinion, style: TerminalStyle): string[] {
+  const notes: string[] = [];
+  if (opinion.webSearch && !opinion.webSearch.searched) {
+    notes.push(
+      `  could not search: ${oneLine(opinion.webSearch.note ?? "the model did not search the web.")}`,
+    );
+  }
+  for (const unseen of opinion.unseenAttachments ?? [])
+    notes.push(`  did not see: ${oneLine(unseen.name)} (${oneLine(unseen.reason)})`);
+  return notes.map((note) => style.colors.yellow(note));
+}
+
+/** The citations of every opinion, each URL once, in the order they came. */
+function uniqueCitations(opinions: readonly ModelOpinion[]): Citation[] {
+  const byUrl = new Map<string, Citation>();
+  for (const citation of opinions.flatMap((opinion) => opinion.citations)) {
+    if (!byUrl.has(citation.url)) byUrl.set(citation.url, citation);
+  }
+  return [...byUrl.values()];
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
 }
 
 function conversationLine(conversationId: string, saveError: string | null, style: TerminalStyle): string {

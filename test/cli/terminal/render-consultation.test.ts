@@ -1,7 +1,8 @@
 // What `ask` prints of a consultation off the council's happy path: a synthesis written without its
 // assessment says why, a consultation where no synthesis could be written says whose answer was kept
-// and why each model failed, a review where every reviewer failed says so, and a model's text cannot
-// smuggle escape sequences into the council's lines. Plain style (no colour), as on a pipe.
+// and why each model failed, a review where every reviewer failed says so, each model's reasoning
+// tokens, searches and what it could not search or read, the sources of a lone model, and a model's
+// text cannot smuggle escape sequences into the council's lines. Plain style (no colour), as on a pipe.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -121,5 +122,44 @@ describe("the terminal rendering of a consultation", () => {
     assert.match(text, /^Agreement █{5}░{5} 50%: half \[2Jcleared$/m);
     assert.match(text, /^Verdict: UNSURE: unclear\n {2}alpha UNSURE$/m);
     assert.match(text, /^Debate \(2 rounds\)\nRound 2:\n {2}= beta kept its position: same\[31m$/m);
+  });
+
+  it("shows each model's reasoning tokens and searches, and what it could not search or read", () => {
+    const text = printed({
+      primary: {
+        ...opinion("alpha", "Alpha's answer."),
+        tokensUsed: 400,
+        reasoning: "high",
+        reasoningTokens: 300,
+        webSearches: 2,
+        webSearch: { searched: true },
+        citations: [{ title: "Otters", url: "https://example.org/otters" }],
+      },
+      secondaryOpinions: [
+        {
+          ...opinion("beta", "Beta's answer."),
+          reasoning: "high",
+          webSearch: {
+            searched: false,
+            note: "Beta cannot search the web; this answer comes from what it knows.",
+          },
+          unseenAttachments: [
+            { name: "diagram.png", reason: "Beta does not read images; it answered without this file." },
+            { name: "paper\u001b[2J.pdf", reason: "Beta does not read PDFs; it answered without this file." },
+          ],
+        },
+      ],
+    });
+    assert.match(
+      text,
+      /^✓ alpha \(alpha\) 10 ms, 400 tokens · 300 reasoning tokens \(high\) · 2 web searches · 1 source$/m,
+    );
+    assert.doesNotMatch(text, /alpha.*\n {2}could not search/);
+    assert.match(
+      text,
+      /^✓ beta \(beta\) 10 ms · reasoning high\n {2}could not search: Beta cannot search the web; this answer comes from what it knows\.\n {2}did not see: diagram\.png \(Beta does not read images; it answered without this file\.\)\n {2}did not see: paper\[2J\.pdf \(Beta does not read PDFs; it answered without this file\.\)\n\nBeta's answer\./m,
+    );
+    // No synthesis: the lone sources are still listed.
+    assert.match(text, /^Sources\n1\. Otters https:\/\/example\.org\/otters$/m);
   });
 });

@@ -1,26 +1,16 @@
-// The question box with the model picker (a named panel, and the available models with their price),
-// an optional cost cap, and the council's controls (review, debate rounds, sides); Ctrl+Enter or the
-// button sends it.
+// The question box with its files, web search and reasoning, the model picker (a named panel, and the
+// available models with their price and abilities, deprecated ones marked, and the prices' date), an
+// optional cost cap, and the council's controls (review, debate rounds, sides); Ctrl+Enter or the button
+// sends it.
 
 import { useState } from "react";
-import type { ModelInfo, PanelInfo, Stance } from "../api.ts";
+import type { ModelInfo, PanelInfo, PriceData } from "../api.ts";
+import type { ChosenFile } from "../attachments.ts";
+import type { AskRequest } from "../consultation-input.ts";
+import { modelDetails, modelLabel, priceDataLabel } from "../model-labels.ts";
+import { type AnswerChoice, AnswerSettings, defaultAnswer } from "./AnswerSettings.tsx";
+import { AttachmentPicker } from "./AttachmentPicker.tsx";
 import { type CouncilChoice, CouncilControls, noCouncil } from "./CouncilControls.tsx";
-
-export interface AskRequest {
-  question: string;
-  models: string[];
-  maxCostUsd?: number;
-  /** A named panel; empty for the default models. */
-  panel: string;
-  review: boolean;
-  rounds: number;
-  stances: Record<string, Stance>;
-}
-
-function price(model: ModelInfo): string {
-  if (model.inputPricePerMillion === null || model.outputPricePerMillion === null) return "price unknown";
-  return `$${model.inputPricePerMillion}/$${model.outputPricePerMillion} per M tokens`;
-}
 
 function panelLabel(panel: PanelInfo): string {
   const cost = panel.estimatedCostUsd !== undefined ? `, about $${panel.estimatedCostUsd.toFixed(4)}` : "";
@@ -39,6 +29,7 @@ function askedModels(chosen: string[], panel: PanelInfo | undefined): string[] {
 export function AskForm({
   models,
   panels,
+  priceData,
   busy,
   followUp,
   onAsk,
@@ -46,6 +37,7 @@ export function AskForm({
 }: {
   models: ModelInfo[];
   panels: PanelInfo[];
+  priceData?: PriceData;
   busy: boolean;
   followUp: boolean;
   onAsk: (request: AskRequest) => void;
@@ -56,6 +48,10 @@ export function AskForm({
   const [maxCost, setMaxCost] = useState("");
   const [panel, setPanel] = useState("");
   const [council, setCouncil] = useState<CouncilChoice>(noCouncil);
+  const [answer, setAnswer] = useState<AnswerChoice>(defaultAnswer);
+  const [files, setFiles] = useState<ChosenFile[]>([]);
+  // Counts the questions sent: a new picker for each, so an old refusal does not linger.
+  const [sent, setSent] = useState(0);
   const asked = askedModels(
     chosen,
     panels.find((candidate) => candidate.name === panel),
@@ -75,8 +71,12 @@ export function AskForm({
       review: council.review,
       rounds: council.rounds,
       stances,
+      ...answer,
+      attachments: files,
     });
     setQuestion("");
+    setFiles([]);
+    setSent(sent + 1);
   };
   const summary = [panel && `panel ${panel}`, chosen.length > 0 && `${chosen.length} chosen`]
     .filter(Boolean)
@@ -103,6 +103,8 @@ export function AskForm({
           }
         }}
       />
+      <AttachmentPicker key={sent} files={files} onChange={setFiles} />
+      <AnswerSettings choice={answer} onChange={setAnswer} />
       <details className="picker">
         <summary>Models ({summary || "default panel"})</summary>
         {panels.length > 0 && (
@@ -140,11 +142,17 @@ export function AskForm({
                   )
                 }
               />
-              <span>{model.displayName}</span>
-              <span className="meta">{price(model)}</span>
+              <span
+                className={model.deprecated ? "deprecated" : undefined}
+                title={model.deprecated ? "Its vendor retires this model soon." : undefined}
+              >
+                {modelLabel(model)}
+              </span>
+              <span className="meta">{modelDetails(model)}</span>
             </label>
           ))}
         </fieldset>
+        {priceData && <p className="meta">{priceDataLabel(priceData)}</p>}
         <label htmlFor="max-cost">Most it may cost (USD)</label>
         <input
           id="max-cost"

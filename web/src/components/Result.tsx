@@ -1,21 +1,16 @@
 // One consultation's answer: the synthesis first with its assessment (or why there is none), the
-// council's review and debate rounds, the opinions beside it (model, latency, tokens, cost, the side it
-// argued, citations as links), the charts, and copy buttons.
+// council's review and debate rounds, the opinions beside it (see OpinionCard), the charts, and copy
+// buttons.
 
-import type { Opinion, SecondOpinion } from "../api.ts";
+import type { SecondOpinion } from "../api.ts";
+import { usageLine } from "../opinion-details.ts";
 import { Assessment } from "./Assessment.tsx";
 import { CostChart, LatencyChart } from "./Charts.tsx";
 import { CopyButton } from "./CopyButton.tsx";
 import { DebateRounds } from "./DebateRounds.tsx";
 import { Markdown } from "./Markdown.tsx";
+import { OpinionCard } from "./OpinionCard.tsx";
 import { ReviewRanking } from "./ReviewRanking.tsx";
-
-function usage(opinion: Opinion): string {
-  const parts = [`${(opinion.latencyMs / 1000).toFixed(1)} s`];
-  if (opinion.tokensUsed !== undefined) parts.push(`${opinion.tokensUsed} tokens`);
-  if (opinion.cost !== undefined) parts.push(`$${opinion.cost.toFixed(4)}`);
-  return parts.join(" · ");
-}
 
 export function Result({ result }: { result: Omit<SecondOpinion, "conversationId"> }) {
   const opinions = [result.primary, ...result.secondaryOpinions];
@@ -29,7 +24,7 @@ export function Result({ result }: { result: Omit<SecondOpinion, "conversationId
             <header>
               <h2>Synthesis</h2>
               <span className="meta">
-                by {synthesis.model} · {usage(synthesis)}
+                by {synthesis.model} · {usageLine(synthesis)}
               </span>
               <CopyButton text={synthesis.response} label="synthesis" />
             </header>
@@ -106,42 +101,7 @@ export function Result({ result }: { result: Omit<SecondOpinion, "conversationId
       </div>
       <div className="opinions">
         {opinions.map((opinion) => (
-          <article
-            key={opinion.model}
-            className={opinion.error ? "opinion failed" : "opinion"}
-            aria-label={`Opinion of ${opinion.model}`}
-          >
-            <header>
-              <h3>
-                {opinion.error ? "✗" : "✓"} {opinion.model}
-              </h3>
-              <span className="meta">
-                {opinion.modelDisplayName} · {usage(opinion)}
-              </span>
-              {result.stances?.[opinion.model] && (
-                <span className={`badge stance ${result.stances[opinion.model]}`}>
-                  argued {result.stances[opinion.model]}
-                </span>
-              )}
-              <CopyButton text={opinion.response} label={`opinion of ${opinion.model}`} />
-            </header>
-            {opinion.error ? (
-              <p className="error">{opinion.response}</p>
-            ) : (
-              <Markdown text={opinion.response} />
-            )}
-            {opinion.citations.length > 0 && (
-              <ul className="sources">
-                {opinion.citations.map((citation) => (
-                  <li key={citation.url}>
-                    <a href={citation.url} target="_blank" rel="noreferrer noopener">
-                      {citation.title}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </article>
+          <OpinionCard key={opinion.model} opinion={opinion} stance={result.stances?.[opinion.model]} />
         ))}
       </div>
     </section>

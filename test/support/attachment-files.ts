@@ -1,0 +1,25 @@
+// Small real files to attach in tests: a 1×1 PNG, a one-page PDF and a JPEG header, each with the
+// signature a model's vendor (and the engine's content check) expects.
+
+/** A valid 1×1 PNG (signature, IHDR, IDAT, IEND). */
+export const tinyPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+/** A one-page PDF: header, catalog, page tree, one page, trailer. */
+export const tinyPdf = Buffer.from(
+  [
+    "%PDF-1.4",
+    "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj",
+    "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj",
+    "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] >> endobj",
+    "trailer << /Root 1 0 R >>",
+    "%%EOF",
+    "",
+  ].join("\n"),
+  "latin1",
+);
+
+/** The first bytes of a JPEG (SOI and an APP0 marker): enough for a content check. */
+export const jpegStart = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
