@@ -1,6 +1,8 @@
-// `npm run bench`: what a consultation costs, measured as ratios in one run. Two modes:
-//   - no arguments: the product against a plain-Node floor and the floor with the AI SDK
-//     (bench/floor-comparison.ts): CPU, allocation, throughput, wall over critical path, heap;
+// `npm run bench`: what starting and a consultation cost, measured as ratios in one run. Modes:
+//   - no arguments: start times against a bare Node start (bench/start-time.ts), then the product
+//     against a plain-Node floor and the floor with the AI SDK (bench/floor-comparison.ts): CPU,
+//     allocation, throughput, wall over critical path, heap;
+//   - `-- --start`: the start times alone;
 //   - `-- --store postgres --nodes N` (N: 3 unless given): N product nodes on one PostgreSQL database
 //     against one node on SQLite (bench/scale-comparison.ts): throughput and wall over critical path;
 //   - `-- --council`: wall over critical path of plain consultations, with a council review and with
@@ -12,21 +14,31 @@ import { parseArgs } from "node:util";
 import { runCouncilComparison } from "./council-comparison.ts";
 import { runFloorComparison } from "./floor-comparison.ts";
 import { runScaleComparison, type ScaleOptions } from "./scale-comparison.ts";
+import { runStartComparison } from "./start-time.ts";
 
-const usage = "usage: npm run bench [-- --store postgres [--nodes N] | -- --council]";
+const usage = "usage: npm run bench [-- --store postgres [--nodes N] | -- --council | -- --start]";
 
-/** The mode the command line asks for: the scale mode's options, "council", or undefined for the floor comparison. */
-function scaleOptions(args: string[]): ScaleOptions | "council" | undefined {
+/**
+ * The mode the command line asks for: the scale mode's options, "council", "start", or undefined for
+ * the start times and the floor comparison.
+ */
+function scaleOptions(args: string[]): ScaleOptions | "council" | "start" | undefined {
   const options = {
     store: { type: "string" },
     nodes: { type: "string" },
     council: { type: "boolean" },
+    start: { type: "boolean" },
   } as const;
-  let values: { store?: string; nodes?: string; council?: boolean };
+  let values: { store?: string; nodes?: string; council?: boolean; start?: boolean };
   try {
     values = parseArgs({ args, options }).values;
   } catch (error) {
     throw new Error(`${(error as Error).message}. ${usage}`);
+  }
+  if (values.start) {
+    if (values.council || values.store !== undefined || values.nodes !== undefined)
+      throw new Error(`--start runs on its own. ${usage}`);
+    return "start";
   }
   if (values.council) {
     if (values.store !== undefined || values.nodes !== undefined)
@@ -48,8 +60,12 @@ function scaleOptions(args: string[]): ScaleOptions | "council" | undefined {
 try {
   const options = scaleOptions(process.argv.slice(2));
   if (options === "council") await runCouncilComparison();
+  else if (options === "start") await runStartComparison();
   else if (options) await runScaleComparison(options);
-  else await runFloorComparison();
+  else {
+    await runStartComparison();
+    await runFloorComparison();
+  }
 } catch (error) {
   process.stderr.write(`bench: failed: ${(error as Error).message}\n`);
   process.exit(1);

@@ -22,6 +22,8 @@ const leftOut: Record<string, string> = {
   "many-nodes.test.ts": "runs on PostgreSQL already, on a server of its own, in the main pass",
   "load-balancer.test.ts": "runs on PostgreSQL already, on a server of its own, in the main pass",
   "redis-counters.test.ts": "runs on PostgreSQL already, on a server of its own, in the main pass",
+  "start-loads.test.ts":
+    "checks that a start on the default SQLite store loads no PostgreSQL driver: on PostgreSQL it must",
 };
 
 const present = readdirSync(endToEnd).filter((name) => name.endsWith(".test.ts"));

@@ -93,9 +93,25 @@ export function createAiUniverse(
     models: services.roster,
 
     async secondOpinion(caller, input, options) {
-      const { idempotencyKey, attachments: attached, ...rest } = validateInput(secondOpinionInput, input);
+      const {
+        idempotencyKey,
+        attachments: attached,
+        answerWithinSeconds,
+        ...rest
+      } = validateInput(secondOpinionInput, input);
       const attachments = attachmentsFrom(attached);
       const request = { ...rest, ...(attachments.length > 0 ? { attachments } : {}) };
+      const answerWithinMs =
+        answerWithinSeconds !== undefined ? answerWithinSeconds * 1000 : options.answerWithinMs;
+      const running: RunOptions = {
+        ...options,
+        ...(answerWithinMs !== undefined ? { answerWithinMs } : {}),
+        // A late opinion is paid for too: its cost joins the caller's spend when it lands.
+        onLateOpinion: (opinion, stored) => {
+          if (opinion.cost) void admission.recordSpend(caller, opinion.cost).catch(() => {});
+          options.onLateOpinion?.(opinion, stored);
+        },
+      };
       const turn = { owner: caller.userId, ...request };
       return gate.run(
         { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },
@@ -109,7 +125,7 @@ export function createAiUniverse(
             turn,
             panelStrategy(services, request, cost),
             services,
-            options,
+            running,
             stamp,
           );
           await recordSpend(caller, outcome, outcome.answer.summary.totalCost);

@@ -142,6 +142,15 @@ export const secondOpinionInput = z.strictObject({
     .describe(
       `Files for the models to read: images (PNG, JPEG, GIF, WebP), PDFs and text files, each as {name, mediaType, data (base64)} or an MCP embedded resource. At most ${attachmentLimits.files} files, ${attachmentLimits.fileBytes / 1048576} MiB each, ${attachmentLimits.totalBytes / 1048576} MiB in all. A model that cannot read a file answers without it and says so.`,
     ),
+  answerWithinSeconds: z
+    .number()
+    .int()
+    .min(5)
+    .max(3600)
+    .optional()
+    .describe(
+      "Answer within this many seconds: then the synthesis is written from the opinions in hand, the result names the models still running (pendingModels), and their opinions are added to this conversation when they land (conversation.get-history shows them). Default: the full wait, or a little under 60 s for a caller that sends no progress token or is known to give up at 60 s.",
+    ),
   conversationId: conversationId
     .optional()
     .describe("Continue this conversation (its earlier turns become context). Omit to start a new one."),

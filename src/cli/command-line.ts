@@ -67,7 +67,7 @@ const common = `  --config PATH          JSON config file (or AI_UNIVERSE_CONFIG
 const database =
   "  --database PATH        SQLite file or :memory: (or DATABASE_URL; default: the per-user data directory)";
 const toolNames =
-  "  --tool-names STYLE     standard (agent.second_opinion) or portable (agent_second_opinion), for clients that reject dots";
+  "  --tool-names STYLE     portable (agent_second_opinion, the default) or dotted (agent.second_opinion; also: standard)";
 
 const optionHelp = {
   serve: `${database}

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The `ai-universe` command's entry point. It first checks the Node version, with nothing imported
 // that an older Node cannot load (node:sqlite), so an old Node gets one line saying what to do
-// instead of a stack trace; then it runs the command.
+// instead of a stack trace; then it runs the command. `--version` alone is answered before the
+// command line's parser (and the configuration it brings) is loaded: scripts and clients probe with it.
 
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
 if (major < 22 || (major === 22 && minor < 13)) {
@@ -12,5 +13,11 @@ if (major < 22 || (major === 22 && minor < 13)) {
   process.exit(2);
 }
 
-const { runCommand } = await import("./run-command.ts");
-process.exitCode = await runCommand(process.argv.slice(2));
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
+  const { version } = await import("../runtime/version.ts");
+  process.stdout.write(`ai-universe ${version}\n`);
+} else {
+  const { runCommand } = await import("./run-command.ts");
+  process.exitCode = await runCommand(argv);
+}

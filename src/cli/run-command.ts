@@ -1,21 +1,14 @@
 // Runs one parsed command and turns every failure into one line a person can act on, with an exit
-// code: 2 for a command line, configuration or start-up problem, 1 for a failed request.
+// code: 2 for a command line, configuration or start-up problem, 1 for a failed request. Each
+// command's module is loaded only when that command runs: the stdio server, which MCP clients spawn
+// at every start, loads neither the HTTP server nor the terminal renderers.
 
 import { ConfigurationError } from "../configuration/config-file.ts";
 import { reportError, ServiceError } from "../errors/service-error.ts";
-import { version } from "../runtime/runtime.ts";
+import { version } from "../runtime/version.ts";
 import { StoreOpenError } from "../store/store.ts";
 import { CommandLineError, helpText, parseCommandLine } from "./command-line.ts";
-import { runAsk } from "./run-ask.ts";
-import { runChat } from "./run-chat.ts";
-import { runConversations } from "./run-conversations.ts";
-import { runDoctor } from "./run-doctor.ts";
-import { runExport } from "./run-export.ts";
-import { runKeys } from "./run-keys.ts";
-import { runModels } from "./run-models.ts";
-import { runServe, StartError } from "./run-serve.ts";
-import { runStdio } from "./run-stdio.ts";
-import { runUsage } from "./run-usage.ts";
+import { StartError } from "./start-error.ts";
 
 /** Runs the command `argv` names; resolves with the exit code. Never throws. */
 export async function runCommand(argv: string[]): Promise<number> {
@@ -33,27 +26,27 @@ export async function runCommand(argv: string[]): Promise<number> {
         process.stdout.write(`ai-universe ${version}\n`);
         return 0;
       case "serve":
-        return await runServe(command.options);
+        return await (await import("./run-serve.ts")).runServe(command.options);
       case "mcp":
-        return await runStdio(command.options);
+        return await (await import("./run-stdio.ts")).runStdio(command.options);
       case "models":
-        return await runModels(command.options);
+        return await (await import("./run-models.ts")).runModels(command.options);
       case "export":
-        return await runExport(command.options);
+        return await (await import("./run-export.ts")).runExport(command.options);
       case "keys":
-        return await runKeys(command.options);
+        return await (await import("./run-keys.ts")).runKeys(command.options);
       case "usage":
-        return await runUsage(command.options);
+        return await (await import("./run-usage.ts")).runUsage(command.options);
       case "doctor":
-        return await runDoctor(command.options);
+        return await (await import("./run-doctor.ts")).runDoctor(command.options);
       case "ask":
-        return await runAsk(command.options);
+        return await (await import("./run-ask.ts")).runAsk(command.options);
       case "chat":
-        return await runChat(command.options);
+        return await (await import("./run-chat.ts")).runChat(command.options);
       case "conversations":
       case "history":
       case "delete":
-        return await runConversations(command.name, command.options);
+        return await (await import("./run-conversations.ts")).runConversations(command.name, command.options);
     }
   } catch (error) {
     return reportFailure(error);

@@ -3,15 +3,10 @@
 import { seconds } from "../configuration/configuration.ts";
 import { startHttpServer } from "../http/http-server.ts";
 import type { CommandOptions } from "./command-line.ts";
+import { StartError } from "./start-error.ts";
 import { startRuntime, stopRequested } from "./start-runtime.ts";
 
-/** The server could not start listening; the message says why and what to do. */
-export class StartError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "StartError";
-  }
-}
+export { StartError };
 
 /** Serves until SIGINT or SIGTERM; returns the exit code. */
 export async function runServe(options: CommandOptions): Promise<number> {

@@ -9,12 +9,19 @@ import { attachmentKinds, providerKinds, reasoningLevels } from "./model-entry.t
 import { panelNamePattern, panelSchema } from "./panels.ts";
 
 /**
- * How tool names are listed: `standard` is the contract's names (`agent.second_opinion`), `portable`
- * the same names with only letters, digits, `_` and `-` (`agent_second_opinion`), for clients that
- * reject dots (Claude Desktop, the OpenAI API, Copilot CLI). Calls accept both spellings either way.
+ * How tool names are listed: `portable` (the default) spells them with only letters, digits, `_` and
+ * `-` (`agent_second_opinion`), which every client and model API accepts; `dotted` lists the contract's
+ * names (`agent.second_opinion`). Calls accept both spellings either way.
  */
-export const toolNameStyles = ["standard", "portable"] as const;
+export const toolNameStyles = ["portable", "dotted"] as const;
 export type ToolNameStyle = (typeof toolNameStyles)[number];
+
+/** The accepted spellings of each style: `standard` is the earlier name of `dotted`. */
+export const toolNameStyleNames: Readonly<Record<string, ToolNameStyle>> = {
+  portable: "portable",
+  dotted: "dotted",
+  standard: "dotted",
+};
 
 const modelSchema = z
   .object({
@@ -47,6 +54,7 @@ const defaultsSchema = z
     modelDeadlineMs: z.number().int().min(1000).max(900_000).optional(),
     requestDeadlineMs: z.number().int().min(1000).max(3_600_000).optional(),
     maxRetries: z.number().int().min(0).max(10).optional(),
+    answerWithinMs: z.number().int().min(5000).max(3_600_000).optional(),
   })
   .strict();
 
@@ -58,7 +66,8 @@ export const configFileSchema = z
       .record(z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "model names are lowercase"), modelSchema)
       .optional(),
     defaults: defaultsSchema.optional(),
-    toolNames: z.enum(toolNameStyles).optional(),
+    toolNames: z.enum(Object.keys(toolNameStyleNames) as [string, ...string[]]).optional(),
+    clientTimeLimits: z.record(z.string().min(2).max(100), z.number().int().min(10).max(3600)).optional(),
     auth: authSchema.optional(),
     tiers: z
       .record(z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "tier names are lowercase"), tierSchema)

@@ -5,12 +5,13 @@ import { modelFacts } from "../pricing/price-data.ts";
 import { type PriceRefreshSettings, priceRefreshFrom } from "../pricing/price-source.ts";
 import { type AuthSettings, readAccess, type Tier } from "./access.ts";
 import { builtInCatalog, type CatalogEntry } from "./catalog.ts";
+import { type ClientTimeLimit, clientTimeLimits } from "./client-time-limits.ts";
 import {
   type ConfigFile,
   ConfigurationError,
   loadConfigFile,
   type ToolNameStyle,
-  toolNameStyles,
+  toolNameStyleNames,
 } from "./config-file.ts";
 import { defaultDatabasePath } from "./data-directory.ts";
 import type { ModelEntry, ProviderKind } from "./model-entry.ts";
@@ -27,6 +28,11 @@ export interface ConsultationDefaults {
   requestDeadlineMs: number;
   maxRetries: number;
   /**
+   * When a caller sends no progress token (so cannot know the call is alive), the answer is given
+   * within this many milliseconds; clients known to give up sooner get theirs before their limit.
+   */
+  answerWithinMs: number;
+  /**
    * The named panels a caller can choose with `panel`: the built-in ones and the config file's. Absent
    * (as in tests that build defaults by hand): no panel is known.
    */
@@ -41,6 +47,8 @@ export interface Configuration {
   defaults: ConsultationDefaults;
   /** The database URL: a SQLite file path (default: in the per-user data directory) or ":memory:". */
   databaseUrl: string;
+  /** Clients known to give up on a call after a fixed time, by a part of their name. */
+  clientTimeLimits: ClientTimeLimit[];
   /** How tool names are listed to clients. */
   toolNames: ToolNameStyle;
   /** How long a store operation waits for another program's lock before it is refused, in milliseconds. */
@@ -81,6 +89,7 @@ export const defaultConsultation: ConsultationDefaults = {
   modelDeadlineMs: 210_000,
   requestDeadlineMs: 600_000,
   maxRetries: 2,
+  answerWithinMs: 50_000,
 };
 
 /** Reads the configuration. Throws ConfigurationError for a bad config file or a bad reference in it. */
@@ -103,6 +112,7 @@ export function loadConfiguration(options: {
     defaults,
     databaseUrl:
       options.databaseUrl ?? (environment.DATABASE_URL?.trim() || defaultDatabasePath(environment)),
+    clientTimeLimits: clientTimeLimits(file.clientTimeLimits),
     toolNames: toolNameStyle(
       options.toolNames ?? environment.AI_UNIVERSE_TOOL_NAMES?.trim() ?? file.toolNames,
     ),
@@ -157,10 +167,15 @@ function poolSize(environment: Record<string, string | undefined>): number {
   return value;
 }
 
+/** The tool-name style `value` names (`standard` is the earlier name of `dotted`); default `portable`. */
 function toolNameStyle(value: string | undefined): ToolNameStyle {
-  if (value === undefined || value === "") return "standard";
-  if ((toolNameStyles as readonly string[]).includes(value)) return value as ToolNameStyle;
-  throw new ConfigurationError(`Tool name style "${value}" is not one of: ${toolNameStyles.join(", ")}.`);
+  if (value === undefined || value === "") return "portable";
+  const style = Object.hasOwn(toolNameStyleNames, value) ? toolNameStyleNames[value] : undefined;
+  if (style) return style;
+  throw new ConfigurationError(
+    `Tool name style "${value}" is not one of: ${Object.keys(toolNameStyleNames).join(", ")}. ` +
+      "Use portable (agent_second_opinion, the default) or dotted (agent.second_opinion).",
+  );
 }
 
 /** The context window of a model neither the config file nor the price data gives one for: a cautious one. */

@@ -7,7 +7,7 @@ import type { LanguageModelFactory } from "../providers/create-language-model.ts
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { Store } from "../store/store.ts";
 import type { LatencyTracker } from "./latency-tracker.ts";
-import type { ConsultationEvent } from "./opinion.ts";
+import type { ConsultationEvent, ModelOpinion } from "./opinion.ts";
 
 /** Everything a turn needs from outside. */
 export interface ConsultationServices {
@@ -37,4 +37,11 @@ export interface RunOptions {
   onEvent?: (event: ConsultationEvent) => void;
   /** The caller shows answers as they form: call providers in streaming mode and report the text. */
   stream?: boolean;
+  /**
+   * Answer within this many milliseconds: the synthesis is written from the opinions in hand then,
+   * and the models still running go on, their opinions added to the stored turn as they land.
+   */
+  answerWithinMs?: number;
+  /** Told of each opinion that landed after the answer (and whether it was stored), e.g. to count its cost. */
+  onLateOpinion?: (opinion: ModelOpinion, stored: boolean) => void;
 }

@@ -35,7 +35,7 @@ export function buildContext(
   for (let index = history.length - 1; index >= 0; index -= 1) {
     const message = history[index] as Message;
     if (message.role === "system") continue;
-    const cost = estimateTokens(message.content);
+    const cost = estimateTokens(contextTextOf(message));
     if (cost > budget) break;
     budget -= cost;
     kept.unshift(message);
@@ -44,13 +44,37 @@ export function buildContext(
   const messages: ModelMessage[] = kept.map((message) =>
     message.role === "user"
       ? { role: "user", content: message.content }
-      : { role: "assistant", content: message.content },
+      : { role: "assistant", content: contextTextOf(message) },
   );
   messages.push({ role: "user", content: question });
   const relevant = history.filter((message) => message.role !== "system").length;
-  const estimatedTokens = kept.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+  const estimatedTokens = kept.reduce((sum, message) => sum + estimateTokens(contextTextOf(message)), 0);
   return {
     messages,
     trim: { keptMessages: kept.length, droppedMessages: relevant - kept.length, estimatedTokens },
   };
+}
+
+/**
+ * What a model reads of an earlier message: its content, and for an answer given before every model
+ * had answered, the opinions that landed afterwards.
+ */
+function contextTextOf(message: Message): string {
+  const second = message.metadata.secondOpinion as
+    | { primary?: LateCandidate; secondaryOpinions?: LateCandidate[] }
+    | undefined;
+  const late = [second?.primary, ...(second?.secondaryOpinions ?? [])].filter(
+    (opinion): opinion is LateCandidate => opinion?.late === true && opinion.error !== true,
+  );
+  if (late.length === 0) return message.content;
+  const added = late.map((opinion) => `${opinion.model}, after this answer was given:\n${opinion.response}`);
+  return [message.content, ...added].join("\n\n");
+}
+
+/** The fields of a stored opinion that tell whether it landed late. */
+interface LateCandidate {
+  model: string;
+  response: string;
+  late?: boolean;
+  error?: boolean;
 }

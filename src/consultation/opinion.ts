@@ -31,6 +31,10 @@ export interface ModelOpinion {
   webSearches?: number;
   /** When the caller asked for web search: whether this model searched, and if it could not, why. */
   webSearch?: { searched: boolean; note?: string };
+  /** Still running when the answer was due: a placeholder, replaced in the stored turn when it lands. */
+  pending?: true;
+  /** Landed after the answer was given, and was added to the stored turn then. */
+  late?: true;
   /** Attachments this model did not see, each with the reason; it answered without them. */
   unseenAttachments?: { name: string; reason: string }[];
   latencyMs: number;
@@ -130,6 +134,10 @@ export interface ConsultationSummary {
   failedModels: number;
   /** Models whose provider did not report usage: totals leave them out. */
   unreportedUsage?: string[];
+  /** Models still running when the answer was due; the totals do not count them yet. */
+  pendingModels?: string[];
+  /** Says plainly that the synthesis did not hear from every model, when it did not. */
+  note?: string;
 }
 
 /** The opinions of one consultation, as stored in the assistant message's `metadata.secondOpinion`. */
@@ -147,6 +155,8 @@ export interface SecondOpinion {
   rounds?: DebateRound[];
   /** The council review, when asked. */
   review?: CouncilReview;
+  /** Models still running when the answer was due; each opinion is added to the stored turn as it lands. */
+  pendingModels?: string[];
 }
 
 /** Progress of a consultation, as it happens. `failure` says why a model failed, for logs. */

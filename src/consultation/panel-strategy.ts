@@ -7,6 +7,7 @@ import type { ModelEntry, ReasoningLevel } from "../configuration/model-entry.ts
 import { ServiceError } from "../errors/service-error.ts";
 import { maxSearchesPerCall } from "../providers/call-settings.ts";
 import type { Message } from "../store/store.ts";
+import { answeredWithin, detachable } from "./answer-deadline.ts";
 import { askModel } from "./ask-model.ts";
 import { type Attachment, attachmentTokens, questionContent } from "./attachments.ts";
 import { callPolicy } from "./call-model.ts";
@@ -16,8 +17,9 @@ import { type CostPolicy, estimateTokens, fitPlanToBudget } from "./cost-budget.
 import { reviewAnswers } from "./council-review.ts";
 import { debate, stanceInstruction } from "./debate.ts";
 import type { Hedge } from "./hedged-call.ts";
+import { type LateOpinion, pendingNote } from "./late-opinions.ts";
 import { type ModelChoice, planConsultation } from "./model-selection.ts";
-import type { DebateRound, ModelOpinion, SecondOpinion, Stance } from "./opinion.ts";
+import type { ConsultationEvent, DebateRound, ModelOpinion, SecondOpinion, Stance } from "./opinion.ts";
 import { summarise } from "./second-opinion-result.ts";
 import { synthesise } from "./synthesis.ts";
 import type { TurnStrategy } from "./turn-pipeline.ts";
@@ -80,10 +82,16 @@ export function panelStrategy(
           ? { budget: report }
           : {};
       const started = services.now();
-      const onEvent = options.onEvent ?? (() => {});
+      let answerGiven = false;
+      const onEvent = (event: ConsultationEvent) => {
+        if (!answerGiven) options.onEvent?.(event);
+      };
+      // With an answer-by time, models still running then go on after the answer, whatever the caller's
+      // request does; only a cancel before the answer stops them.
+      const calling = detachable(options.signal);
       const policy = callPolicy(
         services,
-        options.signal,
+        calling.signal,
         Math.min(defaults.modelDeadlineMs, defaults.requestDeadlineMs),
       );
       const participants = [
@@ -107,33 +115,44 @@ export function panelStrategy(
         return backup ? { afterMs, backup, backupModel: services.createModel(backup) } : undefined;
       };
       const trims: Record<string, ContextTrim> = {};
-      const firstRound = await Promise.all(
-        participants.map(({ entry, role }) => {
-          const stance = stances?.[entry.name];
-          const instructions = stance
-            ? `${opinionInstructions}\n${stanceInstruction(stance)}`
-            : opinionInstructions;
-          const context = buildContext(history, question, instructions, entry.contextWindow);
-          if (history.length > 0) trims[entry.name] = context.trim;
-          const { content, unseen } = questionContent(question, attachments, entry);
-          const messages = [...context.messages.slice(0, -1), { role: "user" as const, content }];
-          return askModel(
-            {
-              entry,
-              role,
-              instructions,
-              messages,
-              stream,
-              hedge: hedgeFor(entry),
-              features: featuresOf(entry),
-              unseenAttachments: unseen,
-            },
-            services,
-            policy,
-            onEvent,
-          );
-        }),
+      const calls = participants.map(({ entry, role }) => {
+        const stance = stances?.[entry.name];
+        const instructions = stance
+          ? `${opinionInstructions}\n${stanceInstruction(stance)}`
+          : opinionInstructions;
+        const context = buildContext(history, question, instructions, entry.contextWindow);
+        if (history.length > 0) trims[entry.name] = context.trim;
+        const { content, unseen } = questionContent(question, attachments, entry);
+        const messages = [...context.messages.slice(0, -1), { role: "user" as const, content }];
+        return askModel(
+          {
+            entry,
+            role,
+            instructions,
+            messages,
+            stream,
+            hedge: hedgeFor(entry),
+            features: featuresOf(entry),
+            unseenAttachments: unseen,
+          },
+          services,
+          policy,
+          onEvent,
+        );
+      });
+      const settled =
+        options.answerWithinMs === undefined
+          ? await Promise.all(calls)
+          : await answeredWithin(calls, options.answerWithinMs);
+      // Those that answered in time go on to the rounds, the review and the synthesis.
+      const present = participants.filter((_participant, index) => settled[index] !== undefined);
+      const firstRound = settled.filter((opinion): opinion is ModelOpinion => opinion !== undefined);
+      const late: LateOpinion[] = participants.flatMap(({ entry }, index) =>
+        settled[index] === undefined
+          ? [{ model: entry.name, opinion: calls[index] as Promise<ModelOpinion> }]
+          : [],
       );
+      const pendingModels = late.map((running) => running.model);
       if (firstRound.every((opinion) => opinion.error)) {
         throw new ServiceError(
           "all_models_failed",
@@ -147,13 +166,13 @@ export function panelStrategy(
               question,
               history,
               firstRound,
-              participants.map(({ entry }) => ({ entry, stance: stances?.[entry.name] })),
+              present.map(({ entry }) => ({ entry, stance: stances?.[entry.name] })),
               rounds,
               { services, policy, onEvent, stream },
             )
           : undefined;
       const opinions = debated?.final ?? firstRound;
-      const entries = new Map(participants.map(({ entry }) => [entry.name, entry] as const));
+      const entries = new Map(present.map(({ entry }) => [entry.name, entry] as const));
       const review = choice.review
         ? await reviewAnswers(question, opinions, entries, services, policy, onEvent)
         : undefined;
@@ -171,28 +190,60 @@ export function panelStrategy(
               onEvent,
               stream,
               council,
+              pendingModels,
             })
           : undefined;
-      const calls = [
+      const modelCalls = [
         ...(council.rounds ?? []).flatMap((round: DebateRound) => round.opinions),
         ...(council.rounds ? [] : opinions),
         ...(review?.reviews.map((peer) => peer.call) ?? []),
       ];
-      const [primary, ...secondaryOpinions] = opinions as [ModelOpinion, ...ModelOpinion[]];
+      const elapsed = services.now() - started;
+      const byModel = new Map(opinions.map((opinion) => [opinion.model, opinion] as const));
+      const [primary, ...secondaryOpinions] = participants.map(
+        ({ entry }) => byModel.get(entry.name) ?? stillRunning(entry, elapsed),
+      ) as [ModelOpinion, ...ModelOpinion[]];
+      const summary = summarise(opinions, synthesis, elapsed, modelCalls);
       const secondOpinion: SecondOpinion = {
         primary,
         secondaryOpinions,
         ...(synthesis ? { synthesis } : {}),
-        summary: summarise(opinions, synthesis, services.now() - started, calls),
+        summary:
+          pendingModels.length > 0
+            ? {
+                ...summary,
+                totalModels: participants.length,
+                pendingModels,
+                note: pendingNote(pendingModels),
+              }
+            : summary,
         ...budget,
         ...council,
+        ...(pendingModels.length > 0 ? { pendingModels } : {}),
       };
+      answerGiven = true;
+      calling.detach();
       return {
         answer: secondOpinion,
         text: synthesis && !synthesis.error ? synthesis.response : bestAnswer(opinions),
         metadata: { secondOpinion, ...(Object.keys(trims).length > 0 ? { contextTrim: trims } : {}) },
+        ...(late.length > 0 ? { late } : {}),
       };
     },
+  };
+}
+
+/** The place of a model still running when the answer was due; the stored turn gets its opinion later. */
+function stillRunning(entry: ModelEntry, elapsedMs: number): ModelOpinion {
+  return {
+    model: entry.name,
+    modelId: entry.modelId,
+    modelDisplayName: entry.displayName,
+    response:
+      "Still running when the answer was due; its opinion is added to this conversation when it lands.",
+    latencyMs: Math.max(0, Math.round(elapsedMs)),
+    citations: [],
+    pending: true,
   };
 }
 

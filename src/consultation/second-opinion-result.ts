@@ -25,6 +25,8 @@ export interface SecondOpinionResult {
   stances?: SecondOpinion["stances"];
   rounds?: SecondOpinion["rounds"];
   review?: SecondOpinion["review"];
+  /** Models still running when the answer was due; their opinions are added to the conversation. */
+  pendingModels?: string[];
 }
 
 /** The result of a panel turn. */
@@ -48,6 +50,7 @@ export function secondOpinionResult(outcome: TurnOutcome<SecondOpinion>): Second
     ...(answer.stances ? { stances: answer.stances } : {}),
     ...(answer.rounds ? { rounds: answer.rounds } : {}),
     ...(answer.review ? { review: answer.review } : {}),
+    ...(answer.pendingModels ? { pendingModels: answer.pendingModels } : {}),
   };
 }
 

@@ -73,11 +73,23 @@ export async function synthesise(
     stream?: boolean;
     /** What the council did, for the synthesis to take into account. */
     council?: Pick<SecondOpinion, "stances" | "rounds" | "review">;
+    /** Models asked that had not answered when the answer was due. */
+    pendingModels?: readonly string[];
   },
 ): Promise<Synthesis> {
   const successful = opinions.filter((opinion) => !opinion.error);
   const sources = deduplicateCitations(successful.flatMap((opinion) => opinion.citations));
-  const prompt = synthesisPrompt(question, successful, sources, councilSections(dependencies.council ?? {}));
+  const pending = dependencies.pendingModels ?? [];
+  const notHeard =
+    pending.length > 0
+      ? `## Not heard from\n\n${pending.join(", ")} had not answered when the answer was due. Begin the synthesis by saying plainly that it does not include them, so it is not read as the whole panel's view.`
+      : "";
+  const prompt = synthesisPrompt(
+    question,
+    successful,
+    sources,
+    [councilSections(dependencies.council ?? {}), notHeard].filter((part) => part.length > 0).join("\n\n"),
+  );
   const basedOn = successful.map((opinion) => opinion.model);
   const failures: { model: string; error: string }[] = [];
   for (const entry of candidates) {

@@ -8,6 +8,7 @@ import type { IdempotencyStamp, StoredTurn } from "../conversations/idempotency-
 import type { Message } from "../store/store.ts";
 import type { Attachment } from "./attachments.ts";
 import type { ConsultationServices, RunOptions } from "./consultation-services.ts";
+import { type LateOpinion, storeLateOpinions } from "./late-opinions.ts";
 import { outcomeOf, recordTurn, type TurnOutcome } from "./record-turn.ts";
 
 /** Most earlier messages read as context; the context builder trims further to each model's window. */
@@ -20,6 +21,8 @@ export interface TurnAnswer<Answer> {
   text: string;
   /** The assistant message's metadata. */
   metadata: Record<string, unknown>;
+  /** Models still running when the answer was given; their opinions are added to the stored turn. */
+  late?: LateOpinion[];
 }
 
 /** A way of answering a turn. */
@@ -53,7 +56,7 @@ export async function runTurn<Answer>(
     : [];
   const askedAt = clock().toISOString();
   const asked = await strategy.ask(request.question, history, options);
-  return recordTurn(
+  const outcome = await recordTurn(
     {
       owner: request.owner,
       conversation,
@@ -71,6 +74,15 @@ export async function runTurn<Answer>(
     store,
     newId,
   );
+  const assistantId = outcome.persistenceStatus.assistantMessageId;
+  if (asked.late && asked.late.length > 0) {
+    // Runs on after the answer: each late opinion goes into the stored turn as it lands.
+    // The caller's progress channel is closed by then: the caller hears of them through onLateOpinion.
+    void storeLateOpinions(store, request.owner, assistantId ?? "", asked.late, (opinion, stored) =>
+      options.onLateOpinion?.(opinion, stored && assistantId !== null),
+    );
+  }
+  return outcome;
 }
 
 /** The outcome of a stored turn, for an idempotent replay; `readAnswer` reads the strategy's answer back. */

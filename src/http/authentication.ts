@@ -50,15 +50,17 @@ export function createAuthenticator(
   let verifyToken: ((token: string) => Promise<TokenIdentity>) | undefined;
   const tierOf = (name: string | undefined) => (name && name in tiers ? name : defaultTierName);
 
-  /** Answers 401. Without a token the challenge carries no error code (RFC 6750, section 3.1). */
+  /**
+   * Answers 401. Without a token the challenge carries no error code (RFC 6750, section 3.1); with a
+   * refused one it says why. Only mode oauth points at resource metadata: in mode api-key there is
+   * none to find (see oauth-discovery.ts for what a client that looks anyway is told).
+   */
   const refuse = (response: ServerResponse, message: string, error?: "invalid_token") => {
+    const reason = error ? [`error="${error}"`, `error_description="${message.replaceAll('"', "'")}"`] : [];
     const parameters =
       auth.mode === "oauth"
-        ? [
-            ...(error ? [`error="${error}"`, `error_description="${message.replaceAll('"', "'")}"`] : []),
-            `resource_metadata="${publicUrl()}${resourceMetadataPath}/mcp"`,
-          ]
-        : ['realm="ai-universe"', ...(error ? [`error="${error}"`] : [])];
+        ? [...reason, `resource_metadata="${publicUrl()}${resourceMetadataPath}/mcp"`]
+        : ['realm="ai-universe"', ...reason];
     response.setHeader("www-authenticate", `Bearer ${parameters.join(", ")}`);
     sendJson(response, 401, { jsonrpc: "2.0", id: null, error: { code: -32001, message } });
     return false;

@@ -15,10 +15,12 @@ import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
 import { mcpServerFactory } from "../mcp/create-server.ts";
 import { type RequestContext, requestContext } from "../observability/request-context.ts";
 import type { Runtime } from "../runtime/runtime.ts";
-import { authenticatedUser, createAuthenticator, resourceMetadataPath } from "./authentication.ts";
+import { authenticatedUser, createAuthenticator } from "./authentication.ts";
 import { healthReport, readiness } from "./health.ts";
 import { answerUnparsable, sendJson } from "./http-responses.ts";
 import { LegacySessions } from "./legacy-sessions.ts";
+import { mcpErrorLog } from "./mcp-error-log.ts";
+import { serveOAuthDiscovery } from "./oauth-discovery.ts";
 import { readJsonBody } from "./read-body.ts";
 import { wellFormedTarget } from "./request-target.ts";
 import { sessionIds } from "./session-ids.ts";
@@ -57,7 +59,7 @@ const localNames = ["localhost", "127.0.0.1", "[::1]"];
 /** Starts listening; resolves once the port is bound, rejects with the listen error. */
 export async function startHttpServer(runtime: Runtime, options: HttpOptions): Promise<RunningHttpServer> {
   const createServerFor = mcpServerFactory(runtime);
-  const onerror = (error: Error) => runtime.log(`mcp: ${error.message}`);
+  const onerror = mcpErrorLog(runtime);
   const modern = createMcpHandler(() => createServerFor("modern"), {
     legacy: "reject",
     maxRequestBodySize: options.maxBodyBytes,
@@ -173,12 +175,7 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
       });
       return;
     }
-    if (path === resourceMetadataPath || path === `${resourceMetadataPath}/mcp`) {
-      const metadata = authenticator.resourceMetadata();
-      if (metadata) sendJson(response, 200, metadata);
-      else sendJson(response, 404, { error: "not_found", message: "This server does not use OAuth." });
-      return;
-    }
+    if (serveOAuthDiscovery(request, response, path, runtime.configuration.auth.mode, authenticator)) return;
     if (path === "/metrics" && request.method === "GET") {
       const { registry } = runtime.metrics;
       void registry

@@ -1,11 +1,14 @@
 // The one server factory: builds an MCP server with every tool, resource and prompt. stdio and HTTP
 // only wrap it. It declares what the server does and no more: no list-changed notifications (the
-// lists never change while it runs), and logging and tasks only on the 2025 revisions that have them.
+// lists never change while it runs), logging only on the 2025 revisions, and tasks only on 2025-11-25,
+// the one 2025 revision that has them.
 
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Runtime } from "../runtime/runtime.ts";
+import { answerWithinFor } from "./answer-by.ts";
 import { registerConversationResources } from "./conversation-resources.ts";
 import { registerPrompts } from "./prompts.ts";
+import { revisionHasTasks } from "./protocol-revision.ts";
 import { installTaskHandlers } from "./task-handlers.ts";
 import { createToolCatalog, type ToolCatalog } from "./tool-catalog.ts";
 import { installToolHandlers } from "./tool-handlers.ts";
@@ -45,15 +48,32 @@ function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEr
         `${toolName("conversation.list")} and the conversation://{id} resources to find and read saved conversations.`,
     },
   );
+  if (era === "legacy") withholdTasksBeforeTheirRevision(server);
   installToolHandlers(
     server,
     catalog,
     runtime.universe,
     runtime.log,
     era === "legacy" ? runtime.tasks : undefined,
+    (caller) => answerWithinFor(caller, runtime.configuration),
   );
   if (era === "legacy") installTaskHandlers(server, runtime.tasks);
   registerConversationResources(server, runtime.universe);
   registerPrompts(server, toolName);
   return server;
+}
+
+/**
+ * A 2025-era instance declares tasks, but one revision serves it, known only at `initialize`: the
+ * capabilities the SDK answers with leave tasks out when that revision predates them.
+ */
+function withholdTasksBeforeTheirRevision(server: McpServer): void {
+  const protocol = server.server;
+  const declared = protocol.getCapabilities.bind(protocol);
+  protocol.getCapabilities = () => {
+    const { tasks, ...capabilities } = declared();
+    return revisionHasTasks(protocol.getNegotiatedProtocolVersion())
+      ? { ...capabilities, tasks }
+      : capabilities;
+  };
 }

@@ -14,11 +14,15 @@ const reviewArguments = z.object({
   focus: z.string().optional().describe("What to look at: bugs, security, performance, design..."),
 });
 
-const followUpArguments = z.object({
-  conversationId: z.string().describe("The conversation to continue (see conversation.list)."),
-  message: z.string().describe("The follow-up question."),
-  model: z.string().optional().describe("Ask only this model; omit for a second opinion from several."),
-});
+/** The follow-up's arguments; their descriptions name a tool, so they are spelled per server. */
+const followUpArguments = (toolName: (name: string) => string) =>
+  z.object({
+    conversationId: z
+      .string()
+      .describe(`The conversation to continue (see ${toolName("conversation.list")}).`),
+    message: z.string().describe("The follow-up question."),
+    model: z.string().optional().describe("Ask only this model; omit for a second opinion from several."),
+  });
 
 /** Registers the prompts; `toolName` spells tool names as the client lists them. */
 export function registerPrompts(server: McpServer, toolName: (name: string) => string): void {
@@ -54,7 +58,7 @@ export function registerPrompts(server: McpServer, toolName: (name: string) => s
     {
       title: "Continue a conversation",
       description: "Ask a follow-up in a saved conversation, with a second opinion or one model.",
-      argsSchema: followUpArguments,
+      argsSchema: followUpArguments(toolName),
     },
     ({ conversationId, message, model }) =>
       userPrompt(

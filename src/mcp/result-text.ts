@@ -13,6 +13,8 @@ import type { SearchResult } from "../conversations/search-conversations.ts";
 export function secondOpinionText(result: SecondOpinionResult, toolName: (name: string) => string): string {
   const { synthesis, summary } = result;
   const lines: string[] = [];
+  // Said first, so a partial answer is never read as the whole panel's.
+  if (summary.note) lines.push(`**Partial:** ${summary.note}`, "");
   if (synthesis && !synthesis.error) {
     lines.push(`## Synthesis (by ${synthesis.model})`, "", synthesis.response.trim());
   } else {
@@ -64,6 +66,8 @@ export function messageText(result: SendMessageResult, toolName: (name: string) 
 
 function modelLine(opinion: ModelOpinion): string {
   const name = `- ${opinion.model} (${opinion.modelDisplayName})`;
+  if (opinion.pending)
+    return `${name}: still running; its opinion is added to the conversation when it lands`;
   if (opinion.error) return `${name}: failed after ${opinion.latencyMs} ms: ${opinion.response.trim()}`;
   const citations = opinion.citations.length > 0 ? `, ${opinion.citations.length} sources` : "";
   return `${name}: ${usageLine(opinion)}${citations}`;

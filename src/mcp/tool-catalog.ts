@@ -51,8 +51,8 @@ export interface ToolCatalog {
   listedName(tool: ToolDefinition): string;
   /** The body of `tools/list`, built once. */
   listing: ListToolsResult;
-  /** The same for the 2025 revisions, which also say which tools may run as tasks. */
-  legacyListing: ListToolsResult;
+  /** The same for the revisions with tasks (2025-11-25), which also say which tools may run as tasks. */
+  taskListing: ListToolsResult;
 }
 
 /** The portable spelling of a tool name: dots and hyphens become underscores. */
@@ -60,16 +60,26 @@ export function portableToolName(name: string): string {
   return name.replace(/[.-]/g, "_");
 }
 
+/** A dotted tool name in running text, e.g. in a field's description. */
+const dottedToolName =
+  /\b(?:agent\.second_opinion|conversation\.(?:send-message|get-history|list|search|delete))(?![\w-])/g;
+
+/** `text` with every dotted tool name it mentions spelled by `name`. */
+function respellToolNames(text: string, name: (dotted: string) => string): string {
+  return text.replace(dottedToolName, (dotted) => name(dotted));
+}
+
 const asJson = (text: object) => JSON.stringify(text);
 
-const inputJson = (schema: z.ZodType): JsonSchema => {
+/** The input schema as JSON Schema, its descriptions naming tools as they are listed. */
+const inputJson = (schema: z.ZodType, name: (dotted: string) => string): JsonSchema => {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "input" }) as JsonSchema;
-  return json;
+  return JSON.parse(respellToolNames(JSON.stringify(json), name)) as JsonSchema;
 };
 
 function definitions(
   models: string,
-  name: (standard: string) => string,
+  name: (dotted: string) => string,
 ): Omit<ToolDefinition, "portableName">[] {
   return [
     {
@@ -83,7 +93,7 @@ function definitions(
         `and read every model's full answer with ${name("conversation.get-history")}. Available models: ${models}.`,
         `Pass panel (e.g. "fast", "deep", "research") for a named set of models; ${name("models")} lists the panels and prices.`,
       ].join(" "),
-      inputSchema: inputJson(secondOpinionInput),
+      inputSchema: inputJson(secondOpinionInput, name),
       outputSchema: outputSchemas.secondOpinion,
       annotations: {
         readOnlyHint: false,
@@ -102,7 +112,7 @@ function definitions(
         `Continue a conversation (or start one) with a single model: cheaper and faster than ${name("agent.second_opinion")}. ` +
         "Earlier turns, including second opinions, are the model's context. Returns the reply and both stored messages, with the " +
         `model, tokens, latency and cost. Takes as long as one model call. Available models: ${models}.`,
-      inputSchema: inputJson(sendMessageInput),
+      inputSchema: inputJson(sendMessageInput, name),
       outputSchema: outputSchemas.sendMessage,
       annotations: {
         readOnlyHint: false,
@@ -120,7 +130,7 @@ function definitions(
       description:
         "Read the messages of a conversation, oldest first, one page at a time (hasMore / nextCursor). " +
         "Assistant messages of a second opinion carry every model's answer in metadata.secondOpinion. Fast: no model is called.",
-      inputSchema: inputJson(historyInput),
+      inputSchema: inputJson(historyInput, name),
       outputSchema: outputSchemas.history,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
@@ -133,7 +143,7 @@ function definitions(
       description:
         "List your saved conversations, most recently updated first, with title, message count, times and a preview " +
         "of the last message. Page with limit / nextCursor. Fast: no model is called.",
-      inputSchema: inputJson(listInput),
+      inputSchema: inputJson(listInput, name),
       outputSchema: outputSchemas.list,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
@@ -146,7 +156,7 @@ function definitions(
       description:
         "Find your saved conversations by words in their questions, answers or any model's opinion. Best match first, one " +
         `result per conversation with a snippet (found words in **bold**) and the conversationId for ${name("conversation.get-history")}. Fast: no model is called.`,
-      inputSchema: inputJson(searchInput),
+      inputSchema: inputJson(searchInput, name),
       outputSchema: outputSchemas.search,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
@@ -157,7 +167,7 @@ function definitions(
       name: "conversation.delete",
       title: "Delete a conversation",
       description: "Permanently delete one of your conversations and all its messages. Cannot be undone.",
-      inputSchema: inputJson(conversationInput),
+      inputSchema: inputJson(conversationInput, name),
       outputSchema: outputSchemas.delete,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
@@ -171,7 +181,7 @@ function definitions(
         "Every model with whether it can be used now (and why not), its provider, model id, price per million tokens, " +
         `web search and context window; and every panel (for the panel argument of ${name("agent.second_opinion")}) with ` +
         "its models, whether all of them are available, hedging, and a rough cost of one consultation. Fast: no model is called.",
-      inputSchema: inputJson(modelsInput),
+      inputSchema: inputJson(modelsInput, name),
       outputSchema: outputSchemas.models,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
@@ -184,7 +194,7 @@ function definitions(
       description:
         "Your tier, how many requests you made this hour and today against its limits, what you spent today against its " +
         "budget, and when each resets. Not counted against the limits.",
-      inputSchema: inputJson(usageInput),
+      inputSchema: inputJson(usageInput, name),
       outputSchema: outputSchemas.usage,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
@@ -196,7 +206,7 @@ function definitions(
 
 /** Builds the catalog for the available `models`, listing names in `style`. */
 export function createToolCatalog(models: readonly string[], style: ToolNameStyle): ToolCatalog {
-  const name = (standard: string) => (style === "portable" ? portableToolName(standard) : standard);
+  const name = (dotted: string) => (style === "portable" ? portableToolName(dotted) : dotted);
   const tools = definitions(models.join(", ") || "none", name).map((tool) => ({
     ...tool,
     portableName: portableToolName(tool.name),
@@ -218,7 +228,7 @@ export function createToolCatalog(models: readonly string[], style: ToolNameStyl
     find: (requested) => byName.get(requested),
     listedName,
     listing: { tools: listed },
-    legacyListing: {
+    taskListing: {
       tools: listed.map((entry, index) => ({
         ...entry,
         execution: { taskSupport: tools[index]?.taskSupport ?? "forbidden" },

@@ -2,18 +2,26 @@
 // name; the input goes to the application unvalidated, so its schema (and its invalid_argument error)
 // is the only rule; the result is projected through the SDK's codec for the negotiated revision.
 
-import { type McpServer, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import {
+  type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
 import type { AiUniverse } from "../application/ai-universe.ts";
 import type { TaskRunner } from "../tasks/task-runner.ts";
+import type { CallerSignals } from "./answer-by.ts";
 import { callerOf } from "./caller.ts";
 import { progressReporter } from "./progress-reporter.ts";
+import { revisionHasTasks, servedRevision } from "./protocol-revision.ts";
 import { taskOnWire } from "./task-handlers.ts";
 import type { ToolCatalog } from "./tool-catalog.ts";
 import { toolFailure, toolSuccess } from "./tool-result.ts";
 
 /**
- * Installs the tool handlers of `catalog` on `server`. With `tasks` (the 2025 revisions), a call that
- * carries `task` starts a task and answers at once with it.
+ * Installs the tool handlers of `catalog` on `server`. With `tasks` (the 2025 revisions), a client on a
+ * revision with tasks sees which tools may run as one, and a call of theirs that carries `task` starts a
+ * task and answers at once with it.
  */
 export function installToolHandlers(
   server: McpServer,
@@ -21,10 +29,14 @@ export function installToolHandlers(
   universe: AiUniverse,
   log: (message: string) => void,
   tasks?: TaskRunner,
+  answerWithin: (caller: CallerSignals) => number | undefined = () => undefined,
 ): void {
   const protocol = server.server;
-  const listing = tasks ? catalog.legacyListing : catalog.listing;
-  protocol.setRequestHandler("tools/list", () => listing);
+  const offersTasks = (context: ServerContext) =>
+    tasks !== undefined && revisionHasTasks(servedRevision(protocol, context));
+  protocol.setRequestHandler("tools/list", (_request, context) =>
+    offersTasks(context) ? catalog.taskListing : catalog.listing,
+  );
   protocol.setRequestHandler("tools/call", async (request, context) => {
     const tool = catalog.find(request.params.name);
     if (!tool) {
@@ -36,7 +48,7 @@ export function installToolHandlers(
     }
     const input = request.params.arguments ?? {};
     const task = (request.params as { task?: { ttl?: number | null } }).task;
-    if (task && tasks) {
+    if (task && tasks && offersTasks(context)) {
       if (tool.taskSupport !== "optional") {
         throw new ProtocolError(
           ProtocolErrorCode.InvalidParams,
@@ -59,10 +71,15 @@ export function installToolHandlers(
     const reporter = progressReporter(context);
     let result: ReturnType<typeof toolSuccess>;
     try {
+      const answerWithinMs = answerWithin({
+        takesProgress: reporter.streams,
+        clientName: clientNameOf(protocol, context),
+      });
       const value = await tool.call(universe, callerOf(context), input, {
         signal: context.mcpReq.signal,
         onEvent: reporter.onEvent,
         stream: reporter.streams,
+        ...(answerWithinMs !== undefined ? { answerWithinMs } : {}),
       });
       result = toolSuccess(value, tool.text(value));
     } catch (error) {
@@ -72,4 +89,15 @@ export function installToolHandlers(
     }
     return protocol.projectCallToolResult(result, tool.outputSchema);
   });
+}
+
+/**
+ * The client's name: from `initialize` on the 2025 revisions, from the request's client-info metadata
+ * on 2026-07-28, which has no `initialize`.
+ */
+function clientNameOf(protocol: McpServer["server"], context: ServerContext): string | undefined {
+  const meta = context.mcpReq._meta as Record<string, unknown> | undefined;
+  const info = meta?.["io.modelcontextprotocol/clientInfo"] as { name?: unknown } | undefined;
+  const name = protocol.getClientVersion()?.name ?? info?.name;
+  return typeof name === "string" ? name : undefined;
 }

@@ -1,12 +1,10 @@
 // OpenTelemetry traces through the standard API: one span per consultation, a child per model call
 // and per synthesis, and the store's calls inside it. Nothing is exported unless an OTLP endpoint is
 // configured (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT); without one the
-// API records nothing. Spans carry models, latency, tokens and cost; never a user, a key or a prompt.
+// API records nothing and the SDK and exporter are not even loaded. Spans carry models, latency,
+// tokens and cost; never a user, a key or a prompt.
 
 import { context, type Span, SpanStatusCode, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import type { AiUniverse } from "../application/ai-universe.ts";
 import type { ConsultationEvent } from "../consultation/opinion.ts";
 import { reportError } from "../errors/service-error.ts";
@@ -15,10 +13,21 @@ import type { Store } from "../store/store.ts";
 const tracer = trace.getTracer("ai-universe");
 
 /** Starts exporting spans when `environment` configures an OTLP endpoint; returns how to flush and stop. */
-export function startTracing(environment: Record<string, string | undefined>): { shutdown(): Promise<void> } {
+export async function startTracing(
+  environment: Record<string, string | undefined>,
+): Promise<{ shutdown(): Promise<void> }> {
   if (!environment.OTEL_EXPORTER_OTLP_ENDPOINT && !environment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
     return { shutdown: async () => {} };
   }
+  const [
+    { AsyncLocalStorageContextManager },
+    { OTLPTraceExporter },
+    { BasicTracerProvider, BatchSpanProcessor },
+  ] = await Promise.all([
+    import("@opentelemetry/context-async-hooks"),
+    import("@opentelemetry/exporter-trace-otlp-http"),
+    import("@opentelemetry/sdk-trace-base"),
+  ]);
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   const provider = new BasicTracerProvider({
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],

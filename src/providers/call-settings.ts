@@ -2,15 +2,13 @@
 // model thinks (the AI SDK maps one level to OpenAI's reasoning effort, Anthropic's thinking budget,
 // Gemini's thinking level or budget and xAI's reasoning effort; OpenRouter takes its own option), and
 // the vendor's own web search (OpenAI's and xAI's web search tool, Anthropic's web search tool, Google
-// Search grounding, OpenRouter's web plugin; Perplexity always searches).
+// Search grounding, OpenRouter's web plugin; Perplexity always searches). The search tools come from
+// the provider packages, loaded only when a call asks for a search.
 
-import { anthropic } from "@ai-sdk/anthropic";
-import { google } from "@ai-sdk/google";
-import { openai } from "@ai-sdk/openai";
 import type { SharedV4ProviderOptions } from "@ai-sdk/provider";
-import { xai } from "@ai-sdk/xai";
 import type { ToolSet } from "ai";
 import type { ModelEntry, ReasoningLevel } from "../configuration/model-entry.ts";
+import { loadProviderPackage } from "./provider-packages.ts";
 
 /** What the caller wants of one call. */
 export interface CallFeatures {
@@ -56,19 +54,28 @@ export function callSettingsFor(entry: ModelEntry, features: CallFeatures): Prov
 function searchTools(entry: ModelEntry): ToolSet | undefined {
   // The provider packages type their tools against their own copy of provider-utils; the tools are
   // the same objects the AI SDK's ToolSet holds.
-  return vendorSearchTool(entry) as ToolSet | undefined;
+  try {
+    return vendorSearchTool(entry) as ToolSet | undefined;
+  } catch {
+    // The package did not load: the model's own call fails with why, as that model's error opinion.
+    return undefined;
+  }
 }
 
 function vendorSearchTool(entry: ModelEntry): Record<string, unknown> | undefined {
   switch (entry.provider) {
     case "openai":
-      return { web_search: openai.tools.webSearch({}) };
+      return { web_search: loadProviderPackage("@ai-sdk/openai").openai.tools.webSearch({}) };
     case "anthropic":
-      return { web_search: anthropic.tools.webSearch_20250305({ maxUses: maxSearchesPerCall }) };
+      return {
+        web_search: loadProviderPackage("@ai-sdk/anthropic").anthropic.tools.webSearch_20250305({
+          maxUses: maxSearchesPerCall,
+        }),
+      };
     case "google":
-      return { google_search: google.tools.googleSearch({}) };
+      return { google_search: loadProviderPackage("@ai-sdk/google").google.tools.googleSearch({}) };
     case "xai":
-      return { web_search: xai.tools.webSearch() };
+      return { web_search: loadProviderPackage("@ai-sdk/xai").xai.tools.webSearch() };
     default:
       return undefined;
   }

@@ -1,14 +1,13 @@
 // Wires the running program together: configuration, store, model roster, model factory and the
 // application. Every front end (stdio, HTTP, the CLI commands) builds its runtime here, so all
-// behave the same.
+// behave the same. What a start does not need (Redis, the OpenTelemetry SDK, PostgreSQL, the
+// provider packages) is loaded only when configured or first called, so the stdio server that
+// clients spawn at every start answers at once.
 
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createAdmission } from "../application/admission.ts";
-import { type AiUniverse, createAiUniverse } from "../application/ai-universe.ts";
+import type { AiUniverse } from "../application/ai-universe.ts";
 import type { Configuration } from "../configuration/configuration.ts";
 import { collectSecrets } from "../configuration/provider-environment.ts";
-import { scrub } from "../consultation/describe-failure.ts";
 import { latencyTracker } from "../consultation/latency-tracker.ts";
 import { createLogger, type Logger } from "../observability/logger.ts";
 import { createMetrics, type Metrics } from "../observability/metrics.ts";
@@ -18,14 +17,12 @@ import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../pr
 import { createProviderFetch } from "../providers/provider-fetch.ts";
 import { createUsableModels } from "../providers/usable-models.ts";
 import { openStore } from "../store/open-store.ts";
-import { openRedisCounters } from "../store/redis-counters.ts";
 import type { Store } from "../store/store.ts";
 import { createTaskRunner, type TaskRunner } from "../tasks/task-runner.ts";
+import { deferredUniverse } from "./deferred-universe.ts";
+import { version } from "./version.ts";
 
-/** The program's version, from package.json. */
-export const version: string = (
-  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
-).version;
+export { version };
 
 /** A running program: the application and what front ends report about it. */
 export interface Runtime {
@@ -53,7 +50,7 @@ export async function startRuntime(
 ): Promise<Runtime> {
   const secrets = collectSecrets(configuration.providers, configuration.models, configuration.environment);
   const metrics = createMetrics();
-  const tracing = startTracing(configuration.environment);
+  const tracing = await startTracing(configuration.environment);
   const store = traceStore(
     metrics.instrumentStore(
       overrides.store ??
@@ -64,41 +61,40 @@ export async function startRuntime(
     ),
   );
   const roster = overrides.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
-  const logger = createLogger(configuration.environment, (text) => scrub(text, secrets));
+  const logger = createLogger(configuration.environment, (text) => scrubSecrets(text, secrets));
   const log = (message: string) => logger.warn(message);
   const counters = configuration.redisUrl
-    ? await openRedisCounters(configuration.redisUrl, log).catch(async (error) => {
+    ? await openCounters(configuration.redisUrl, log).catch(async (error) => {
         await store.close(); // nothing keeps the process alive after a failed start
         throw error;
       })
     : undefined;
   const cursorKey = await store.signingKey();
   const latencies = await latencyTracker(store);
+  const services = {
+    store,
+    roster,
+    defaults: configuration.defaults,
+    createModel:
+      overrides.createModel ?? createLanguageModelFactory(configuration.providers, configuration.environment),
+    secrets,
+    now: () => performance.now(),
+    clock: () => new Date(),
+    newId: () => randomUUID(),
+    latencies,
+    usableModels: createUsableModels(configuration.providers, createProviderFetch(configuration.environment)),
+  };
+  // Loaded at the first use case: the application brings the AI SDK and the rate limiter.
   const universe = traceUniverse(
     metrics.instrument(
-      createAiUniverse(
-        {
-          store,
-          roster,
-          defaults: configuration.defaults,
-          createModel:
-            overrides.createModel ??
-            createLanguageModelFactory(configuration.providers, configuration.environment),
-          secrets,
-          now: () => performance.now(),
-          clock: () => new Date(),
-          newId: () => randomUUID(),
-          latencies,
-          usableModels: createUsableModels(
-            configuration.providers,
-            createProviderFetch(configuration.environment),
-          ),
-        },
-        {
-          cursorKey,
-          admission: createAdmission(store, configuration.tiers, () => new Date(), counters?.backend),
-        },
-      ),
+      deferredUniverse(roster, async () => {
+        const [{ createAiUniverse }, { createAdmission }] = await Promise.all([
+          import("../application/ai-universe.ts"),
+          import("../application/admission.ts"),
+        ]);
+        const admission = createAdmission(store, configuration.tiers, () => new Date(), counters?.backend);
+        return createAiUniverse(services, { cursorKey, admission });
+      }),
     ),
   );
   const day = 86_400_000;
@@ -116,4 +112,20 @@ export async function startRuntime(
     await tracing.shutdown();
   };
   return { configuration, version, universe, roster, store, tasks, metrics, logger, log, close };
+}
+
+/** The Redis rate-limit counters; the Redis client is loaded only when a Redis URL is configured. */
+async function openCounters(url: string, log: (message: string) => void) {
+  const { openRedisCounters } = await import("../store/redis-counters.ts");
+  return openRedisCounters(url, log);
+}
+
+/**
+ * Replaces every secret in `text` with a marker, as consultation/describe-failure.ts's `scrub` does;
+ * repeated here so the log does not load the AI SDK that module imports.
+ */
+function scrubSecrets(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) result = result.split(secret).join("[redacted]");
+  return result;
 }

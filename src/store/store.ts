@@ -193,6 +193,15 @@ export interface Store extends AccountStore, TaskStore, Broadcast {
   ): Promise<MessagePage>;
   /** The newest `limit` messages, returned oldest first (for model context). */
   readRecentMessages(owner: string, conversationId: string, limit: number): Promise<Message[]>;
+  /**
+   * Replaces the metadata of the owner's message (an opinion that landed after its turn was answered);
+   * false when the owner has no such message.
+   */
+  updateMessageMetadata(
+    owner: string,
+    messageId: string,
+    metadata: Record<string, unknown>,
+  ): Promise<boolean>;
   /** The owner's messages by id, in the order asked; missing or foreign ids are skipped. */
   getMessages(owner: string, ids: string[]): Promise<Message[]>;
   /**

@@ -111,3 +111,46 @@ describe("reasoning and web search", () => {
     await assert.rejects(ask(fixture(), { reasoning: "maximum" }), /reasoning/);
   });
 });
+
+describe("the cost estimate", () => {
+  /** The catalog's Claude, priced by the price data (which charges per web search). */
+  const claude: ModelEntry = {
+    name: "claude",
+    provider: "anthropic",
+    modelId: "claude-opus-5-5",
+    displayName: "Claude",
+    contextWindow: 1_000_000,
+    webSearch: true,
+    reasons: true,
+    reads: ["image", "pdf"],
+  };
+  const estimateOf = async (input: Record<string, unknown>) => {
+    const built = consultationFixture([claude]);
+    const result = await built.universe.secondOpinion(
+      localCaller,
+      { question: "Q", primaryModel: "claude", maxOpinions: 0, maxCostUsd: 100, ...input },
+      { signal },
+    );
+    return result.budget?.estimatedCostUsd ?? 0;
+  };
+
+  it("counts the attachments' tokens: a ten-page PDF costs more to ask about than none", async () => {
+    const pages = Array.from({ length: 10 }, (_, page) => `${page} 0 obj << /Type /Page >> endobj`).join(
+      "\n",
+    );
+    const pdf = Buffer.from(`%PDF-1.4\n${pages}\n%%EOF`).toString("base64");
+    const plain = await estimateOf({});
+    const withPdf = await estimateOf({
+      attachments: [{ name: "r.pdf", mediaType: "application/pdf", data: pdf }],
+    });
+    // Ten pages at up to 3,000 tokens each, at $4 per million input tokens.
+    assert.equal(Math.round((withPdf - plain) * 1e6) / 1e6, (10 * 3000 * 4) / 1e6);
+  });
+
+  it("counts the searches of a searching call at the vendor's fee", async () => {
+    const plain = await estimateOf({});
+    const searching = await estimateOf({ webSearch: true });
+    // Up to five searches at $10 per 1,000.
+    assert.equal(Math.round((searching - plain) * 1e6) / 1e6, (5 * 10) / 1000);
+  });
+});

@@ -41,7 +41,7 @@ describe("loadConfiguration without a config file", () => {
     const configuration = loadConfiguration({ environment: { HOME: "/home/ann" } });
     assert.equal(configuration.defaults.maxOpinions, 3);
     assert.equal(configuration.defaults.modelDeadlineMs, 210_000);
-    assert.equal(configuration.toolNames, "standard");
+    assert.equal(configuration.toolNames, "portable");
     const gemini = configuration.models.find((entry) => entry.name === "gemini");
     assert.equal(gemini?.modelId, "gemini-3.1-pro-preview");
   });
@@ -69,21 +69,34 @@ describe("loadConfiguration without a config file", () => {
 
   it("lists tool names in the style the option, AI_UNIVERSE_TOOL_NAMES or the file asks for", () => {
     assert.equal(
-      loadConfiguration({ environment: { AI_UNIVERSE_TOOL_NAMES: "portable" } }).toolNames,
-      "portable",
+      loadConfiguration({ environment: { AI_UNIVERSE_TOOL_NAMES: "dotted" } }).toolNames,
+      "dotted",
     );
     assert.equal(
-      loadConfiguration({ environment: { AI_UNIVERSE_TOOL_NAMES: "portable" }, toolNames: "standard" })
+      loadConfiguration({ environment: { AI_UNIVERSE_TOOL_NAMES: "dotted" }, toolNames: "portable" })
         .toolNames,
-      "standard",
+      "portable",
     );
     assert.equal(
-      loadConfiguration({ environment: {}, configPath: configFile({ toolNames: "portable" }) }).toolNames,
-      "portable",
+      loadConfiguration({ environment: {}, configPath: configFile({ toolNames: "dotted" }) }).toolNames,
+      "dotted",
     );
     assert.throws(
       () => loadConfiguration({ environment: { AI_UNIVERSE_TOOL_NAMES: "dotless" } }),
-      (error: Error) => error instanceof ConfigurationError && /standard, portable/.test(error.message),
+      (error: Error) =>
+        error instanceof ConfigurationError && /portable, dotted, standard/.test(error.message),
+    );
+  });
+
+  it("still accepts standard, the earlier name of the dotted style", () => {
+    assert.equal(loadConfiguration({ environment: {}, toolNames: "standard" }).toolNames, "dotted");
+    assert.equal(
+      loadConfiguration({ environment: { AI_UNIVERSE_TOOL_NAMES: "standard" } }).toolNames,
+      "dotted",
+    );
+    assert.equal(
+      loadConfiguration({ environment: {}, configPath: configFile({ toolNames: "standard" }) }).toolNames,
+      "dotted",
     );
   });
 

@@ -111,7 +111,14 @@ describe("malformed HTTP requests", () => {
         "text/plain",
         mcpPost("/mcp", host, initialize).replace("application/json\r\nAccept", "text/plain\r\nAccept"),
       ],
-      ["a body over 16 MiB", mcpPost("/mcp", host, JSON.stringify({ padding: "x".repeat(16_800_000) }))],
+      // Declared over the limit: refused from its Content-Length, before 16 MiB have to be sent.
+      [
+        "a body over 16 MiB",
+        mcpPost("/mcp", host, JSON.stringify({ padding: "x" })).replace(
+          /Content-Length: \d+/,
+          "Content-Length: 16800000",
+        ),
+      ],
     ];
     for (const [name, request] of cases) {
       const answer = await sendRaw(port, request);

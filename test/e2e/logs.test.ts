@@ -54,6 +54,34 @@ describe("logs", () => {
     }
   });
 
+  it("logs a session-less GET /mcp (a 2025 client looking for a stream) as a request, with no warning", async () => {
+    const server = await startHttpServerProcess({ ...context.environment, AI_UNIVERSE_LOG_FORMAT: "json" });
+    try {
+      const response = await fetch(`${server.url}/mcp`, { headers: { accept: "text/event-stream" } });
+      assert.equal(response.status, 405);
+      await response.body?.cancel();
+      const lines = async () => {
+        for (;;) {
+          const parsed = server
+            .stderr()
+            .split("\n")
+            .filter((line) => line.startsWith("{"))
+            .map((line) => JSON.parse(line) as Record<string, unknown>);
+          if (parsed.some((line) => line.msg === "request" && line.method === "GET")) return parsed;
+          await new Promise((resolve) => server.process.stderr?.once("data", resolve));
+        }
+      };
+      const logged = await lines();
+      assert.deepEqual(
+        logged.filter((line) => line.level === "warn" || line.level === "error"),
+        [],
+        server.stderr(),
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("leaves out lines below AI_UNIVERSE_LOG_LEVEL", async () => {
     const server = await startHttpServerProcess({
       ...context.environment,

@@ -262,7 +262,7 @@ describe("three nodes on PostgreSQL", () => {
       method: "tools/list",
     });
     assert.equal(onAnotherNode.status, 200);
-    assert.match(await onAnotherNode.text(), /agent\.second_opinion/);
+    assert.match(await onAnotherNode.text(), /agent_second_opinion/);
   });
 
   it("loses nothing acknowledged when a node is killed mid-call, and the retry on another node runs once", async () => {

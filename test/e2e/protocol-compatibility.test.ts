@@ -44,18 +44,18 @@ describe("protocol compatibility", () => {
           assert.equal(client.protocolVersion, expectedVersions[kind]);
           const tools = await client.listTools();
           assert.deepEqual(tools.map((tool) => tool.name).sort(), [
-            "agent.second_opinion",
-            "conversation.delete",
-            "conversation.get-history",
-            "conversation.list",
-            "conversation.search",
-            "conversation.send-message",
+            "agent_second_opinion",
+            "conversation_delete",
+            "conversation_get_history",
+            "conversation_list",
+            "conversation_search",
+            "conversation_send_message",
             "models",
             "usage",
           ]);
           for (const tool of tools) assert.ok(tool.title && tool.description && tool.outputSchema, tool.name);
-          const secondOpinion = tools.find((tool) => tool.name === "agent.second_opinion");
-          const history = tools.find((tool) => tool.name === "conversation.get-history");
+          const secondOpinion = tools.find((tool) => tool.name === "agent_second_opinion");
+          const history = tools.find((tool) => tool.name === "conversation_get_history");
           assert.deepEqual(secondOpinion?.outputSchema, outputSchemas.secondOpinion);
           assert.deepEqual(history?.outputSchema, outputSchemas.history);
           assert.ok(secondOpinion?.title && secondOpinion.description?.includes("synthesis"));

@@ -74,9 +74,9 @@ describe("tasks", () => {
     });
     const tools = (await ann.listTools()) as { name: string; execution?: { taskSupport?: string } }[];
     const support = Object.fromEntries(tools.map((tool) => [tool.name, tool.execution?.taskSupport]));
-    assert.equal(support["agent.second_opinion"], "optional");
-    assert.equal(support["conversation.send-message"], "optional");
-    assert.equal(support["conversation.list"], "forbidden");
+    assert.equal(support.agent_second_opinion, "optional");
+    assert.equal(support.conversation_send_message, "optional");
+    assert.equal(support.conversation_list, "forbidden");
   });
 
   it("runs a consultation as a task: created, polled, its result the same every time, listed", async () => {

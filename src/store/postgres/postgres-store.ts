@@ -245,6 +245,20 @@ export class PostgresStore implements Store {
     return rows.map(toMessage);
   }
 
+  async updateMessageMetadata(
+    owner: string,
+    messageId: string,
+    metadata: Record<string, unknown>,
+  ): Promise<boolean> {
+    // The search text follows the new metadata, so a late opinion is found like the others.
+    const searchText = searchTextSql.replaceAll("$4::text", "content").replaceAll("$8", "$3");
+    const result = await this.#query(
+      `UPDATE messages SET metadata = $3::text, search_text = ${searchText} WHERE user_id = $1 AND id = $2`,
+      [owner, messageId, JSON.stringify(metadata)],
+    );
+    return (result.rowCount ?? 0) > 0;
+  }
+
   async getMessages(owner: string, ids: string[]): Promise<Message[]> {
     if (ids.length === 0) return [];
     const rows = (

@@ -157,6 +157,17 @@ export class SqliteStore implements Store {
     ).map(toMessage);
   }
 
+  async updateMessageMetadata(
+    owner: string,
+    messageId: string,
+    metadata: Record<string, unknown>,
+  ): Promise<boolean> {
+    const result = await this.#write(() =>
+      this.#statements.updateMessageMetadata.run(JSON.stringify(metadata), owner, messageId),
+    );
+    return Number(result.changes) > 0;
+  }
+
   async getMessages(owner: string, ids: string[]): Promise<Message[]> {
     if (ids.length === 0) return [];
     const rows = await this.#read(() => this.#statements.getMessagesByIds.all(owner, JSON.stringify(ids)));

@@ -21,6 +21,7 @@ export interface Statements {
   readMessagesAfter: StatementSync;
   readRecentMessages: StatementSync;
   getMessagesByIds: StatementSync;
+  updateMessageMetadata: StatementSync;
   listConversationsFirstPage: StatementSync;
   listConversationsAfter: StatementSync;
   deleteConversation: StatementSync;
@@ -90,6 +91,7 @@ export function prepareStatements(database: DatabaseSync): Statements {
          WHERE user_id = ? AND conversation_id = ? ORDER BY sequence DESC LIMIT ?
        ) ORDER BY sequence`,
     ),
+    updateMessageMetadata: database.prepare("UPDATE messages SET metadata = ? WHERE user_id = ? AND id = ?"),
     getMessagesByIds: database.prepare(
       `SELECT ${messageColumns} FROM messages WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`,
     ),

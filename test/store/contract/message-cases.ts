@@ -109,5 +109,20 @@ export function describeMessageCases(store: () => Store): void {
       );
       assert.deepEqual(await readAll(store(), conversationId), before);
     });
+
+    it("replaces one message's metadata for its owner only, and the next read sees it", async () => {
+      const conversationId = await conversationWithTurns(store(), 1);
+      const [question, answer] = (await store().readMessages(owner, conversationId, { limit: 10 })).messages;
+      assert.ok(question && answer);
+      const metadata = { secondOpinion: { late: ["grok"] }, note: "added" };
+      assert.equal(await store().updateMessageMetadata("someone-else", answer.id, metadata), false);
+      assert.equal(await store().updateMessageMetadata(owner, "no-such-message", metadata), false);
+      assert.equal(await store().updateMessageMetadata(owner, answer.id, metadata), true);
+      const [read] = await store().getMessages(owner, [answer.id]);
+      assert.deepEqual(read?.metadata, metadata);
+      assert.equal(read?.content, answer.content);
+      const [untouched] = await store().getMessages(owner, [question.id]);
+      assert.deepEqual(untouched?.metadata, question.metadata);
+    });
   });
 }

@@ -1,0 +1,104 @@
+// `npm run bench` (first section) and `npm run bench -- --start`: how fast the program starts, against
+// a bare `node -e 0` measured in the same run, as ratios. MCP clients spawn the stdio server at each of
+// their own starts, and the AI SDK's MCP client gives up waiting for it after 1 s, so measured are:
+//   - `node bin/ai-universe.js mcp`, as the README's client snippets start it: spawn to the answer of a
+//     raw JSON-RPC `initialize` line;
+//   - `node bin/ai-universe.js --version`: spawn to exit;
+//   - the same stdio start from the TypeScript sources (type stripping), as the tests run it.
+// Rounds interleave the subjects so that a busy machine slows each alike; medians are reported.
+// Targets (30 ms bare start on the reference machine): initialize <= 10x bare (300 ms), --version <= 5x (150 ms).
+
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { median, progress } from "./bench-process.ts";
+
+const launcher = fileURLToPath(new URL("../bin/ai-universe.js", import.meta.url));
+const sources = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url));
+const rounds = 15;
+const targets = { initialize: 10, version: 5 };
+
+const initialize = `${JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } },
+})}\n`;
+
+/** Milliseconds from spawning `node args` to its exit (or, with `answerOf`, to its first stdout line). */
+function timeStart(args: string[], environment: Record<string, string>, answerOf?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { env: environment, stdio: ["pipe", "pipe", "pipe"] });
+    let output = "";
+    let answeredMs: number | undefined;
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      output = (output + chunk).slice(-4000);
+    });
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      output = (output + chunk).slice(-4000);
+      if (answerOf !== undefined && answeredMs === undefined && output.includes("\n")) {
+        answeredMs = performance.now() - started;
+        child.stdin.end(); // the stdio server stops when its client closes stdin
+      }
+    });
+    if (answerOf !== undefined) child.stdin.write(answerOf);
+    else child.stdin.end();
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      const elapsed = answeredMs ?? performance.now() - started;
+      if (code === 0 && (answerOf === undefined || answeredMs !== undefined)) resolve(elapsed);
+      else reject(new Error(`node ${args.join(" ")} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** Measures the start times and prints them with their ratio to a bare Node start. */
+export async function runStartComparison(): Promise<void> {
+  if (!existsSync(fileURLToPath(new URL("../dist/cli/main.js", import.meta.url))))
+    throw new Error("dist/ is missing: run npm run build first (bin/ai-universe.js runs the build)");
+  const directory = mkdtempSync(join(tmpdir(), "ai-universe-start-"));
+  // Keys as a user would set them; nothing is called at start. A file database, as by default.
+  const environment = {
+    PATH: process.env.PATH ?? "",
+    HOME: directory,
+    OPENAI_API_KEY: "sk-bench",
+    ANTHROPIC_API_KEY: "sk-ant-bench",
+    GEMINI_API_KEY: "bench",
+    DATABASE_URL: join(directory, "conversations.db"),
+    AI_UNIVERSE_LOG_FORMAT: "json",
+  };
+  const subjects = {
+    "node -e 0": () => timeStart(["-e", "0"], environment),
+    "ai-universe --version": () => timeStart([launcher, "--version"], environment),
+    "ai-universe mcp: initialize answered": () => timeStart([launcher, "mcp"], environment, initialize),
+    "  the same from src/ (type stripping)": () => timeStart([sources, "mcp"], environment, initialize),
+  };
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(subjects).map((name) => [name, []]));
+  progress(`start times: ${rounds} rounds`);
+  await subjects["ai-universe mcp: initialize answered"](); // creates the database; not counted
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, measure] of Object.entries(subjects)) times[name]?.push(await measure());
+  }
+  const bare = median(times["node -e 0"] ?? []);
+  console.log(
+    `${"start time (median of ".concat(String(rounds), ")").padEnd(42)}${"ms".padStart(12)}${"x bare".padStart(12)}`,
+  );
+  for (const [name, values] of Object.entries(times)) {
+    const value = median(values);
+    console.log(
+      `${name.padEnd(42)}${value.toFixed(0).padStart(12)}${(value / bare).toFixed(1).padStart(12)}`,
+    );
+  }
+  const ratio = (name: string) => median(times[name] ?? []) / bare;
+  const verdicts = [
+    [
+      `initialize <= ${targets.initialize}x bare node start`,
+      ratio("ai-universe mcp: initialize answered") <= targets.initialize,
+    ],
+    [`--version <= ${targets.version}x bare node start`, ratio("ai-universe --version") <= targets.version],
+  ] as const;
+  for (const [name, met] of verdicts) console.log(`${met ? "met   " : "MISSED"} ${name}`);
+}

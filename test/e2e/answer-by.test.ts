@@ -1,0 +1,92 @@
+// A caller with a fixed time limit gets its answer in time: the SDK v1 client with its default
+// options (a 60 s timeout that progress does not reset, no progress token) and a 70 s model, and the
+// Inspector CLI, which sends no progress token. The answer names the model still running; its opinion
+// then appears in the conversation's history.
+
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { historyOf, modelIds, secondOpinionOf, useEndToEnd } from "./support/e2e-fixture.ts";
+import type { ToolResult } from "./support/mcp-clients.ts";
+
+const inspector = fileURLToPath(new URL("../../node_modules/.bin/mcp-inspector", import.meta.url));
+const run = promisify(execFile);
+
+describe("answer-by time for clients that give up at 60 s", () => {
+  // Deadlines long enough for the 70 s model (the suite's servers use 5 s).
+  const context = useEndToEnd({ modelDeadlineMs: 120_000 }, "v1-2025-06-18");
+
+  it("answers a default SDK v1 call before 60 s naming the 70 s model, whose opinion joins the history", async () => {
+    context.simulator.setBehaviour(modelIds.grok, { latencyMs: 70_000, text: "GROK-TOOK-ITS-TIME" });
+    const started = performance.now();
+    // The client exactly as it comes: no timeout option, no progress handler.
+    const raw = context.client.raw as {
+      callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<ToolResult>;
+    };
+    const result = secondOpinionOf(
+      await raw.callTool({
+        name: "agent_second_opinion",
+        arguments: {
+          question: "Is 70 seconds too long?",
+          primaryModel: "claude",
+          secondaryModels: ["gemini", "grok"],
+        },
+      }),
+    );
+    const waitedMs = performance.now() - started;
+    assert.ok(waitedMs < 60_000, `the answer took ${Math.round(waitedMs)} ms`);
+    assert.deepEqual(result.pendingModels, ["grok"]);
+    assert.equal(result.secondaryOpinions.find((opinion) => opinion.model === "grok")?.pending, true);
+    assert.match(result.summary.note ?? "", /did not hear from grok/);
+
+    await context.simulator.waitForRequests(
+      (requests) =>
+        requests.some((request) => request.model === modelIds.grok && request.finishedAt !== undefined),
+      40_000,
+    );
+    let grok: { response: string; late?: boolean } | undefined;
+    for (let attempt = 0; attempt < 50 && !grok?.late; attempt++) {
+      const history = historyOf(
+        await context.client.callTool("conversation_get_history", { conversationId: result.conversationId }),
+      );
+      const stored = history.messages[1]?.metadata.secondOpinion as typeof result | undefined;
+      grok = stored?.secondaryOpinions.find((opinion) => opinion.model === "grok");
+      if (!grok?.late) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(grok?.late, true);
+    assert.match(grok?.response ?? "", /GROK-TOOK-ITS-TIME/);
+  });
+});
+
+describe("answer-by time for a caller that sends no progress token", () => {
+  // The server's own answer-by time, shortened so the test waits seconds, not a minute.
+  const context = useEndToEnd({ modelDeadlineMs: 60_000, answerWithinMs: 5000 });
+
+  it("answers the Inspector CLI's call by then, naming the slow model", async () => {
+    context.simulator.setBehaviour(modelIds.gemini, { latencyMs: 30_000 });
+    const { stdout } = await run(
+      inspector,
+      [
+        "--cli",
+        `${context.server.url}/mcp`,
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "agent_second_opinion",
+        "--tool-arg",
+        "question=Slow or not?",
+        "--tool-arg",
+        "primaryModel=claude",
+        "--tool-arg",
+        'secondaryModels=["gemini","grok"]',
+      ],
+      { env: { PATH: process.env.PATH ?? "", HOME: context.environment.HOME ?? "" } },
+    );
+    const result = JSON.parse(stdout) as ToolResult;
+    const structured = secondOpinionOf(result);
+    assert.deepEqual(structured.pendingModels, ["gemini"]);
+    assert.match(result.content[0]?.text ?? "", /^\*\*Partial:\*\* The synthesis did not hear from gemini/);
+  });
+});
