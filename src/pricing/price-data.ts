@@ -60,7 +60,7 @@ export interface ModelFacts {
 }
 
 /** The price database's provider id for each provider kind the product reaches; others have none. */
-const priceProviderIds: Record<string, string> = {
+export const priceProviderIds: Record<string, string> = {
   openai: "openai",
   anthropic: "anthropic",
   google: "google",

@@ -7,15 +7,10 @@ import { after, before, beforeEach, describe, it } from "node:test";
 import { loadConfiguration } from "../../src/configuration/configuration.ts";
 import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
-import { startCli } from "./support/cli-process.ts";
+import { runCli } from "./support/cli-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
-async function run(environment: Record<string, string>, args: string[]) {
-  const cli = startCli(args, environment);
-  cli.child.stdin.end();
-  const status = await cli.exited;
-  return { status, stdout: cli.stdout(), stderr: cli.stderr() };
-}
+const run = runCli;
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 

@@ -11,15 +11,10 @@ import { after, before, describe, it } from "node:test";
 import { findProvider } from "@pydantic/genai-prices";
 import { bundledPriceData } from "../../src/pricing/price-source.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
-import { startCli } from "./support/cli-process.ts";
+import { runCli } from "./support/cli-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
-async function run(environment: Record<string, string>, args: string[]) {
-  const cli = startCli(args, environment);
-  cli.child.stdin.end();
-  const status = await cli.exited;
-  return { status, stdout: cli.stdout(), stderr: cli.stderr() };
-}
+const run = runCli;
 
 describe("model data in the terminal", () => {
   let simulator: ProviderSimulator;

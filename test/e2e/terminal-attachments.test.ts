@@ -10,16 +10,10 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { tinyPdf, tinyPng } from "../support/attachment-files.ts";
-import { startCli } from "./support/cli-process.ts";
+import { runCli } from "./support/cli-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
-/** Runs the CLI with pipes in `directory`; resolves with its exit code and output. */
-async function piped(environment: Record<string, string>, args: string[], directory: string) {
-  const run = startCli(args, environment, directory);
-  run.child.stdin.end();
-  const status = await run.exited;
-  return { status, stdout: run.stdout(), stderr: run.stderr() };
-}
+const piped = runCli;
 
 describe("files, web search and reasoning from the terminal", () => {
   let simulator: ProviderSimulator;

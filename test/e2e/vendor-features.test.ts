@@ -7,19 +7,9 @@ import { beforeEach, describe, it } from "node:test";
 import { calcPrice } from "@pydantic/genai-prices";
 import { builtInCatalog } from "../../src/configuration/catalog.ts";
 import type { ModelOpinion } from "../../src/consultation/opinion.ts";
+import { priceProviderIds } from "../../src/pricing/price-data.ts";
 import { historyOf, modelIds, secondOpinionOf, useEndToEnd } from "./support/e2e-fixture.ts";
 import { connectClient } from "./support/mcp-clients.ts";
-
-/** The price data's provider id of each catalog provider kind. */
-const priceProvider: Record<string, string> = {
-  openai: "openai",
-  anthropic: "anthropic",
-  google: "google",
-  xai: "x-ai",
-  cerebras: "cerebras",
-  perplexity: "perplexity",
-  openrouter: "openrouter",
-};
 
 /** The price data's own total for what `opinion` reports. */
 function priceDataCost(opinion: ModelOpinion): number {
@@ -32,7 +22,7 @@ function priceDataCost(opinion: ModelOpinion): number {
     ...(opinion.reasoningTokens ? { output_reasoning_tokens: opinion.reasoningTokens } : {}),
     ...(opinion.webSearches ? { web_searches: opinion.webSearches } : {}),
   };
-  const result = calcPrice(usage, entry.modelId, { providerId: priceProvider[entry.provider] ?? "" });
+  const result = calcPrice(usage, entry.modelId, { providerId: priceProviderIds[entry.provider] ?? "" });
   assert.ok(result, `${entry.modelId} is priced`);
   return Math.round(result.total_price * 1e8) / 1e8;
 }

@@ -4,41 +4,23 @@
 // Cerebras, Ollama and OpenRouter, none for OpenAI and Perplexity).
 
 import assert from "node:assert/strict";
-import { after, before, beforeEach, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { generateText, streamText } from "ai";
 
 // Keeps the AI SDK from printing compatibility warnings about the simulated (unknown) model ids.
 Object.assign(globalThis, { AI_SDK_LOG_WARNINGS: false });
 
-import { type CallOptions, type ProviderCase, providerCaseNamed } from "./provider-cases.ts";
-import { type ProviderSimulator, startProviderSimulator } from "./provider-simulator.ts";
+import { providerCaseNamed } from "./provider-cases.ts";
+import { behaviour, prompt, reasoningSimulator, thought } from "./reasoning-fixture.ts";
 
-const prompt = "Who won the 2024 Tour de France?";
-const thought = "The 2024 Tour ended in Nice; Pogačar wore yellow there.";
-const behaviour = {
-  text: "Pogačar won.",
-  usage: { inputTokens: 10, outputTokens: 4 },
-  reasoning: { text: thought, tokens: 40 },
-};
-
-let simulator: ProviderSimulator;
-before(async () => {
-  simulator = await startProviderSimulator();
-});
-after(() => simulator.close());
-beforeEach(() => simulator.reset());
-
-async function call(providerCase: ProviderCase, mode: string, options: CallOptions = {}) {
-  const settings = { model: providerCase.createModel(simulator.url), prompt, maxRetries: 0, ...options };
-  const result = mode === "generateText" ? await generateText(settings) : streamText(settings);
-  return { text: await result.text, reasoningText: await result.reasoningText, usage: await result.usage };
-}
+const fixture = reasoningSimulator();
+const call = fixture.call;
 
 describe("vendor details of reasoning", () => {
   test('Gemini thinks at reasoning "high" but shows its thoughts only with includeThoughts', async () => {
     const google = providerCaseNamed("google");
-    simulator.setBehaviour(google.modelId, behaviour);
+    fixture.current().setBehaviour(google.modelId, behaviour);
     const received = await call(google, "streamText", { reasoning: "high" });
     assert.equal(received.reasoningText, undefined);
     assert.equal(received.usage.outputTokenDetails.reasoningTokens, 40);
@@ -46,22 +28,22 @@ describe("vendor details of reasoning", () => {
 
   test("Gemini with a thinking budget of 0 does not think", async () => {
     const google = providerCaseNamed("google");
-    simulator.setBehaviour(google.modelId, behaviour);
+    fixture.current().setBehaviour(google.modelId, behaviour);
     const options = {
       providerOptions: { google: { thinkingConfig: { thinkingBudget: 0, includeThoughts: true } } },
     };
     const received = await call(google, "generateText", options);
     assert.equal(received.reasoningText, undefined);
-    assert.equal(simulator.requests[0]?.reasoning, false);
+    assert.equal(fixture.current().requests[0]?.reasoning, false);
   });
 
   test("Anthropic's extended thinking with a budget shows the thought; display omitted hides it", async () => {
     const anthropic = providerCaseNamed("anthropic");
-    simulator.setBehaviour(anthropic.modelId, behaviour);
+    fixture.current().setBehaviour(anthropic.modelId, behaviour);
     const enabled = { anthropic: { thinking: { type: "enabled", budgetTokens: 2048 } } } as const;
     const shown = await call(anthropic, "streamText", { providerOptions: enabled });
     assert.equal(shown.reasoningText, thought);
-    assert.deepEqual(((simulator.requests[0]?.body ?? {}) as { thinking?: unknown }).thinking, {
+    assert.deepEqual(((fixture.current().requests[0]?.body ?? {}) as { thinking?: unknown }).thinking, {
       type: "enabled",
       budget_tokens: 2048,
     });
@@ -73,10 +55,10 @@ describe("vendor details of reasoning", () => {
 
   test("OpenAI reasons at an effort without a summary but returns only the tokens", async () => {
     const openai = providerCaseNamed("openai (default model)");
-    simulator.setBehaviour(openai.modelId, behaviour);
+    fixture.current().setBehaviour(openai.modelId, behaviour);
     const options = { openai: { reasoningEffort: "low", reasoningSummary: null } };
     const received = await call(openai, "streamText", { providerOptions: options });
-    assert.deepEqual(((simulator.requests[0]?.body ?? {}) as { reasoning?: unknown }).reasoning, {
+    assert.deepEqual(((fixture.current().requests[0]?.body ?? {}) as { reasoning?: unknown }).reasoning, {
       effort: "low",
     });
     assert.ok(!received.reasoningText);
@@ -86,15 +68,15 @@ describe("vendor details of reasoning", () => {
 
   test('OpenAI\'s effort "minimal" does not reason', async () => {
     const openai = providerCaseNamed("openai (default model)");
-    simulator.setBehaviour(openai.modelId, behaviour);
+    fixture.current().setBehaviour(openai.modelId, behaviour);
     const received = await call(openai, "generateText", { reasoning: "minimal" });
     assert.equal(received.usage.outputTokenDetails.reasoningTokens, 0);
-    assert.equal(simulator.requests[0]?.reasoning, false);
+    assert.equal(fixture.current().requests[0]?.reasoning, false);
   });
 
   test("xAI's chat completions carry the thought as reasoning_content", async () => {
-    simulator.setBehaviour("grok-chat-sim", behaviour);
-    const xaiChat = createOpenAICompatible({ name: "xai", baseURL: `${simulator.url}/xai/v1` });
+    fixture.current().setBehaviour("grok-chat-sim", behaviour);
+    const xaiChat = createOpenAICompatible({ name: "xai", baseURL: `${fixture.current().url}/xai/v1` });
     for (const mode of ["generateText", "streamText"]) {
       const settings = {
         model: xaiChat.chatModel("grok-chat-sim"),
@@ -133,9 +115,9 @@ describe("vendor details of reasoning", () => {
       openai: { path: "/openai/v1", reasoning: { reasoning_effort: "high" }, fields: {} },
       perplexity: { path: "/perplexity", reasoning: { reasoning_effort: "high" }, fields: {} },
     };
-    simulator.setDefaultBehaviour(behaviour);
+    fixture.current().setDefaultBehaviour(behaviour);
     for (const [provider, dialect] of Object.entries(dialects)) {
-      const response = await fetch(`${simulator.url}${dialect.path}/chat/completions`, {
+      const response = await fetch(`${fixture.current().url}${dialect.path}/chat/completions`, {
         method: "POST",
         body: JSON.stringify({
           model: "chat-sim",

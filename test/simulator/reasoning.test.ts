@@ -3,36 +3,18 @@
 // when the call enables reasoning; and what the AI SDK's top-level `reasoning: "high"` sends to each vendor.
 
 import assert from "node:assert/strict";
-import { after, before, beforeEach, describe, test } from "node:test";
-import { generateText, streamText } from "ai";
+import { describe, test } from "node:test";
+import { generateText } from "ai";
 
 // Keeps the AI SDK from printing compatibility warnings about the simulated (unknown) model ids.
 Object.assign(globalThis, { AI_SDK_LOG_WARNINGS: false });
 
-import { type CallOptions, type ProviderCase, providerCases } from "./provider-cases.ts";
-import { type ProviderSimulator, startProviderSimulator } from "./provider-simulator.ts";
+import { providerCases } from "./provider-cases.ts";
 import { defaultReasoningFactor } from "./reasoning.ts";
+import { behaviour, prompt, reasoningSimulator, thought } from "./reasoning-fixture.ts";
 
-const prompt = "Who won the 2024 Tour de France?";
-const thought = "The 2024 Tour ended in Nice; Pogačar wore yellow there.";
-const behaviour = {
-  text: "Pogačar won.",
-  usage: { inputTokens: 10, outputTokens: 4 },
-  reasoning: { text: thought, tokens: 40 },
-};
-
-let simulator: ProviderSimulator;
-before(async () => {
-  simulator = await startProviderSimulator();
-});
-after(() => simulator.close());
-beforeEach(() => simulator.reset());
-
-async function call(providerCase: ProviderCase, mode: string, options: CallOptions = {}) {
-  const settings = { model: providerCase.createModel(simulator.url), prompt, maxRetries: 0, ...options };
-  const result = mode === "generateText" ? await generateText(settings) : streamText(settings);
-  return { text: await result.text, reasoningText: await result.reasoningText, usage: await result.usage };
-}
+const fixture = reasoningSimulator();
+const call = fixture.call;
 
 for (const providerCase of providerCases) {
   const reasoning = providerCase.reasoning;
@@ -42,7 +24,7 @@ for (const providerCase of providerCases) {
   describe(`${providerCase.name}: reasoning`, () => {
     for (const mode of ["generateText", "streamText"]) {
       test(`${mode} keeps the thought out of the answer and counts its tokens`, async () => {
-        simulator.setBehaviour(providerCase.modelId, behaviour);
+        fixture.current().setBehaviour(providerCase.modelId, behaviour);
         const received = await call(providerCase, mode, reasoning.options);
         assert.equal(received.text, "Pogačar won.");
         if (reasoning.returns === "text") assert.equal(received.reasoningText, thought);
@@ -52,12 +34,12 @@ for (const providerCase of providerCases) {
           assert.equal(received.usage.outputTokenDetails.textTokens, 4);
           assert.equal(received.usage.outputTokens, 44);
         }
-        assert.equal(simulator.requests[0]?.reasoning, true);
+        assert.equal(fixture.current().requests[0]?.reasoning, true);
       });
     }
 
     test("without a scripted thought, a short one about the question at three tokens per answer token", async () => {
-      simulator.setBehaviour(providerCase.modelId, { text: "Pogačar won.", usage: behaviour.usage });
+      fixture.current().setBehaviour(providerCase.modelId, { text: "Pogačar won.", usage: behaviour.usage });
       const received = await call(providerCase, "generateText", reasoning.options);
       assert.equal(received.text, "Pogačar won.");
       if (reasoning.returns === "text") assert.ok(received.reasoningText?.includes(prompt));
@@ -65,13 +47,13 @@ for (const providerCase of providerCases) {
     });
 
     test("a call that does not enable reasoning gets no thought and no reasoning tokens", async () => {
-      simulator.setBehaviour(providerCase.modelId, behaviour);
+      fixture.current().setBehaviour(providerCase.modelId, behaviour);
       const received = await call(providerCase, "streamText");
       assert.equal(received.text, "Pogačar won.");
       assert.ok(!received.reasoningText);
       assert.ok(!received.usage.outputTokenDetails.reasoningTokens);
       if (streamsUsage) assert.equal(received.usage.outputTokens, 4);
-      assert.equal(simulator.requests[0]?.reasoning, false);
+      assert.equal(fixture.current().requests[0]?.reasoning, false);
     });
   });
 }
@@ -96,14 +78,14 @@ describe('what reasoning: "high" sends to each vendor', () => {
       const expected = sent[providerCase.name];
       assert.ok(expected, `no expectation for ${providerCase.name}`);
       const result = await generateText({
-        model: providerCase.createModel(simulator.url),
+        model: providerCase.createModel(fixture.current().url),
         prompt,
         maxRetries: 0,
         reasoning: "high",
       });
-      const body = simulator.requests[0]?.body as Record<string, unknown>;
+      const body = fixture.current().requests[0]?.body as Record<string, unknown>;
       for (const [field, value] of Object.entries(expected)) assert.deepEqual(body[field], value, field);
-      assert.equal(simulator.requests[0]?.reasoning, Object.keys(expected).length > 0);
+      assert.equal(fixture.current().requests[0]?.reasoning, Object.keys(expected).length > 0);
       if (providerCase.provider === "perplexity")
         assert.ok(result.warnings?.some((warning) => warning.type === "unsupported"));
     });

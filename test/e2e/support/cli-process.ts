@@ -36,6 +36,18 @@ export function startCli(
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
+/** Runs `ai-universe ...args` with `environment` (in `directory`) and no input to its end: its exit code and output. */
+export async function runCli(
+  environment: Record<string, string>,
+  args: string[],
+  directory?: string,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const cli = startCli(args, environment, directory);
+  cli.child.stdin.end();
+  const status = await cli.exited;
+  return { status, stdout: cli.stdout(), stderr: cli.stderr() };
+}
+
 /** Makes an API key for `user` (in `tier`) with `ai-universe keys create`; resolves with the key. */
 export async function makeApiKey(
   environment: Record<string, string>,
