@@ -5,7 +5,6 @@
 // exit code, stdin and stdout (the stdio protocol) pass through untouched.
 // Written to load on old Nodes too: no syntax or module newer than Node 16.
 
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -31,6 +30,8 @@ if (major > 22 || (major === 22 && minor >= 13)) {
   );
   process.exit(2);
 } else {
+  // Imported only here: a start on a current Node need not load it.
+  const { spawn } = await import("node:child_process");
   const child = spawn(pinned, [entry, ...process.argv.slice(2)], { stdio: "inherit" });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
   child.on("error", (error) => {

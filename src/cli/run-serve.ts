@@ -11,7 +11,7 @@ export { StartError };
 /** Serves until SIGINT or SIGTERM; returns the exit code. */
 export async function runServe(options: CommandOptions): Promise<number> {
   const stop = stopRequested();
-  const runtime = await startRuntime(options);
+  const runtime = await startRuntime(options, true, { metrics: true });
   try {
     if (runtime.configuration.auth.mode === "none" && !isLoopback(options.host)) {
       throw new StartError(

@@ -6,8 +6,15 @@ import { startPriceRefresh } from "../pricing/price-source.ts";
 import { type Runtime, startRuntime as start } from "../runtime/runtime.ts";
 import type { CommandOptions } from "./command-line.ts";
 
-/** Starts the runtime described by `options` and the environment. */
-export async function startRuntime(options: CommandOptions, announce = true): Promise<Runtime> {
+/**
+ * Starts the runtime described by `options` and the environment; `served.metrics` collects the
+ * Prometheus metrics a front end serves (only `serve` does).
+ */
+export async function startRuntime(
+  options: CommandOptions,
+  announce = true,
+  served: { metrics?: boolean } = {},
+): Promise<Runtime> {
   const configuration = loadConfiguration({
     environment: options.environment,
     ...(options.configPath ? { configPath: options.configPath } : {}),
@@ -16,7 +23,7 @@ export async function startRuntime(options: CommandOptions, announce = true): Pr
   });
   // Fresh prices only when the operator asked (AI_UNIVERSE_PRICE_REFRESH); fetched in the background.
   if (configuration.priceRefresh) startPriceRefresh(configuration.priceRefresh);
-  const runtime = await start(configuration);
+  const runtime = await start(configuration, { metrics: served.metrics === true });
   if (announce) {
     const names = runtime.roster.available.map((entry) => entry.name).join(", ");
     process.stderr.write(`ai-universe ${runtime.version}: models available: ${names}\n`);

@@ -203,10 +203,36 @@ function mergeModels(catalog: readonly CatalogEntry[], file: ConfigFile, path: s
       ...override,
     });
   }
-  return [...byName.values()].map((entry) => ({
-    ...entry,
-    contextWindow: entry.contextWindow ?? modelFacts(entry).contextWindow ?? fallbackContextWindow,
-  }));
+  return [...byName.values()].map(withContextWindow);
+}
+
+/**
+ * `entry` with its context window: the catalog's or the config file's, else the price data's (else
+ * {@link fallbackContextWindow}), looked up at its first read, so that loading the configuration
+ * does not load the price data (a stdio start answers `initialize` and lists tools without it).
+ */
+function withContextWindow(entry: CatalogEntry): ModelEntry {
+  if (entry.contextWindow !== undefined) return { ...entry, contextWindow: entry.contextWindow };
+  const { contextWindow: _unset, ...model } = entry;
+  const settle = (target: object, value: number) =>
+    Object.defineProperty(target, "contextWindow", {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return Object.defineProperty(model, "contextWindow", {
+    enumerable: true,
+    configurable: true,
+    get(this: ModelEntry) {
+      const value = modelFacts(this).contextWindow ?? fallbackContextWindow;
+      settle(this, value);
+      return value;
+    },
+    set(this: ModelEntry, value: number) {
+      settle(this, value);
+    },
+  }) as ModelEntry;
 }
 
 function checkDefaultReferences(defaults: ConsultationDefaults, models: ModelEntry[], path: string): void {

@@ -6,13 +6,13 @@
 import type { ModelMessage } from "ai";
 import { z } from "zod";
 import type { ModelEntry } from "../configuration/model-entry.ts";
+import { scrub } from "../errors/scrub.ts";
 import type { Message } from "../store/store.ts";
 import { anonymise } from "./anonymise.ts";
 import { type CallPolicy, callModelForObject } from "./call-model.ts";
 import { deduplicateCitations } from "./citations.ts";
 import type { ConsultationServices } from "./consultation-services.ts";
 import { buildContext } from "./conversation-context.ts";
-import { scrub } from "./describe-failure.ts";
 import type { ConsultationEvent, DebateRound, ModelOpinion, Stance } from "./opinion.ts";
 import { textProgress } from "./text-progress.ts";
 

@@ -3,6 +3,7 @@
 
 import { APICallError, NoObjectGeneratedError } from "ai";
 import type { ModelEntry } from "../configuration/model-entry.ts";
+import { scrub } from "../errors/scrub.ts";
 
 /** What a failed call tells the user. */
 export interface FailureDescription {
@@ -64,11 +65,4 @@ function hintForStatus(status: number | undefined, entry: ModelEntry): string | 
   if (status === 429) return "rate limited or out of credit at the provider";
   if (status !== undefined && status >= 500) return "the provider had a server error";
   return undefined;
-}
-
-/** Replaces every secret in `text` with a marker. */
-export function scrub(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) result = result.split(secret).join("[redacted]");
-  return result;
 }

@@ -5,13 +5,13 @@
 // fails, the next candidate writes it; when all fail, the result says why and whose answer stands.
 
 import type { ModelEntry } from "../configuration/model-entry.ts";
+import { scrub } from "../errors/scrub.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import type { Message } from "../store/store.ts";
 import { assessmentInstructions, assessmentOf, councilSections, synthesisSchema } from "./assessment.ts";
 import { type CallPolicy, callModel, callModelForObject } from "./call-model.ts";
 import { deduplicateCitations } from "./citations.ts";
 import { buildContext } from "./conversation-context.ts";
-import { scrub } from "./describe-failure.ts";
 import type { Citation, ConsultationEvent, ModelOpinion, SecondOpinion, Synthesis } from "./opinion.ts";
 import { textProgress } from "./text-progress.ts";
 

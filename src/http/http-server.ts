@@ -1,6 +1,7 @@
 // The HTTP server: MCP at /mcp (the 2026-07-28 revision per request; the 2025 revisions in sessions),
 // the web page at / with its JSON API under /api, GET /health, /ready and /metrics, a drain for graceful
-// shutdown, DNS-rebinding protection (Host and Origin checks) and a body size limit. It only wraps the one server factory and the application.
+// shutdown, DNS-rebinding protection (Host and Origin checks) and a body size limit. It only wraps the
+// one server factory and the application.
 
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -71,6 +72,7 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     maxSessions: 10_000,
     ids: sessionIds(await runtime.store.signingKey()),
     broadcast: runtime.store,
+    events: runtime.store,
   });
   let serverUrl = "";
   const authenticator = createAuthenticator(
@@ -176,7 +178,7 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
       return;
     }
     if (serveOAuthDiscovery(request, response, path, runtime.configuration.auth.mode, authenticator)) return;
-    if (path === "/metrics" && request.method === "GET") {
+    if (path === "/metrics" && request.method === "GET" && runtime.metrics) {
       const { registry } = runtime.metrics;
       void registry
         .metrics()

@@ -3,13 +3,21 @@
 // an id that is not genuine gets 404, which tells the client to initialize again. Many nodes share the
 // work without session affinity: a request for a genuine session another node opened is served here
 // as a one-off, and notifications (a cancel, above all) are broadcast to every node, so they reach the
-// call wherever it runs.
+// call wherever it runs. A dropped connection does not stop a call: every event sent is kept in the
+// store, and the client resumes with `GET` and `Last-Event-ID` on any node (see session-events.ts).
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
-import type { McpServer } from "@modelcontextprotocol/server";
+import { type McpServer, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import type { Broadcast } from "../store/broadcast.ts";
+import type { StreamEventStore } from "../store/stream-events.ts";
 import { sendJsonRpcError } from "./http-responses.ts";
+import {
+  defaultStreamEventOptions,
+  resumeStream,
+  type StreamEventOptions,
+  sessionEventStore,
+} from "./session-events.ts";
 import type { SessionIds } from "./session-ids.ts";
 import { type Deliver, notificationsOnly, type Relay, startSessionRelay } from "./session-relay.ts";
 
@@ -23,7 +31,17 @@ export interface SessionOptions {
   ids: SessionIds;
   /** Carries notifications to the other nodes on the database. */
   broadcast: Broadcast;
+  /** Keeps the events of the sessions' streams, for clients that resume on any node. */
+  events: StreamEventStore;
+  /** How long events are kept, and how a resumed stream waits for more (default: an hour, 250 ms, 1 min). */
+  streamEvents?: StreamEventOptions;
 }
+
+/** The reconnection delay the priming event suggests to clients, in milliseconds. */
+const retryMs = 1000;
+
+/** The first revision whose clients read an SSE event with empty data: the SDK primes streams from it. */
+const primingRevision = "2025-11-25";
 
 interface Session {
   transport: NodeStreamableHTTPServerTransport;
@@ -32,6 +50,8 @@ interface Session {
   running: number;
   /** The verified user who opened the session; only that user may use it. */
   userId: string | undefined;
+  /** The protocol revision agreed in `initialize`. */
+  protocolVersion: string;
 }
 
 /** A request of a session opened elsewhere, served here; it may receive that session's notifications. */
@@ -48,12 +68,14 @@ export class LegacySessions {
   readonly #visits = new Map<string, Set<Visit>>();
   readonly #createServer: () => McpServer;
   readonly #options: SessionOptions;
+  readonly #streamEvents: StreamEventOptions;
   readonly #sweeper: ReturnType<typeof setInterval>;
   readonly #relay: Relay;
 
   private constructor(createServer: () => McpServer, options: SessionOptions, relay: Relay) {
     this.#createServer = createServer;
     this.#options = options;
+    this.#streamEvents = options.streamEvents ?? defaultStreamEventOptions;
     this.#relay = relay;
     this.#sweeper = setInterval(() => this.#sweep(), Math.min(60_000, Math.max(1000, options.idleMs / 2)));
     this.#sweeper.unref();
@@ -88,12 +110,19 @@ export class LegacySessions {
     const id = request.headers["mcp-session-id"];
     if (typeof id === "string") {
       const session = this.#sessions.get(id);
-      if (session !== undefined && session.userId === userId)
-        return this.#serve(session, request, response, body);
-      if (session || !this.#options.ids.genuine(id, userId)) {
+      const own = session !== undefined && session.userId === userId;
+      if (!own && (session || !this.#options.ids.genuine(id, userId))) {
         sendJsonRpcError(response, 404, -32001, unknownSession);
         return;
       }
+      const lastEventId = request.headers["last-event-id"];
+      if (request.method === "GET" && typeof lastEventId === "string" && lastEventId !== "") {
+        // Resumed from the store on every node alike, the session's own included: the stream's
+        // events are there whichever node sent them.
+        if (session) session.lastActive = performance.now();
+        return resumeStream(this.#options.events, id, lastEventId, response, this.#streamEvents);
+      }
+      if (own) return this.#serve(session, request, response, body);
       return this.#visit(id, userId, request, response, body);
     }
     if (request.method !== "POST" || !isInitialize(body)) {
@@ -114,6 +143,8 @@ export class LegacySessions {
     const session: Session = {
       server,
       transport: new NodeStreamableHTTPServerTransport({
+        eventStore: sessionEventStore(this.#options.events, sessionId, this.#streamEvents),
+        retryInterval: retryMs,
         sessionIdGenerator: () => sessionId,
         onsessioninitialized: (opened) => {
           this.#sessions.set(opened, session);
@@ -125,6 +156,7 @@ export class LegacySessions {
       lastActive: performance.now(),
       running: 0,
       userId,
+      protocolVersion: agreedVersion(body),
     };
     await server.connect(session.transport);
     return this.#serve(session, request, response, body);
@@ -146,6 +178,7 @@ export class LegacySessions {
   ): Promise<void> {
     session.running += 1;
     session.lastActive = performance.now();
+    primeAsAgreed(request, session.protocolVersion);
     response.once("close", () => {
       session.running -= 1;
       session.lastActive = performance.now();
@@ -177,16 +210,39 @@ export class LegacySessions {
       return;
     }
     const server = this.#createServer();
-    const visit: Visit = { transport: new NodeStreamableHTTPServerTransport({}), userId };
+    const transport = new NodeStreamableHTTPServerTransport({
+      eventStore: sessionEventStore(this.#options.events, id, this.#streamEvents),
+      retryInterval: retryMs,
+    });
+    const visit: Visit = { transport, userId };
     const visits = this.#visits.get(id) ?? new Set<Visit>();
     this.#visits.set(id, visits.add(visit));
-    response.once("close", () => {
-      visits.delete(visit);
+    // The server lives until the client has gone and every request has its answer: a dropped
+    // connection does not stop the call, whose events the client can resume from the store.
+    const unanswered = new Set(requestIdsOf(body));
+    let connected = true;
+    const end = () => {
+      if (connected || unanswered.size > 0 || !visits.delete(visit)) return;
       if (visits.size === 0) this.#visits.delete(id);
       void server.close().catch(() => {});
+    };
+    response.once("close", () => {
+      connected = false;
+      end();
     });
-    await server.connect(visit.transport);
-    await visit.transport.handleRequest(request, response, body);
+    await server.connect(transport);
+    const send = transport.send.bind(transport);
+    transport.send = async (message, options) => {
+      try {
+        await send(message, options);
+      } finally {
+        if ("id" in message && !("method" in message)) {
+          unanswered.delete(message.id);
+          end();
+        }
+      }
+    };
+    await transport.handleRequest(request, response, body);
   }
 
   /** Hands notifications relayed for session `id` to where its calls run on this node, for that user. */
@@ -202,6 +258,7 @@ export class LegacySessions {
   }
 
   #sweep(): void {
+    void this.#options.events.deleteExpiredStreamEvents(Date.now()).catch(() => {});
     const now = performance.now();
     for (const [id, session] of this.#sessions) {
       if (session.running > 0 || now - session.lastActive < this.#options.idleMs) continue;
@@ -209,6 +266,33 @@ export class LegacySessions {
       void session.server.close().catch(() => {});
     }
   }
+}
+
+/** The revision `initialize` asked for, when the server has it ("" otherwise: the header then decides). */
+function agreedVersion(body: unknown): string {
+  const messages = Array.isArray(body) ? body : [body];
+  const asked = messages.find((message) => message?.method === "initialize")?.params?.protocolVersion;
+  return SUPPORTED_PROTOCOL_VERSIONS.includes(asked) ? asked : "";
+}
+
+/**
+ * The SDK primes a stream (an event with an id and no data, and the `retry` delay) only when the
+ * request's `MCP-Protocol-Version` header is 2025-11-25 or newer, since older clients choke on empty
+ * events. A client that agreed to 2025-11-25 in `initialize` reads them, whatever a later header says
+ * (the conformance suite sends 2025-03-26 on such a session), so its requests carry the agreed one.
+ */
+function primeAsAgreed(request: IncomingMessage, agreed: string): void {
+  const header = request.headers["mcp-protocol-version"];
+  if (agreed >= primingRevision && typeof header === "string" && header < primingRevision)
+    request.headers["mcp-protocol-version"] = agreed;
+}
+
+/** The ids of the requests (not notifications) in a POST body. */
+function requestIdsOf(body: unknown): unknown[] {
+  const messages = (Array.isArray(body) ? body : [body]) as { id?: unknown; method?: unknown }[];
+  return messages
+    .filter((message) => message?.method !== undefined && message.id !== undefined)
+    .map((message) => message.id);
 }
 
 function isInitialize(body: unknown): boolean {

@@ -3,12 +3,13 @@
 // AI_UNIVERSE_LOG_LEVEL. JSON lines (AI_UNIVERSE_LOG_FORMAT=json, the default when stderr is not a
 // terminal), or short human lines ("text", the default on a terminal).
 
-import pino from "pino";
+import { createRequire } from "node:module";
+import type pino from "pino";
 import { requestContext } from "./request-context.ts";
 
 export type Logger = pino.Logger;
 
-/** A logger writing to stderr. */
+/** A logger writing to stderr. Loads pino (synchronously, at the first call, not at import). */
 export function createLogger(
   environment: Record<string, string | undefined>,
   scrub: (text: string) => string,
@@ -31,11 +32,12 @@ export function createLogger(
           write: (line: string) =>
             stream.write(`${humanLine(JSON.parse(line) as Record<string, unknown>, scrub)}\n`),
         };
-  return pino(
+  const createPino = createRequire(import.meta.url)("pino") as typeof pino;
+  return createPino(
     {
       level,
       base: { service: "ai-universe" },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: createPino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       mixin: () => ({ ...requestContext.getStore() }),
       redact: {

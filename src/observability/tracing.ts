@@ -1,8 +1,8 @@
 // OpenTelemetry traces through the standard API: one span per consultation, a child per model call
-// and per synthesis, and the store's calls inside it. Nothing is exported unless an OTLP endpoint is
-// configured (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT); without one the
-// API records nothing and the SDK and exporter are not even loaded. Spans carry models, latency,
-// tokens and cost; never a user, a key or a prompt.
+// and per synthesis, and the store's calls inside it. Loaded by the runtime only when an OTLP endpoint
+// is configured (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT); without one
+// nothing would be recorded, so neither this module, the API, the SDK nor the exporter is loaded.
+// Spans carry models, latency, tokens and cost; never a user, a key or a prompt.
 
 import { context, type Span, SpanStatusCode, trace } from "@opentelemetry/api";
 import type { AiUniverse } from "../application/ai-universe.ts";
@@ -12,13 +12,11 @@ import type { Store } from "../store/store.ts";
 
 const tracer = trace.getTracer("ai-universe");
 
-/** Starts exporting spans when `environment` configures an OTLP endpoint; returns how to flush and stop. */
-export async function startTracing(
-  environment: Record<string, string | undefined>,
-): Promise<{ shutdown(): Promise<void> }> {
-  if (!environment.OTEL_EXPORTER_OTLP_ENDPOINT && !environment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
-    return { shutdown: async () => {} };
-  }
+/**
+ * Starts exporting spans to the OTLP endpoint the environment configures (the exporter reads it);
+ * returns how to flush and stop.
+ */
+export async function startTracing(): Promise<{ shutdown(): Promise<void> }> {
   const [
     { AsyncLocalStorageContextManager },
     { OTLPTraceExporter },

@@ -3,14 +3,8 @@
 // included. A model the data does not price has no cost here unless the operator set its prices in
 // the config file; then that simple per-token price is used.
 
-import {
-  calcPrice,
-  findProvider,
-  type ModelInfo,
-  type ModelPrice,
-  type Provider,
-  TieredPrices,
-} from "@pydantic/genai-prices";
+import type { ModelInfo, ModelPrice, Provider, TieredPrices } from "@pydantic/genai-prices";
+import { pricePackage } from "./price-package.ts";
 import { priceDataGeneration } from "./price-source.ts";
 
 /** What a call used, as the provider reported it. Input counts include cached input. */
@@ -83,7 +77,10 @@ export function costOf(model: PricedModel, usage: PriceableUsage, at: Date = new
   }
   const found = lookUp(model);
   if (!found) return undefined;
-  const result = calcPrice(reportedUsage(usage), model.modelId, { provider: found.provider, timestamp: at });
+  const result = pricePackage().calcPrice(reportedUsage(usage), model.modelId, {
+    provider: found.provider,
+    timestamp: at,
+  });
   return result ? round(result.total_price) : undefined;
 }
 
@@ -125,6 +122,7 @@ function lookUp(model: PricedModel): { info: ModelInfo; provider: Provider } | u
   let entry = found.get(key);
   if (entry === undefined) {
     // A zero usage prices nothing but finds the model exactly as a real calculation would.
+    const { calcPrice, findProvider } = pricePackage();
     const result = calcPrice({ input_tokens: 0, output_tokens: 0 }, model.modelId, { providerId });
     const info =
       result?.model ??
@@ -177,7 +175,10 @@ function baseOf(price: ModelPrice[string]): number | undefined {
 }
 
 function isTiered(price: ModelPrice[string]): price is TieredPrices {
-  return price instanceof TieredPrices || (typeof price === "object" && price !== null && "tiers" in price);
+  return (
+    price instanceof pricePackage().TieredPrices ||
+    (typeof price === "object" && price !== null && "tiers" in price)
+  );
 }
 
 /** Our usage in the price database's terms: input and output are totals, the rest are parts of them. */

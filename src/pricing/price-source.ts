@@ -4,7 +4,7 @@
 
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { REMOTE_DATA_JSON_URL, updatePrices } from "@pydantic/genai-prices";
+import { pricePackage } from "./price-package.ts";
 
 /** The bundled data: the package version and the day that version was published. */
 export const bundledPriceData = { version: "0.1.8", date: "2026-09-23" } as const;
@@ -50,7 +50,7 @@ export function priceDataGeneration(): number {
 }
 
 function use(providers: unknown[]): void {
-  updatePrices(({ setProviderData }) => setProviderData(providers as never));
+  pricePackage().updatePrices(({ setProviderData }) => setProviderData(providers as never));
   generation += 1;
 }
 
@@ -69,7 +69,7 @@ export function priceRefreshFrom(
 ): PriceRefreshSettings | undefined {
   const value = environment.AI_UNIVERSE_PRICE_REFRESH?.trim() ?? "";
   if (value === "" || value === "off" || value === "0") return undefined;
-  if (value === "on" || value === "1") return { url: REMOTE_DATA_JSON_URL, cachePath };
+  if (value === "on" || value === "1") return { url: pricePackage().REMOTE_DATA_JSON_URL, cachePath };
   if (/^https?:\/\//.test(value)) return { url: value, cachePath };
   throw new Error(
     `AI_UNIVERSE_PRICE_REFRESH "${value}" is not "on", "off" or an http(s) URL of a genai-prices data file.`,

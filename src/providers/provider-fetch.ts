@@ -5,12 +5,13 @@
 // (`TypeError: fetch failed` with the cause), a resend when a reused keep-alive socket turns out
 // closed, and proxies from HTTP_PROXY, HTTPS_PROXY and NO_PROXY (Node's built-in proxy support,
 // Node 22.21 or 24.5 and newer). Anything it does not handle itself (a Request object, a FormData
-// or stream body) goes to the global fetch.
+// or stream body) goes to the global fetch. node:http, node:https and node:zlib are taken at the
+// first request (process.getBuiltinModule), not imported: importing node:http as an ES module also
+// loads Node's bundled undici, which would slow the start of a server that has made no call yet.
 
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
-import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import type { Agent as HttpAgent, IncomingMessage } from "node:http";
+import type { Agent as HttpsAgent } from "node:https";
 import { Readable } from "node:stream";
-import * as zlib from "node:zlib";
 
 const maxRedirects = 20;
 const bodylessStatuses = new Set([101, 204, 205, 304]);
@@ -19,9 +20,13 @@ const bodylessStatuses = new Set([101, 204, 205, 304]);
 export function createProviderFetch(environment: Record<string, string | undefined>): typeof fetch {
   const proxyEnv = proxyVariables(environment);
   const agentOptions = { keepAlive: true, ...(proxyEnv ? { proxyEnv } : {}) };
-  const agents = { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) };
+  let agents: { http: HttpAgent; https: HttpsAgent } | undefined;
   const providerFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     if (input instanceof Request || !isPlainBody(init.body)) return fetch(input, init);
+    agents ??= {
+      http: new (process.getBuiltinModule("node:http").Agent)(agentOptions),
+      https: new (process.getBuiltinModule("node:https").Agent)(agentOptions),
+    };
     return send(new URL(input), init, agents, maxRedirects);
   };
   return providerFetch as typeof fetch;
@@ -58,7 +63,10 @@ function send(
       reject(signal.reason);
       return;
     }
-    const outgoing = (secure ? httpsRequest : httpRequest)(url, {
+    const request = secure
+      ? process.getBuiltinModule("node:https").request
+      : process.getBuiltinModule("node:http").request;
+    const outgoing = request(url, {
       method: init.method ?? "GET",
       headers: headerRecord(headers),
       agent: secure ? agents.https : agents.http,
@@ -141,6 +149,7 @@ function toResponse(incoming: IncomingMessage, url: URL, signal: AbortSignal | u
 }
 
 function decode(incoming: IncomingMessage, encoding: string | null): Readable {
+  const zlib = process.getBuiltinModule("node:zlib");
   switch (encoding?.trim().toLowerCase()) {
     case "gzip":
     case "x-gzip":

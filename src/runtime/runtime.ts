@@ -1,17 +1,18 @@
 // Wires the running program together: configuration, store, model roster, model factory and the
 // application. Every front end (stdio, HTTP, the CLI commands) builds its runtime here, so all
-// behave the same. What a start does not need (Redis, the OpenTelemetry SDK, PostgreSQL, the
-// provider packages) is loaded only when configured or first called, so the stdio server that
-// clients spawn at every start answers at once.
+// behave the same. What a start does not need (Redis, OpenTelemetry, PostgreSQL, the provider
+// packages, the log's pino) is loaded only when configured or first called, and Prometheus metrics
+// only by the front end that serves them, so the stdio server that clients spawn at every start
+// answers at once.
 
 import { randomUUID } from "node:crypto";
 import type { AiUniverse } from "../application/ai-universe.ts";
 import type { Configuration } from "../configuration/configuration.ts";
 import { collectSecrets } from "../configuration/provider-environment.ts";
 import { latencyTracker } from "../consultation/latency-tracker.ts";
+import { scrub } from "../errors/scrub.ts";
 import { createLogger, type Logger } from "../observability/logger.ts";
-import { createMetrics, type Metrics } from "../observability/metrics.ts";
-import { startTracing, traceStore, traceUniverse } from "../observability/tracing.ts";
+import type { Metrics } from "../observability/metrics.ts";
 import { createLanguageModelFactory, type LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
 import { createProviderFetch } from "../providers/provider-fetch.ts";
@@ -34,35 +35,49 @@ export interface Runtime {
   store: Store;
   /** Tool calls clients run as tasks. */
   tasks: TaskRunner;
-  /** Prometheus metrics of this process. */
-  metrics: Metrics;
-  /** The operator's log (JSON or text lines on stderr, scrubbed of every configured secret). */
+  /** Prometheus metrics of this process; collected only when asked for (`serve`, which shows them). */
+  metrics?: Metrics;
+  /** The operator's log (JSON or text lines on stderr, scrubbed of every configured secret), made at first use. */
   logger: Logger;
   /** Writes one warning for the operator to the log. */
   log(message: string): void;
   close(): Promise<void>;
 }
 
-/** Builds the runtime for `configuration`. Overrides are for tests. */
+/**
+ * Builds the runtime for `configuration`. `metrics`: collect Prometheus metrics (for a front end that
+ * serves them); the other options are for tests.
+ */
 export async function startRuntime(
   configuration: Configuration,
-  overrides: { store?: Store; roster?: ModelRoster; createModel?: LanguageModelFactory } = {},
+  options: {
+    metrics?: boolean;
+    store?: Store;
+    roster?: ModelRoster;
+    createModel?: LanguageModelFactory;
+  } = {},
 ): Promise<Runtime> {
   const secrets = collectSecrets(configuration.providers, configuration.models, configuration.environment);
-  const metrics = createMetrics();
-  const tracing = await startTracing(configuration.environment);
-  const store = traceStore(
-    metrics.instrumentStore(
-      overrides.store ??
+  const metrics = options.metrics ? (await import("../observability/metrics.ts")).createMetrics() : undefined;
+  const tracing = await openTracing(configuration.environment);
+  const store = tracing.traceStore(
+    instrumentStore(
+      metrics,
+      options.store ??
         (await openStore(configuration.databaseUrl, {
           busyWaitMs: configuration.storeWaitMs,
           poolSize: configuration.databasePoolSize,
         })),
     ),
   );
-  const roster = overrides.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
-  const logger = createLogger(configuration.environment, (text) => scrubSecrets(text, secrets));
-  const log = (message: string) => logger.warn(message);
+  const roster = options.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
+  // pino is loaded at the first line logged; a stdio start that goes well logs none.
+  let logger: Logger | undefined;
+  const operatorLog = () => {
+    logger ??= createLogger(configuration.environment, (text) => scrub(text, secrets));
+    return logger;
+  };
+  const log = (message: string) => operatorLog().warn(message);
   const counters = configuration.redisUrl
     ? await openCounters(configuration.redisUrl, log).catch(async (error) => {
         await store.close(); // nothing keeps the process alive after a failed start
@@ -76,7 +91,7 @@ export async function startRuntime(
     roster,
     defaults: configuration.defaults,
     createModel:
-      overrides.createModel ?? createLanguageModelFactory(configuration.providers, configuration.environment),
+      options.createModel ?? createLanguageModelFactory(configuration.providers, configuration.environment),
     secrets,
     now: () => performance.now(),
     clock: () => new Date(),
@@ -85,8 +100,9 @@ export async function startRuntime(
     usableModels: createUsableModels(configuration.providers, createProviderFetch(configuration.environment)),
   };
   // Loaded at the first use case: the application brings the AI SDK and the rate limiter.
-  const universe = traceUniverse(
-    metrics.instrument(
+  const universe = tracing.traceUniverse(
+    instrument(
+      metrics,
       deferredUniverse(roster, async () => {
         const [{ createAiUniverse }, { createAdmission }] = await Promise.all([
           import("../application/ai-universe.ts"),
@@ -111,21 +127,49 @@ export async function startRuntime(
     await store.close();
     await tracing.shutdown();
   };
-  return { configuration, version, universe, roster, store, tasks, metrics, logger, log, close };
+  return {
+    configuration,
+    version,
+    universe,
+    roster,
+    store,
+    tasks,
+    ...(metrics ? { metrics } : {}),
+    get logger() {
+      return operatorLog();
+    },
+    log,
+    close,
+  };
+}
+
+function instrumentStore(metrics: Metrics | undefined, store: Store): Store {
+  return metrics ? metrics.instrumentStore(store) : store;
+}
+
+function instrument(metrics: Metrics | undefined, universe: AiUniverse): AiUniverse {
+  return metrics ? metrics.instrument(universe) : universe;
+}
+
+/**
+ * Traces when an OTLP endpoint is configured. Without one no span would be recorded, so the
+ * OpenTelemetry API is not even loaded and nothing is wrapped.
+ */
+async function openTracing(environment: Record<string, string | undefined>): Promise<{
+  traceStore(store: Store): Store;
+  traceUniverse(universe: AiUniverse): AiUniverse;
+  shutdown(): Promise<void>;
+}> {
+  if (!environment.OTEL_EXPORTER_OTLP_ENDPOINT && !environment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
+    return { traceStore: (store) => store, traceUniverse: (universe) => universe, shutdown: async () => {} };
+  }
+  const { startTracing, traceStore, traceUniverse } = await import("../observability/tracing.ts");
+  const { shutdown } = await startTracing();
+  return { traceStore, traceUniverse, shutdown };
 }
 
 /** The Redis rate-limit counters; the Redis client is loaded only when a Redis URL is configured. */
 async function openCounters(url: string, log: (message: string) => void) {
   const { openRedisCounters } = await import("../store/redis-counters.ts");
   return openRedisCounters(url, log);
-}
-
-/**
- * Replaces every secret in `text` with a marker, as consultation/describe-failure.ts's `scrub` does;
- * repeated here so the log does not load the AI SDK that module imports.
- */
-function scrubSecrets(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) result = result.split(secret).join("[redacted]");
-  return result;
 }

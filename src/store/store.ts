@@ -6,6 +6,7 @@
 import { ServiceError } from "../errors/service-error.ts";
 import type { AccountStore } from "./accounts.ts";
 import type { Broadcast } from "./broadcast.ts";
+import type { StreamEventStore } from "./stream-events.ts";
 import type { TaskStore } from "./tasks.ts";
 
 /** Roles a stored message can have. */
@@ -164,7 +165,7 @@ export class IdempotencyConflictError extends Error {
  * A conversation store. Every method sees the writes of every call that resolved before it
  * (read-your-writes). Implementations must be safe under concurrent calls from one process.
  */
-export interface Store extends AccountStore, TaskStore, Broadcast {
+export interface Store extends AccountStore, TaskStore, StreamEventStore, Broadcast {
   /** Whether the store answers and can be written; never rejects. */
   health(): Promise<StoreHealth>;
   /**

@@ -1,7 +1,9 @@
 // A fast start: the stdio server that MCP clients spawn at every start answers `initialize` and lists
 // its tools without loading what only a configured backend or a call needs (PostgreSQL, Redis, the
 // OpenTelemetry SDK, the web page, the HTTP server, the terminal renderers, the AI SDK and its
-// provider packages). Checked by recording the modules the process loads, never by timing it.
+// provider packages), what only a call needs (the price data, the OpenTelemetry API, the log's pino,
+// node:http with the undici it brings) or what only `serve` shows (prom-client's metrics). Checked by
+// recording the modules the process loads, never by timing it.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -28,6 +30,11 @@ const notAtStart: [string, RegExp][] = [
   ["log-update", /\/node_modules\/log-update\//],
   ["the AI SDK", /\/node_modules\/ai\//],
   ["a provider package", /\/node_modules\/(@ai-sdk\/(?!provider\/)[^/]+|@openrouter\/ai-sdk-provider)\//],
+  ["prom-client (metrics, shown only by serve)", /\/node_modules\/prom-client\//],
+  ["@pydantic/genai-prices (the price data)", /\/node_modules\/@pydantic\/genai-prices\//],
+  ["the OpenTelemetry API (no OTLP endpoint is configured)", /\/node_modules\/@opentelemetry\/api\//],
+  ["pino (nothing is logged)", /\/node_modules\/pino\//],
+  ["node:http (and with it undici)", /^node:https?$/],
 ];
 
 describe("start", () => {

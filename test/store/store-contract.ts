@@ -8,6 +8,7 @@ import { describeConversationCases } from "./contract/conversation-cases.ts";
 import { describeLatencyCases } from "./contract/latency-cases.ts";
 import { describeMessageCases } from "./contract/message-cases.ts";
 import { describeSearchCases } from "./contract/search-cases.ts";
+import { describeStreamEventCases } from "./contract/stream-event-cases.ts";
 import { describeTurnCases } from "./contract/turn-cases.ts";
 
 /**
@@ -34,5 +35,6 @@ export function runStoreContract(name: string, openStore: () => Promise<Store>):
     describeSearchCases(currentStore);
     describeBroadcastCases(currentStore);
     describeLatencyCases(currentStore);
+    describeStreamEventCases(currentStore);
   });
 }

@@ -101,6 +101,20 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       );
     `,
   },
+  {
+    name: "events of 2025 sessions' SSE streams, for resuming",
+    sql: `
+      CREATE TABLE stream_events (
+        session_id TEXT NOT NULL,
+        stream_id TEXT NOT NULL,
+        sequence INTEGER NOT NULL,
+        message TEXT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        PRIMARY KEY (session_id, stream_id, sequence)
+      );
+      CREATE INDEX stream_events_by_expiry ON stream_events (expires_at);
+    `,
+  },
 ];
 
 /** Applies the steps `pool`'s database has not seen, each in a transaction, under the migration lock. */

@@ -34,6 +34,7 @@ import { postgresAccounts } from "./account-queries.ts";
 import { postgresBroadcast } from "./postgres-broadcast.ts";
 import { keysetRows, type PostgresQuery } from "./postgres-query.ts";
 import { searchMessages } from "./search-query.ts";
+import { postgresStreamEvents } from "./stream-event-queries.ts";
 import { postgresTasks } from "./task-queries.ts";
 
 const conversationColumns = "id, user_id, title, message_count, created_at, updated_at, last_message_preview";
@@ -54,6 +55,7 @@ export class PostgresStore implements Store {
   readonly #run: PostgresQuery = (sql, parameters) => this.#query(sql, parameters);
   readonly #accounts = postgresAccounts(this.#run);
   readonly #tasks = postgresTasks(this.#run);
+  readonly #streamEvents = postgresStreamEvents(this.#run);
 
   readonly #broadcast: ReturnType<typeof postgresBroadcast>;
 
@@ -357,6 +359,9 @@ export class PostgresStore implements Store {
   readonly heartbeatTasks = this.#tasks.heartbeatTasks;
   readonly failStaleTasks = this.#tasks.failStaleTasks;
   readonly deleteExpiredTasks = this.#tasks.deleteExpiredTasks;
+  readonly appendStreamEvent = this.#streamEvents.appendStreamEvent;
+  readonly readStreamEvents = this.#streamEvents.readStreamEvents;
+  readonly deleteExpiredStreamEvents = this.#streamEvents.deleteExpiredStreamEvents;
 
   limiterBackend(): LimiterBackend {
     return { kind: "postgres", pool: this.#pool, tableName: "rate_limits" };

@@ -164,6 +164,20 @@ export const schemaMigrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    name: "events of 2025 sessions' SSE streams, for resuming",
+    sql: `
+      CREATE TABLE stream_events (
+        session_id TEXT NOT NULL,
+        stream_id TEXT NOT NULL,
+        sequence INTEGER NOT NULL,
+        message TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        PRIMARY KEY (session_id, stream_id, sequence)
+      ) STRICT;
+      CREATE INDEX stream_events_by_expiry ON stream_events (expires_at);
+    `,
+  },
 ];
 
 /** The database was written by a newer version of the program, whose schema this one does not know. */

@@ -33,10 +33,12 @@ import {
   StoreUnavailableError,
   type TurnInput,
 } from "../store.ts";
+import type { StreamEventStore } from "../stream-events.ts";
 import type { TaskStore } from "../tasks.ts";
 import { type AccountStatements, prepareAccountStatements } from "./account-statements.ts";
 import { retryWhileBusy, sqliteCode, sqliteCodes } from "./busy-retry.ts";
 import type { FileIdentity } from "./file-identity.ts";
+import { sqliteStreamEvents } from "./sqlite-stream-events.ts";
 import { sqliteTasks } from "./sqlite-tasks.ts";
 import { prepareStatements, type Statements } from "./statements.ts";
 import { prepareTaskStatements, type TaskStatements } from "./task-statements.ts";
@@ -67,6 +69,7 @@ export class SqliteStore implements Store {
   readonly #accounts: AccountStatements;
   readonly #tasks: TaskStatements;
   readonly #taskMethods: TaskStore;
+  readonly #streamEvents: StreamEventStore;
   readonly #options: SqliteStoreOptions;
   #readOnly: string | undefined;
   #ephemeralKey: string | undefined;
@@ -84,6 +87,11 @@ export class SqliteStore implements Store {
     this.#tasks = prepareTaskStatements(database);
     this.#taskMethods = sqliteTasks(
       this.#tasks,
+      (work) => this.#read(work),
+      (work) => this.#write(work),
+    );
+    this.#streamEvents = sqliteStreamEvents(
+      database,
       (work) => this.#read(work),
       (work) => this.#write(work),
     );
@@ -276,6 +284,12 @@ export class SqliteStore implements Store {
     this.#taskMethods.failStaleTasks(...args);
   readonly deleteExpiredTasks: TaskStore["deleteExpiredTasks"] = (...args) =>
     this.#taskMethods.deleteExpiredTasks(...args);
+  readonly appendStreamEvent: StreamEventStore["appendStreamEvent"] = (...args) =>
+    this.#streamEvents.appendStreamEvent(...args);
+  readonly readStreamEvents: StreamEventStore["readStreamEvents"] = (...args) =>
+    this.#streamEvents.readStreamEvents(...args);
+  readonly deleteExpiredStreamEvents: StreamEventStore["deleteExpiredStreamEvents"] = (...args) =>
+    this.#streamEvents.deleteExpiredStreamEvents(...args);
 
   limiterBackend(): LimiterBackend {
     const database = this.#database;
