@@ -96,7 +96,8 @@ describe("malformed HTTP requests", () => {
 
   it("answers each with a 4xx JSON-RPC error, accepts an absolute-form target, and keeps serving", async () => {
     const host = `127.0.0.1:${port}`;
-    const absolute = await sendRaw(port, mcpPost(`http://${host}/mcp`, host, initialize));
+    // Sent without a half-close, as real clients do: the server answers, then closes (Connection: close).
+    const absolute = await sendRaw(port, mcpPost(`http://${host}/mcp`, host, initialize), { end: false });
     assert.equal(absolute.status, 200, absolute.body);
     const cases: [string, string][] = [
       ["user info in Host", mcpPost("/mcp", "evil.example@localhost", initialize)],
