@@ -10,19 +10,15 @@ import { processBroadcast } from "../broadcast.ts";
 import {
   bestHitPerConversation,
   parseLatencies,
-  previewOf,
   toApiKeyRecord,
   toConversation,
   toIdempotencyEntry,
   toMessage,
-  toMessageParameters,
 } from "../rows.ts";
 import {
   type Conversation,
   type ConversationListPosition,
-  ConversationNotFoundError,
   type ConversationPage,
-  IdempotencyConflictError,
   type IdempotencyEntry,
   type Message,
   type MessagePage,
@@ -40,6 +36,7 @@ import { retryWhileBusy, sqliteCode, sqliteCodes } from "./busy-retry.ts";
 import type { FileIdentity } from "./file-identity.ts";
 import { sqliteStreamEvents } from "./sqlite-stream-events.ts";
 import { sqliteTasks } from "./sqlite-tasks.ts";
+import { writeTurn } from "./sqlite-turns.ts";
 import { prepareStatements, type Statements } from "./statements.ts";
 import { prepareTaskStatements, type TaskStatements } from "./task-statements.ts";
 import { inWriteTransaction } from "./transaction.ts";
@@ -145,7 +142,9 @@ export class SqliteStore implements Store {
   }
 
   async saveTurn(owner: string, turn: TurnInput): Promise<SavedTurn> {
-    return this.#write(() => inWriteTransaction(this.#database, () => this.#writeTurn(owner, turn)));
+    return this.#write(() =>
+      inWriteTransaction(this.#database, () => writeTurn(this.#statements, owner, turn)),
+    );
   }
 
   async readMessages(
@@ -338,78 +337,5 @@ export class SqliteStore implements Store {
       return `The database ${location} cannot be written (${this.#readOnly}). Make the file and its directory writable, or set DATABASE_URL to a writable file, and restart.`;
     }
     return undefined;
-  }
-
-  /** The body of {@link saveTurn}; runs inside its transaction, so any throw undoes every write. */
-  #writeTurn(owner: string, turn: TurnInput): SavedTurn {
-    const statements = this.#statements;
-    const { conversationId, create } = turn;
-    if (create) {
-      statements.insertConversation.run({
-        id: conversationId,
-        owner,
-        title: create.title,
-        createdAt: create.createdAt,
-      });
-    }
-    const existing = statements.getConversation.get(owner, conversationId);
-    if (existing === undefined) throw new ConversationNotFoundError(conversationId);
-    if (turn.title !== undefined) statements.setTitle.run(turn.title, conversationId);
-
-    const lastSequence = Number(statements.lastSequence.get(conversationId)?.sequence ?? 0);
-    const messages: Message[] = turn.messages.map((message, index) => ({
-      id: message.id,
-      conversationId,
-      role: message.role,
-      content: message.content,
-      userId: owner,
-      sequence: lastSequence + index + 1,
-      createdAt: message.createdAt,
-      metadata: message.metadata ?? {},
-    }));
-    // The key goes in first so a replayed turn reports the conflict, not a duplicate message id.
-    if (turn.idempotency) this.#insertIdempotencyEntry(owner, conversationId, turn.idempotency, messages);
-    for (const message of messages) statements.insertMessage.run(toMessageParameters(message));
-
-    const newest = messages.at(-1);
-    if (newest === undefined) return { conversation: toConversation(existing), messages };
-    const updated = statements.updateConversationAfterTurn.get({
-      id: conversationId,
-      added: messages.length,
-      updatedAt:
-        messages
-          .map((message) => message.createdAt)
-          .sort()
-          .at(-1) ?? newest.createdAt,
-      preview: previewOf(newest.content),
-    });
-    if (updated === undefined) throw new ConversationNotFoundError(conversationId);
-    return { conversation: toConversation(updated), messages };
-  }
-
-  /** Stores the turn's idempotency key; throws IdempotencyConflictError when the owner already used it. */
-  #insertIdempotencyEntry(
-    owner: string,
-    conversationId: string,
-    idempotency: NonNullable<TurnInput["idempotency"]>,
-    messages: Message[],
-  ): void {
-    const userMessage = messages.find((message) => message.role === "user") ?? messages[0];
-    const assistantMessage = messages.findLast((message) => message.role === "assistant") ?? messages.at(-1);
-    if (!userMessage || !assistantMessage) {
-      throw new TypeError("A turn with an idempotency key must contain at least one message.");
-    }
-    const inserted = this.#statements.insertIdempotencyEntry.run({
-      userId: owner,
-      key: idempotency.key,
-      tool: idempotency.tool,
-      fingerprint: idempotency.fingerprint,
-      conversationId,
-      conversationCreated: idempotency.conversationCreated ? 1 : 0,
-      userMessageId: userMessage.id,
-      assistantMessageId: assistantMessage.id,
-      createdAt: idempotency.createdAt,
-    });
-    if (Number(inserted.changes) === 0) throw new IdempotencyConflictError(idempotency.key);
   }
 }
