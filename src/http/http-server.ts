@@ -1,7 +1,7 @@
-// The HTTP server: MCP at /mcp (the 2026-07-28 revision per request; the 2025 revisions in sessions),
-// the web page at / with its JSON API under /api, GET /health, /ready and /metrics, a drain for graceful
-// shutdown, DNS-rebinding protection (Host and Origin checks) and a body size limit. It only wraps the
-// one server factory and the application.
+// The HTTP server: MCP at /mcp (the 2026-07-28 revision per request, a call that asks models answered
+// as a stream at once; the 2025 revisions in sessions), the web page at / with its JSON API under /api,
+// GET /health, /ready and /metrics, a drain for graceful shutdown, DNS-rebinding protection (Host and
+// Origin checks) and a body size limit. It only wraps the one server factory and the application.
 
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -25,6 +25,7 @@ import { serveOAuthDiscovery } from "./oauth-discovery.ts";
 import { readJsonBody } from "./read-body.ts";
 import { wellFormedTarget } from "./request-target.ts";
 import { sessionIds } from "./session-ids.ts";
+import { flushHeadersAtOnce, isLongCall } from "./streamed-calls.ts";
 import { serveWebApi } from "./web-api.ts";
 import { serveWebPage } from "./web-page.ts";
 
@@ -67,6 +68,13 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     onerror,
   });
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: options.maxBodyBytes });
+  const streaming = createMcpHandler(() => createServerFor("modern"), {
+    legacy: "reject",
+    responseMode: "sse",
+    maxRequestBodySize: options.maxBodyBytes,
+    onerror,
+  });
+  const serveStreaming = toNodeHandler(streaming, { maxRequestBodySize: options.maxBodyBytes });
   const sessions = await LegacySessions.open(() => createServerFor("legacy"), {
     idleMs: options.sessionIdleMs,
     maxSessions: 10_000,
@@ -96,6 +104,8 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
       request.headers["mcp-session-id"] !== undefined ||
       (request.method === "POST" && (await isLegacyRequest(await toWebRequest(request, body), body)));
     if (legacy) await sessions.handle(request, response, body, authenticatedUser(request));
+    else if (isLongCall(body, createServerFor.asksModels))
+      await serveStreaming(request, flushHeadersAtOnce(response), body);
     else await serveModern(request, response, body);
   };
 
@@ -233,6 +243,7 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     async close() {
       await sessions.close();
       await modern.close();
+      await streaming.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -16,13 +16,23 @@ import { installToolHandlers } from "./tool-handlers.ts";
 /** The protocol era a server instance serves, as the SDK's serving entries say. */
 export type ProtocolEra = "legacy" | "modern";
 
+/** Builds server instances for one era; all share one tool catalog. */
+export interface McpServerFactory {
+  (era: ProtocolEra): McpServer;
+  /** Whether tool `name` (either spelling) asks models, and so may take longer than a moment. */
+  asksModels(name: string): boolean;
+}
+
 /** Returns a factory of server instances for `runtime`, sharing one tool catalog. */
-export function mcpServerFactory(runtime: Runtime): (era: ProtocolEra) => McpServer {
+export function mcpServerFactory(runtime: Runtime): McpServerFactory {
   const catalog = createToolCatalog(
     runtime.roster.available.map((entry) => entry.name),
     runtime.configuration.toolNames,
   );
-  return (era) => createMcpServer(runtime, catalog, era);
+  return Object.assign((era: ProtocolEra) => createMcpServer(runtime, catalog, era), {
+    // The tools a client may run as a task are the ones that ask models.
+    asksModels: (name: string) => catalog.find(name)?.taskSupport === "optional",
+  });
 }
 
 /** Creates one server instance; cheap enough to build per HTTP request. */
@@ -56,11 +66,17 @@ function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEr
     runtime.log,
     era === "legacy" ? runtime.tasks : undefined,
     (caller) => answerWithinFor(caller, runtime.configuration),
+    runtime.configuration.conformanceTools ? loadConformanceTools : undefined,
   );
   if (era === "legacy") installTaskHandlers(server, runtime.tasks);
   registerConversationResources(server, runtime.universe);
   registerPrompts(server, toolName);
   return server;
+}
+
+/** The conformance suite's test tools, loaded at their first use: only a server with the setting on has them. */
+async function loadConformanceTools() {
+  return (await import("./conformance-tools.ts")).conformanceTools;
 }
 
 /**

@@ -57,6 +57,9 @@ export interface TestClient {
     options?: {
       onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
       signal?: AbortSignal;
+      /** The SDK's request timeout; default 60 s, reset by progress. */
+      timeout?: number;
+      resetTimeoutOnProgress?: boolean;
     },
   ): Promise<ToolResult>;
   listResources(): Promise<{ uri: string; name: string; mimeType?: string }[]>;
