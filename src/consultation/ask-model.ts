@@ -36,7 +36,7 @@ export async function askModel(
 ): Promise<ModelOpinion> {
   const { entry, role } = question;
   onEvent({ type: "model-started", model: entry.name, role });
-  const progress = question.stream ? textProgress(entry.name, "opinion", onEvent) : undefined;
+  const progress = question.stream ? textProgress(entry.name, "opinion", onEvent, policy.secrets) : undefined;
   const features = question.features ?? {};
   const request = {
     entry,

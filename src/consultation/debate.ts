@@ -102,7 +102,7 @@ async function revise(
   const prompt = `## Question\n\n${question}\n\n## Your previous answer\n\n${previous.response}\n\n## The other answers\n\n${others.text}`;
   const context = buildContext(history, prompt, instructions, entry.contextWindow);
   const progress = dependencies.stream
-    ? textProgress(entry.name, "revision", dependencies.onEvent, "answer")
+    ? textProgress(entry.name, "revision", dependencies.onEvent, dependencies.policy.secrets, "answer")
     : undefined;
   const { opinion, object } = await callModelForObject(
     {

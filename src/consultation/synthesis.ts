@@ -152,7 +152,7 @@ async function writeWith(
   const instructions = `${synthesisInstructions}\n${assessmentInstructions}`;
   const context = buildContext(history, prompt, instructions, entry.contextWindow);
   const progress = dependencies.stream
-    ? textProgress(entry.name, "synthesis", dependencies.onEvent, "synthesis")
+    ? textProgress(entry.name, "synthesis", dependencies.onEvent, dependencies.policy.secrets, "synthesis")
     : undefined;
   const structured = await callModelForObject(
     {
@@ -180,7 +180,7 @@ async function writeWith(
   }
   const plainContext = buildContext(history, prompt, synthesisInstructions, entry.contextWindow);
   const plainProgress = dependencies.stream
-    ? textProgress(entry.name, "synthesis", dependencies.onEvent)
+    ? textProgress(entry.name, "synthesis", dependencies.onEvent, dependencies.policy.secrets)
     : undefined;
   const plain = await callModel(
     {

@@ -1,6 +1,6 @@
 // Configured secrets never leave the server: the key of a model added in the config file (apiKeyEnv),
-// echoed back by its provider in an error or an answer, is scrubbed from results, stored messages,
-// exports and logs, like the providers' own keys.
+// echoed back by its provider in an error or an answer, is scrubbed from results, answers streamed as
+// progress (MCP and the web page), stored messages, exports and logs, like the providers' own keys.
 
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
@@ -73,7 +73,26 @@ describe("secrets", () => {
     });
     assert.notEqual(echoed.isError, true);
 
+    // Answers as they form: MCP progress (its `_meta` carries the text) and the web page's stream.
+    const progress: unknown[] = [];
+    const streamed = await client.callTool(
+      "agent.second_opinion",
+      { question: "Spell my key", primaryModel: "lmstudio", secondaryModels: [] },
+      { onprogress: (update) => progress.push(update) },
+    );
+    assert.notEqual(streamed.isError, true);
+    assert.ok(JSON.stringify(progress).includes("[redacted]"), "the answer streamed as progress");
+    const page = await fetch(`${server.url}/api/consultations`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-requested-with": "ai-universe" },
+      body: JSON.stringify({ question: "Spell it again", primaryModel: "lmstudio", secondaryModels: [] }),
+    });
+    const pageStream = await page.text();
+    assert.match(pageStream, /event: progress\ndata: \{"type":"model-text".*\[redacted\]/);
+
     const everything = JSON.stringify([
+      progress,
+      pageStream,
       failed,
       echoed,
       historyOf(await client.callTool("conversation.get-history", { conversationId: failed.conversationId })),
