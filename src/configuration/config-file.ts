@@ -67,6 +67,7 @@ export const configFileSchema = z
       .optional(),
     defaults: defaultsSchema.optional(),
     toolNames: z.enum(Object.keys(toolNameStyleNames) as [string, ...string[]]).optional(),
+    conformanceTools: z.boolean().optional(),
     clientTimeLimits: z.record(z.string().min(2).max(100), z.number().int().min(10).max(3600)).optional(),
     auth: authSchema.optional(),
     tiers: z

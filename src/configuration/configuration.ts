@@ -51,6 +51,11 @@ export interface Configuration {
   clientTimeLimits: ClientTimeLimit[];
   /** How tool names are listed to clients. */
   toolNames: ToolNameStyle;
+  /**
+   * Whether the MCP conformance suite's test tools (`test_reconnection`) are offered, for running the
+   * suite against this server (AI_UNIVERSE_CONFORMANCE_TOOLS or the file's `conformanceTools`); off by default.
+   */
+  conformanceTools: boolean;
   /** How long a store operation waits for another program's lock before it is refused, in milliseconds. */
   storeWaitMs: number;
   /** Most PostgreSQL connections this process pools (one more listens for the other nodes). */
@@ -116,6 +121,7 @@ export function loadConfiguration(options: {
     toolNames: toolNameStyle(
       options.toolNames ?? environment.AI_UNIVERSE_TOOL_NAMES?.trim() ?? file.toolNames,
     ),
+    conformanceTools: conformanceTools(environment, file.conformanceTools),
     storeWaitMs: seconds(environment, "AI_UNIVERSE_STORE_WAIT_SECONDS", 15) * 1000,
     databasePoolSize: poolSize(environment),
     ...(environment.AI_UNIVERSE_REDIS_URL?.trim()
@@ -165,6 +171,21 @@ function poolSize(environment: Record<string, string | undefined>): number {
       `AI_UNIVERSE_DATABASE_POOL_SIZE "${text}" is not a whole number from 1 to 1000 (PostgreSQL connections per process).`,
     );
   return value;
+}
+
+/** AI_UNIVERSE_CONFORMANCE_TOOLS (1/true/on or 0/false/off), else the file's setting; off by default. */
+function conformanceTools(
+  environment: Record<string, string | undefined>,
+  file: boolean | undefined,
+): boolean {
+  const text = environment.AI_UNIVERSE_CONFORMANCE_TOOLS?.trim().toLowerCase();
+  if (!text) return file ?? false;
+  if (["1", "true", "on"].includes(text)) return true;
+  if (["0", "false", "off"].includes(text)) return false;
+  throw new ConfigurationError(
+    `AI_UNIVERSE_CONFORMANCE_TOOLS "${environment.AI_UNIVERSE_CONFORMANCE_TOOLS?.trim()}" is neither on nor off: ` +
+      "set it to 1 to offer the MCP conformance suite's test tools, or 0 (the default) not to.",
+  );
 }
 
 /** The tool-name style `value` names (`standard` is the earlier name of `dotted`); default `portable`. */

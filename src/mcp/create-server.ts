@@ -66,11 +66,17 @@ function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEr
     runtime.log,
     era === "legacy" ? runtime.tasks : undefined,
     (caller) => answerWithinFor(caller, runtime.configuration),
+    runtime.configuration.conformanceTools ? loadConformanceTools : undefined,
   );
   if (era === "legacy") installTaskHandlers(server, runtime.tasks);
   registerConversationResources(server, runtime.universe);
   registerPrompts(server, toolName);
   return server;
+}
+
+/** The conformance suite's test tools, loaded at their first use: only a server with the setting on has them. */
+async function loadConformanceTools() {
+  return (await import("./conformance-tools.ts")).conformanceTools;
 }
 
 /**

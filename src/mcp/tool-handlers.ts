@@ -12,16 +12,21 @@ import type { AiUniverse } from "../application/ai-universe.ts";
 import type { TaskRunner } from "../tasks/task-runner.ts";
 import type { CallerSignals } from "./answer-by.ts";
 import { callerOf } from "./caller.ts";
+import type { ConformanceTool } from "./conformance-tools.ts";
 import { progressReporter } from "./progress-reporter.ts";
 import { revisionHasTasks, servedRevision } from "./protocol-revision.ts";
 import { taskOnWire } from "./task-handlers.ts";
 import type { ToolCatalog } from "./tool-catalog.ts";
 import { toolFailure, toolSuccess } from "./tool-result.ts";
 
+/** Loads the conformance suite's test tools, which are listed and called after the catalog's. */
+export type ConformanceToolLoader = () => Promise<readonly ConformanceTool[]>;
+
 /**
  * Installs the tool handlers of `catalog` on `server`. With `tasks` (the 2025 revisions), a client on a
  * revision with tasks sees which tools may run as one, and a call of theirs that carries `task` starts a
- * task and answers at once with it.
+ * task and answers at once with it. With `conformance` (only when the setting is on), the conformance
+ * suite's test tools are offered too.
  */
 export function installToolHandlers(
   server: McpServer,
@@ -30,15 +35,23 @@ export function installToolHandlers(
   log: (message: string) => void,
   tasks?: TaskRunner,
   answerWithin: (caller: CallerSignals) => number | undefined = () => undefined,
+  conformance?: ConformanceToolLoader,
 ): void {
   const protocol = server.server;
   const offersTasks = (context: ServerContext) =>
     tasks !== undefined && revisionHasTasks(servedRevision(protocol, context));
-  protocol.setRequestHandler("tools/list", (_request, context) =>
-    offersTasks(context) ? catalog.taskListing : catalog.listing,
-  );
+  protocol.setRequestHandler("tools/list", async (_request, context) => {
+    const listing = offersTasks(context) ? catalog.taskListing : catalog.listing;
+    if (!conformance) return listing;
+    return { tools: [...listing.tools, ...(await conformance()).map((tool) => tool.listing)] };
+  });
   protocol.setRequestHandler("tools/call", async (request, context) => {
     const tool = catalog.find(request.params.name);
+    const testTool =
+      !tool && conformance
+        ? (await conformance()).find((candidate) => candidate.listing.name === request.params.name)
+        : undefined;
+    if (testTool) return testTool.call(context);
     if (!tool) {
       const names = catalog.tools.map((known) => catalog.listedName(known)).join(", ");
       throw new ProtocolError(

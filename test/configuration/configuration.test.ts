@@ -100,6 +100,28 @@ describe("loadConfiguration without a config file", () => {
     );
   });
 
+  it("offers the conformance suite's test tools only when AI_UNIVERSE_CONFORMANCE_TOOLS or the file asks", () => {
+    assert.equal(loadConfiguration({ environment: {} }).conformanceTools, false);
+    assert.equal(
+      loadConfiguration({ environment: { AI_UNIVERSE_CONFORMANCE_TOOLS: "1" } }).conformanceTools,
+      true,
+    );
+    const on = configFile({ conformanceTools: true });
+    assert.equal(loadConfiguration({ environment: {}, configPath: on }).conformanceTools, true);
+    assert.equal(
+      loadConfiguration({ environment: { AI_UNIVERSE_CONFORMANCE_TOOLS: "off" }, configPath: on })
+        .conformanceTools,
+      false,
+    );
+    assert.throws(
+      () => loadConfiguration({ environment: { AI_UNIVERSE_CONFORMANCE_TOOLS: "yes please" } }),
+      (error: Error) =>
+        error instanceof ConfigurationError &&
+        /AI_UNIVERSE_CONFORMANCE_TOOLS "yes please" .*set it to 1/.test(error.message),
+    );
+    assertRejected(configFile({ conformanceTools: "on" }), "conformanceTools");
+  });
+
   it("pools 10 PostgreSQL connections per process unless AI_UNIVERSE_DATABASE_POOL_SIZE says otherwise", () => {
     assert.equal(loadConfiguration({ environment: {} }).databasePoolSize, 10);
     assert.equal(
