@@ -108,6 +108,10 @@ export class LegacySessions {
     userId: string | undefined,
   ): Promise<void> {
     const id = request.headers["mcp-session-id"];
+    if (request.method === "POST" && Array.isArray(body) && body.length === 0) {
+      sendJsonRpcError(response, 400, -32600, "Invalid Request: an empty batch; send at least one message.");
+      return;
+    }
     if (typeof id === "string") {
       const session = this.#sessions.get(id);
       const own = session !== undefined && session.userId === userId;

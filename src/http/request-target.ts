@@ -1,6 +1,7 @@
 // Normalises what a request names before anything routes on it: an absolute-form target
 // (`POST http://host/mcp`, which HTTP/1.1 servers must accept) becomes its path, and a Host header
-// that is not a host name or address (user info, spaces) is refused with 400.
+// that is not a host name or address (user info, spaces) is refused with 400. A request with no Host
+// at all (HTTP/1.0) goes on to the Host check, which refuses it with 403 like any host not allowed.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sendJsonRpcError } from "./http-responses.ts";
@@ -9,8 +10,8 @@ const hostPattern = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\]
 
 /** True when the request may be routed; otherwise a 400 was sent. Rewrites an absolute-form target. */
 export function wellFormedTarget(request: IncomingMessage, response: ServerResponse): boolean {
-  const host = request.headers.host ?? "";
-  if (!hostPattern.test(host)) {
+  const host = request.headers.host;
+  if (host !== undefined && !hostPattern.test(host)) {
     sendJsonRpcError(
       response,
       400,

@@ -62,6 +62,13 @@ describe("HTTP transport", () => {
     assert.equal(await send({ host: "attacker.example" }), 403);
     assert.equal(await send({ host: `localhost:${url.port}`, origin: "http://attacker.example" }), 403);
     assert.equal(await send({ host: `localhost:${url.port}`, origin: `http://localhost:${url.port}` }), 200);
+    // HTTP/1.0 allows a request without Host: refused like any host that is not allowed.
+    const hostless = mcpPost("/mcp", "-", initialize)
+      .replace("HTTP/1.1", "HTTP/1.0")
+      .replace("Host: -\r\n", "");
+    const answer = await sendRaw(Number(url.port), hostless);
+    assert.equal(answer.status, 403, answer.body);
+    assert.equal(JSON.parse(answer.body).jsonrpc, "2.0");
   });
 
   it("refuses an oversized body with 413 and unknown paths with 404", async () => {
@@ -182,6 +189,11 @@ describe("2025-era sessions", () => {
     const inSession = { "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" };
     const served = await post(ping, inSession);
     assert.equal(served.status, 200, await served.text());
+    const empty = await post("[]", inSession);
+    assert.equal(empty.status, 400, "an empty batch is an Invalid Request, in a session as outside one");
+    assert.equal((await empty.json()).error.code, -32600);
+    const emptyOutside = await post("[]", { "mcp-protocol-version": "2025-11-25" });
+    assert.equal((await emptyOutside.json()).error.code, -32600);
     const stream = () =>
       fetch(`${server.url}/mcp`, {
         headers: { ...inSession, accept: "text/event-stream" },

@@ -95,7 +95,7 @@ describe("a new user", () => {
     }
   });
 
-  it("is told in one line when the data directory cannot be made, or the PostgreSQL server is not there", async () => {
+  it("is told in one line, naming the database path set, when its directory cannot be made, or the PostgreSQL server is not there", async () => {
     const file = join(scratch, "a-file");
     writeFileSync(file, "not a directory");
     const unusable = await command(process.execPath, [mainScript, "mcp"], {
@@ -105,7 +105,7 @@ describe("a new user", () => {
     assert.equal(unusable.code, 2);
     assertOneLine(
       unusable.stderr,
-      /data directory .*a-file\/data cannot be created \(ENOTDIR\).*DATABASE_URL/,
+      /^ai-universe: The database \S*a-file\/data\/ai-universe\.db cannot be created: its directory \S*a-file\/data cannot be made \(ENOTDIR: a part of that path is a file\).*DATABASE_URL/,
     );
     const postgres = await command(process.execPath, [mainScript, "serve", "--port", "0"], {
       ...context.environment,

@@ -64,7 +64,7 @@ function createParentDirectory(location: string): void {
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new StoreOpenError(
-      `The data directory ${directory} cannot be created (${reason}). Make it writable, or set DATABASE_URL (or --database) to a file in a writable directory.`,
+      `The database ${location} cannot be created: its directory ${directory} cannot be made (${reason}${reason === "ENOTDIR" ? ": a part of that path is a file" : ""}). Make it a writable directory, or set DATABASE_URL (or --database) to a file in one.`,
       { cause: error },
     );
   }
