@@ -4,6 +4,8 @@
 //   - `node bin/ai-universe.js mcp`, as the README's client snippets start it: spawn to the answer of a
 //     raw JSON-RPC `initialize` line;
 //   - `node bin/ai-universe.js --version`: spawn to exit;
+//   - the same stdio start without Node's compile cache, as the first start after an install or an
+//     upgrade finds it (every later start reads the modules' compiled code from it);
 //   - the same stdio start from the TypeScript sources (type stripping), as the tests run it.
 // Rounds interleave the subjects so that a busy machine slows each alike; medians are reported.
 // Targets (30 ms bare start on the reference machine): initialize <= 10x bare (300 ms), --version <= 5x (150 ms).
@@ -74,11 +76,14 @@ export async function runStartComparison(): Promise<void> {
     "node -e 0": () => timeStart(["-e", "0"], environment),
     "ai-universe --version": () => timeStart([launcher, "--version"], environment),
     "ai-universe mcp: initialize answered": () => timeStart([launcher, "mcp"], environment, initialize),
+    "  the same without the compile cache": () =>
+      timeStart([launcher, "mcp"], { ...environment, NODE_DISABLE_COMPILE_CACHE: "1" }, initialize),
     "  the same from src/ (type stripping)": () => timeStart([sources, "mcp"], environment, initialize),
   };
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(subjects).map((name) => [name, []]));
   progress(`start times: ${rounds} rounds`);
-  await subjects["ai-universe mcp: initialize answered"](); // creates the database; not counted
+  // Creates the database and fills the compile cache, as any earlier start would have; not counted.
+  await subjects["ai-universe mcp: initialize answered"]();
   for (let round = 0; round < rounds; round++) {
     for (const [name, measure] of Object.entries(subjects)) times[name]?.push(await measure());
   }

@@ -24,6 +24,7 @@ import { type SearchResult, searchConversations } from "../conversations/search-
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { Admission, Usage } from "./admission.ts";
 import { attachmentsFrom } from "./attachment-input.ts";
+import { runWithinBudget } from "./budgeted-run.ts";
 import type { Caller } from "./caller.ts";
 import { conversationMarkdown } from "./conversation-markdown.ts";
 import {
@@ -78,15 +79,6 @@ export function createAiUniverse(
 ): AiUniverse {
   const { store } = services;
   const { admission } = options;
-  /** Adds a turn's cost to the caller's spend; skipped when the store could not take the turn itself. */
-  const recordSpend = async (
-    caller: Caller,
-    outcome: { persistenceStatus: { error: string | null } },
-    usd: number | undefined,
-  ) => {
-    if (outcome.persistenceStatus.error !== null || !usd) return;
-    await admission.recordSpend(caller, usd).catch(() => {});
-  };
   const gate = new IdempotencyGate(store);
   const cursors = createCursorCodec(options.cursorKey);
   return {
@@ -106,29 +98,26 @@ export function createAiUniverse(
       const running: RunOptions = {
         ...options,
         ...(answerWithinMs !== undefined ? { answerWithinMs } : {}),
-        // A late opinion is paid for too: its cost joins the caller's spend when it lands.
-        onLateOpinion: (opinion, stored) => {
-          if (opinion.cost) void admission.recordSpend(caller, opinion.cost).catch(() => {});
-          options.onLateOpinion?.(opinion, stored);
-        },
       };
       const turn = { owner: caller.userId, ...request };
       return gate.run(
         { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },
         async (stamp) => {
           await admission.admit(caller);
-          const cost = {
-            maxCostUsd: request.maxCostUsd,
-            unpricedModels: admission.tierOf(caller).unpricedModels,
-          };
-          const outcome = await runTurn(
-            turn,
-            panelStrategy(services, request, cost),
-            services,
+          // A late opinion is paid for too: its cost is charged when it lands, inside the call's reservation.
+          const outcome = await runWithinBudget(
+            admission.callBudget(caller),
             running,
-            stamp,
+            (reserve, budgeted) => {
+              const cost = {
+                maxCostUsd: request.maxCostUsd,
+                unpricedModels: admission.tierOf(caller).unpricedModels,
+                reserve,
+              };
+              return runTurn(turn, panelStrategy(services, request, cost), services, budgeted, stamp);
+            },
+            (done) => done.answer.summary.totalCost,
           );
-          await recordSpend(caller, outcome, outcome.answer.summary.totalCost);
           return secondOpinionResult(outcome);
         },
         (stored) => secondOpinionResult(replayTurn(stored, readStoredSecondOpinion)),
@@ -148,17 +137,25 @@ export function createAiUniverse(
         { owner: caller.userId, key: idempotencyKey, tool: "conversation.send-message", arguments: request },
         async (stamp) => {
           await admission.admit(caller);
-          const outcome = await runTurn(
-            turn,
-            singleModelStrategy(services, request.model, {
-              maxCostUsd: request.maxCostUsd,
-              unpricedModels: admission.tierOf(caller).unpricedModels,
-            }),
-            services,
+          const outcome = await runWithinBudget(
+            admission.callBudget(caller),
             options,
-            stamp,
+            (reserve, budgeted) => {
+              const cost = {
+                maxCostUsd: request.maxCostUsd,
+                unpricedModels: admission.tierOf(caller).unpricedModels,
+                reserve,
+              };
+              return runTurn(
+                turn,
+                singleModelStrategy(services, request.model, cost),
+                services,
+                budgeted,
+                stamp,
+              );
+            },
+            (done) => done.answer.cost,
           );
-          await recordSpend(caller, outcome, outcome.answer.cost);
           return messageResult(outcome);
         },
         (stored) => messageResult(replayTurn(stored, readStoredReply)),

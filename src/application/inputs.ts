@@ -5,6 +5,7 @@ import { z } from "zod";
 import { limits } from "../configuration/configuration.ts";
 import { reasoningLevels } from "../configuration/model-entry.ts";
 import { attachmentLimits } from "../consultation/attachments.ts";
+import { cleanTitle } from "../conversations/conversation-title.ts";
 import { defaultListPageSize } from "../conversations/list-conversations.ts";
 import { defaultHistoryPageSize } from "../conversations/read-history.ts";
 import { defaultSearchLimit } from "../conversations/search-conversations.ts";
@@ -15,7 +16,7 @@ const conversationId = z.string().min(1).max(100);
 
 const title = z
   .string()
-  .trim()
+  .overwrite(cleanTitle)
   .min(1)
   .max(limits.titleCharacters)
   .describe(
@@ -231,3 +232,12 @@ export const usageInput = z.strictObject({});
 
 /** `models` takes no arguments. */
 export const modelsInput = z.strictObject({});
+
+/** Following an answer's late opinions (the web page and the terminal's `ask`). */
+export const lateOpinionsInput = z.strictObject({
+  messageId: z
+    .string()
+    .min(1)
+    .max(100)
+    .describe("The answer's assistantMessageId, as returned by agent.second_opinion."),
+});

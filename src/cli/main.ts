@@ -3,6 +3,11 @@
 // that an older Node cannot load (node:sqlite), so an old Node gets one line saying what to do
 // instead of a stack trace; then it runs the command. `--version` alone is answered before the
 // command line's parser (and the configuration it brings) is loaded: scripts and clients probe with it.
+// Node's compile cache is on (in the system's temporary directory; NODE_DISABLE_COMPILE_CACHE=1 turns
+// it off): from the second start on, the modules' code is read from it rather than compiled again,
+// which MCP clients, spawning the stdio server at each of their own starts, feel most.
+
+import module from "node:module";
 
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
 if (major < 22 || (major === 22 && minor < 13)) {
@@ -12,6 +17,8 @@ if (major < 22 || (major === 22 && minor < 13)) {
   );
   process.exit(2);
 }
+
+module.enableCompileCache();
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {

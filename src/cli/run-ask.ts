@@ -4,9 +4,14 @@
 // terminal; then the synthesis, its assessment, each opinion (with its reasoning tokens, searches and
 // the files it could not read), the council's review and rounds, the sources and the cost (on stdout),
 // or with --json the exact tool result and nothing else. Ctrl-C cancels every provider call, stores
-// nothing and exits 130.
+// nothing and exits 130. An answer given with models still answering (--answer-within, or a server's
+// answer-by time) is followed by a line per such model, and each opinion printed as it lands; `ask`
+// exits when all have. Ctrl-C then stops waiting (a server goes on and stores them; in this process it
+// stops them, stored as stopped). With --json or --quiet nothing more is printed, and `ask` leaves at
+// once unless the models run in this process.
 
 import { spawnSync } from "node:child_process";
+import type { SecondOpinion } from "../consultation/opinion.ts";
 import type { SecondOpinionResult } from "../consultation/second-opinion-result.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { readAttachedFiles } from "./attached-files.ts";
@@ -14,9 +19,10 @@ import { CommandLineError } from "./command-error.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { progressBoard } from "./terminal/progress-board.ts";
 import { renderSecondOpinion } from "./terminal/render-consultation.ts";
+import { renderLateEnd, renderLateOpinion, renderStillAnswering } from "./terminal/render-late-opinions.ts";
 import { terminalStyle } from "./terminal/terminal-style.ts";
 import type { TerminalOptions } from "./terminal-options.ts";
-import { connect } from "./universe-connection.ts";
+import { connect, type UniverseConnection } from "./universe-connection.ts";
 
 /** The exit code of a run stopped with Ctrl-C (128 + SIGINT). */
 export const interruptedExitCode = 130;
@@ -29,7 +35,12 @@ export async function runAsk(options: CommandOptions): Promise<number> {
   const question = await questionOf(terminal);
   const connection = await connect(options);
   const controller = new AbortController();
-  const interrupt = () => controller.abort(new ServiceError("cancelled", "Cancelled with Ctrl-C."));
+  const late = lateControls();
+  let answered = false;
+  const interrupt = () => {
+    if (!answered) controller.abort(new ServiceError("cancelled", "Cancelled with Ctrl-C."));
+    else late.interrupt(connection.lateOpinionsRunHere);
+  };
   process.on("SIGINT", interrupt);
   const board =
     terminal.json || terminal.quiet
@@ -45,15 +56,26 @@ export async function runAsk(options: CommandOptions): Promise<number> {
       },
       {
         signal: controller.signal,
+        lateSignal: late.stopModels.signal,
         ...(board ? { onEvent: board.onEvent, stream: board.live } : {}),
       },
     );
+    answered = true;
     board?.stop(true);
     const style = terminalStyle(process.stdout, options.environment);
     if (terminal.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     else if (terminal.quiet) process.stdout.write(`${answerOf(result).trim()}\n`);
     else process.stdout.write(renderSecondOpinion(result, style));
-    return 0;
+    const pending = result.pendingModels ?? [];
+    if (pending.length === 0) return 0;
+    if (!result.assistantMessageId) {
+      late.stopModels.abort(); // the answer was not stored: there is no turn to add them to
+      return 0;
+    }
+    const shown = !terminal.json && !terminal.quiet;
+    // A server stores them without us; in this process they need it alive.
+    if (!shown && !connection.lateOpinionsRunHere) return 0;
+    return await followLateOpinions(connection, result, pending, late, shown, options.environment);
   } catch (error) {
     board?.stop();
     if (controller.signal.aborted) {
@@ -67,6 +89,79 @@ export async function runAsk(options: CommandOptions): Promise<number> {
     process.off("SIGINT", interrupt);
     await connection.close();
   }
+}
+
+/** What Ctrl-C does once the answer is given: stops the models running here first, else stops waiting. */
+function lateControls() {
+  const stopModels = new AbortController();
+  const stopWaiting = new AbortController();
+  return {
+    stopModels,
+    stopWaiting,
+    interrupt(runHere: boolean) {
+      if (runHere && !stopModels.signal.aborted) stopModels.abort();
+      else stopWaiting.abort();
+    },
+  };
+}
+
+/**
+ * Waits for the late opinions of `result`, printing each as it lands when `shown`; resolves with the
+ * exit code: 0 when every one came, 130 when Ctrl-C stopped them or the wait.
+ */
+async function followLateOpinions(
+  connection: UniverseConnection,
+  result: SecondOpinionResult,
+  pending: readonly string[],
+  late: ReturnType<typeof lateControls>,
+  shown: boolean,
+  environment: Record<string, string | undefined>,
+): Promise<number> {
+  const style = terminalStyle(process.stdout, environment);
+  const status = terminalStyle(process.stderr, environment);
+  if (shown) process.stderr.write(renderStillAnswering(pending, connection.lateOpinionsRunHere, status));
+  const printed = new Set<string>();
+  let last: SecondOpinion | undefined;
+  let unlanded: string[];
+  try {
+    unlanded = await connection.followLateOpinions(result.assistantMessageId ?? "", {
+      signal: late.stopWaiting.signal,
+      onTurn: (turn) => {
+        last = turn;
+        if (!shown) return;
+        for (const opinion of [turn.primary, ...turn.secondaryOpinions]) {
+          if (!opinion.late || !pending.includes(opinion.model) || printed.has(opinion.model)) continue;
+          printed.add(opinion.model);
+          process.stdout.write(`\n${renderLateOpinion(opinion, turn.stances?.[opinion.model], style)}`);
+        }
+      },
+    });
+  } catch (error) {
+    if (!late.stopWaiting.signal.aborted) {
+      const reason = error instanceof ServiceError ? error.message : String(error);
+      process.stderr.write(
+        `ai-universe: cannot follow the opinions still coming (${reason}); they are added to conversation ${result.conversationId} as they land (ai-universe history ${result.conversationId}).\n`,
+      );
+      return 0;
+    }
+    unlanded = last?.pendingModels ?? [...pending];
+  }
+  const waiting = unlanded.filter((model) => !printed.has(model));
+  if (late.stopWaiting.signal.aborted && waiting.length > 0) {
+    const one = waiting.length === 1;
+    process.stderr.write(
+      connection.lateOpinionsRunHere
+        ? `ai-universe: stopped waiting before ${waiting.join(", ")} could be stored as stopped; the conversation may show ${one ? "it" : "them"} as still answering.\n`
+        : `ai-universe: stopped waiting; ${waiting.join(", ")} ${one ? "goes" : "go"} on at the server, and ${one ? "its opinion is" : "their opinions are"} added to conversation ${result.conversationId} on landing (ai-universe history ${result.conversationId}).\n`,
+    );
+    return interruptedExitCode;
+  }
+  if (shown && last) process.stdout.write(`\n${renderLateEnd(last.summary, unlanded, style)}`);
+  if (late.stopModels.signal.aborted) {
+    process.stderr.write("ai-universe: stopped with Ctrl-C; the models still answering were stopped\n");
+    return interruptedExitCode;
+  }
+  return 0;
 }
 
 /** The answer of a consultation: the synthesis, else the answer kept in its place. */

@@ -2,6 +2,7 @@
 // Works on the store the server uses, so a running server sees a new or revoked key at once.
 
 import { newApiKey } from "../accounts/api-keys.ts";
+import { isTierName } from "../configuration/access.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { openCommandStore } from "./command-store.ts";
@@ -12,7 +13,7 @@ export async function runKeys(options: CommandOptions): Promise<number> {
   try {
     if (options.keyAction === "create") {
       const tier = options.tier ?? "user";
-      if (!(tier in configuration.tiers)) {
+      if (!isTierName(configuration.tiers, tier)) {
         throw new ServiceError(
           "invalid_argument",
           `Tier "${tier}" is not configured; tiers: ${Object.keys(configuration.tiers).join(", ")}.`,

@@ -1,10 +1,11 @@
 // The flags of the commands people type (ask, chat, conversations, history, delete): what they accept,
-// the council's among them (--panel, --review, --stance, --rounds), web search and reasoning, their
-// help, and how their values become command options.
+// the council's among them (--panel, --review, --stance, --rounds), web search and reasoning, ask's
+// answer-by time, their help, and how their values become command options.
 
 import { type ReasoningLevel, reasoningLevels } from "../configuration/model-entry.ts";
 import { attachmentLimits } from "../consultation/attachments.ts";
 import { CommandLineError } from "./command-error.ts";
+import { insecureKeyTransport } from "./key-transport.ts";
 
 /** The terminal commands and their summaries. */
 export const terminalCommands = {
@@ -30,6 +31,7 @@ export const terminalFlags = {
   rounds: { type: "string" },
   "web-search": { type: "boolean" },
   reasoning: { type: "string" },
+  "answer-within": { type: "string" },
   conversation: { type: "string" },
   file: { type: "string", multiple: true },
   diff: { type: "boolean" },
@@ -39,11 +41,13 @@ export const terminalFlags = {
   limit: { type: "string" },
   server: { type: "string" },
   "api-key": { type: "string" },
+  "allow-insecure-http": { type: "boolean" },
 } as const;
 
 const mebibytes = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
 const remote = `  --server URL           Talk to a running ai-universe server instead of the local store
-  --api-key KEY          The key for --server (or AI_UNIVERSE_API_KEY)`;
+  --api-key KEY          The key for --server (or AI_UNIVERSE_API_KEY)
+  --allow-insecure-http  Send the key to an http:// server that is not this machine`;
 const json = "  --json                 Print the exact tool result as JSON, nothing else on stdout";
 const council = `  --panel NAME           A named panel of models (ai-universe models lists them)
   --review               Council review: every model ranks the others' answers, anonymised
@@ -63,6 +67,8 @@ export const terminalHelp: Record<TerminalCommand, { usage: string; options: str
   --max-cost USD         Most the call may cost; dearer models are left out
 ${council}
 ${answering}
+  --answer-within SECS   Answer within 5 to 3600 s: the synthesis is written from the opinions in by
+                         then, and the models still answering are printed as they land
   --conversation ID      Follow up in this conversation
   --file PATH            Attach an image (PNG, JPEG, GIF, WebP), PDF or text file (repeatable;
                          at most ${attachmentLimits.files} files, ${mebibytes(attachmentLimits.fileBytes)} each, ${mebibytes(attachmentLimits.totalBytes)} in all)
@@ -169,10 +175,23 @@ export function readTerminalOptions(
   if (values["web-search"] === true) consultation.webSearch = true;
   const reasoning = readReasoning(text("reasoning"), command);
   if (reasoning) consultation.reasoning = reasoning;
+  const answerWithin = command === "ask" ? number("answer-within", 5, 3600) : undefined;
+  if (answerWithin !== undefined) consultation.answerWithinSeconds = answerWithin;
   const conversationId =
     needsId || command === "chat" ? (positionals[0] ?? text("conversation")) : text("conversation");
   const server = text("server") ?? environment.AI_UNIVERSE_SERVER;
   const apiKey = text("api-key") ?? environment.AI_UNIVERSE_API_KEY;
+  const insecure =
+    server && apiKey
+      ? insecureKeyTransport(
+          server,
+          values["allow-insecure-http"] === true ||
+            ["1", "true", "on"].includes(
+              environment.AI_UNIVERSE_ALLOW_INSECURE_HTTP?.trim().toLowerCase() ?? "",
+            ),
+        )
+      : undefined;
+  if (insecure) throw new CommandLineError(insecure, command);
   const limit = number("limit", 1, 200);
   return {
     ...(command === "ask" && positionals.length > 0 ? { question: positionals.join(" ") } : {}),

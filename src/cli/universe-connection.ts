@@ -1,10 +1,12 @@
 // What the terminal commands talk to: the application in this process (the local store and the
 // configured providers), or a running server over MCP (`--server URL`, with `--api-key`). Both give
-// the same results and the same errors, so every command prints the same either way.
+// the same results and the same errors, so every command prints the same either way. An answer's late
+// opinions are followed in the store here, or at the server's /api/answers/{id}/late-opinions.
 
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { Usage } from "../application/admission.ts";
 import { localCaller } from "../application/caller.ts";
+import { watchLateOpinions } from "../application/late-opinion-watch.ts";
 import type { SendMessageResult } from "../consultation/message-result.ts";
 import type { ConsultationEvent } from "../consultation/opinion.ts";
 import type { SecondOpinionResult } from "../consultation/second-opinion-result.ts";
@@ -15,6 +17,7 @@ import type { SearchResult } from "../conversations/search-conversations.ts";
 import { type ErrorCode, errorCodes, ServiceError } from "../errors/service-error.ts";
 import { progressEventKey } from "../mcp/progress-reporter.ts";
 import type { CommandOptions } from "./command-line.ts";
+import { type FollowOptions, followRemoteLateOpinions } from "./remote-late-opinions.ts";
 import { startRuntime } from "./start-runtime.ts";
 
 /** How a running call reports and is stopped. */
@@ -26,12 +29,16 @@ export interface CallOptions {
    * for (any `onEvent`), so this only changes calls in this process.
    */
   stream?: boolean;
+  /** Stops the models still running after an answer given early, where they run in this process. */
+  lateSignal?: AbortSignal;
 }
 
 /** The use cases the terminal commands need. */
 export interface UniverseConnection {
   /** Where it talks to, for messages: the database file or the server URL. */
   readonly where: string;
+  /** Models still running after an answer run in this process: they stop when it exits. */
+  readonly lateOpinionsRunHere: boolean;
   /** Names of the models available now. */
   models(): Promise<string[]>;
   secondOpinion(input: Record<string, unknown>, options: CallOptions): Promise<SecondOpinionResult>;
@@ -41,6 +48,11 @@ export interface UniverseConnection {
   searchConversations(input: Record<string, unknown>): Promise<SearchResult>;
   deleteConversation(input: Record<string, unknown>): Promise<DeleteResult>;
   usage(): Promise<Usage>;
+  /**
+   * Follows the late opinions of the answer `messageId` until all have landed; resolves with the
+   * models whose opinion will not come (none when every one did).
+   */
+  followLateOpinions(messageId: string, options: FollowOptions): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -55,6 +67,7 @@ async function connectLocal(options: CommandOptions): Promise<UniverseConnection
   const { universe } = runtime;
   return {
     where: runtime.configuration.databaseUrl,
+    lateOpinionsRunHere: true,
     models: async () => universe.models.available.map((entry) => entry.name),
     secondOpinion: (input, call) => universe.secondOpinion(localCaller, input, call),
     sendMessage: (input, call) => universe.sendMessage(localCaller, input, call),
@@ -63,6 +76,13 @@ async function connectLocal(options: CommandOptions): Promise<UniverseConnection
     searchConversations: (input) => universe.searchConversations(localCaller, input),
     deleteConversation: (input) => universe.deleteConversation(localCaller, input),
     usage: () => universe.usage(localCaller),
+    followLateOpinions: (messageId, options) =>
+      watchLateOpinions(
+        { store: runtime.store, defaults: runtime.configuration.defaults },
+        localCaller,
+        { messageId },
+        options,
+      ),
     close: () => runtime.close(),
   };
 }
@@ -108,8 +128,10 @@ async function connectRemote(server: string, apiKey: string | undefined): Promis
   };
   return {
     where: base,
+    lateOpinionsRunHere: false,
     models: async () => {
-      const health = (await (await fetch(`${base}/health`)).json()) as {
+      // The models are shown only to a caller the server knows (on a server with accounts).
+      const health = (await (await fetch(`${base}/health`, { headers })).json()) as {
         models?: { available?: { name: string }[] };
       };
       return (health.models?.available ?? []).map((entry) => entry.name);
@@ -121,6 +143,7 @@ async function connectRemote(server: string, apiKey: string | undefined): Promis
     searchConversations: (input) => call("conversation.search", input),
     deleteConversation: (input) => call("conversation.delete", input),
     usage: () => call("usage", {}),
+    followLateOpinions: (messageId, options) => followRemoteLateOpinions(base, headers, messageId, options),
     close: () => client.close(),
   };
 }

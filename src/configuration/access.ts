@@ -14,6 +14,13 @@ export interface AuthSettings {
   mode: AuthMode;
   /** This server's public URL (for OAuth: the token audience and the resource metadata). */
   publicUrl?: string;
+  /**
+   * Whether a proxy in front of the server is trusted to say how the browser reached it
+   * (`X-Forwarded-Proto: https` makes the web page's cookie Secure). AI_UNIVERSE_TRUST_PROXY.
+   */
+  trustProxy: boolean;
+  /** The bearer token `GET /metrics` requires (AI_UNIVERSE_METRICS_TOKEN); absent: /metrics is open. */
+  metricsToken?: string;
   oauth?: {
     /** The issuer (`iss`) tokens must carry; its JWKS is found through OpenID discovery unless `jwksUrl` is set. */
     issuer: string;
@@ -44,6 +51,14 @@ export const defaultTiers: Record<string, Tier> = {
 
 /** The tier of an API key or token that names none. */
 export const defaultTierName = "user";
+
+/**
+ * Whether `name` is a tier of `tiers`: an own property only, so `__proto__`, `constructor` and the
+ * other names every object inherits are never tiers.
+ */
+export function isTierName(tiers: Readonly<Record<string, unknown>>, name: string): boolean {
+  return Object.hasOwn(tiers, name);
+}
 
 const limit = z.number().int().positive().nullable();
 export const tierSchema = z
@@ -90,9 +105,16 @@ export function readAccess(
       "Auth mode oauth needs the token issuer: set AI_UNIVERSE_OAUTH_ISSUER or auth.oauth.issuer in the config file.",
     );
   }
+  const metricsToken = environment.AI_UNIVERSE_METRICS_TOKEN?.trim();
   const auth: AuthSettings = {
     mode,
     ...(publicUrl ? { publicUrl: publicUrl.replace(/\/+$/, "") } : {}),
+    trustProxy: switchOf(
+      environment,
+      "AI_UNIVERSE_TRUST_PROXY",
+      "trust X-Forwarded-Proto from a proxy in front",
+    ),
+    ...(metricsToken ? { metricsToken } : {}),
     ...(issuer
       ? {
           oauth: {
@@ -106,8 +128,18 @@ export function readAccess(
   };
   const tiers: Record<string, Tier> = { ...defaultTiers };
   for (const [name, tier] of Object.entries(file.tiers ?? {})) {
-    const base = tiers[name] ?? defaultTiers.user;
+    const base = (isTierName(tiers, name) ? tiers[name] : undefined) ?? defaultTiers.user;
     tiers[name] = { ...base, ...tier } as Tier;
   }
   return { auth, tiers };
+}
+
+/** An on/off environment variable (1, true, on / 0, false, off; unset is off); throws ConfigurationError. */
+function switchOf(environment: Record<string, string | undefined>, name: string, meaning: string): boolean {
+  const text = environment[name]?.trim().toLowerCase();
+  if (!text || ["0", "false", "off"].includes(text)) return false;
+  if (["1", "true", "on"].includes(text)) return true;
+  throw new ConfigurationError(
+    `${name} "${environment[name]?.trim()}" is neither on nor off: set it to 1 to ${meaning}, or 0 (the default) not to.`,
+  );
 }

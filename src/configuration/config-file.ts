@@ -55,6 +55,7 @@ const defaultsSchema = z
     requestDeadlineMs: z.number().int().min(1000).max(3_600_000).optional(),
     maxRetries: z.number().int().min(0).max(10).optional(),
     answerWithinMs: z.number().int().min(5000).max(3_600_000).optional(),
+    maxAnswerBytes: z.number().int().min(1024).max(16_777_216).optional(),
   })
   .strict();
 

@@ -33,6 +33,11 @@ export interface ConsultationDefaults {
    */
   answerWithinMs: number;
   /**
+   * Most UTF-8 bytes of text one model answer may have (config file `defaults.maxAnswerBytes`); a longer
+   * answer is stopped as it streams and becomes that model's error. Absent (tests): 1 MiB.
+   */
+  maxAnswerBytes?: number;
+  /**
    * The named panels a caller can choose with `panel`: the built-in ones and the config file's. Absent
    * (as in tests that build defaults by hand): no panel is known.
    */
@@ -88,6 +93,9 @@ export const limits = {
   idempotencyKeyCharacters: 200,
 } as const;
 
+/** The text one model answer may have unless the config file says otherwise: 1 MiB. */
+export const defaultMaxAnswerBytes = 1_048_576;
+
 /** Defaults used when neither the config file nor the caller says otherwise. */
 export const defaultConsultation: ConsultationDefaults = {
   maxOpinions: 3,
@@ -95,6 +103,7 @@ export const defaultConsultation: ConsultationDefaults = {
   requestDeadlineMs: 600_000,
   maxRetries: 2,
   answerWithinMs: 50_000,
+  maxAnswerBytes: defaultMaxAnswerBytes,
 };
 
 /** Reads the configuration. Throws ConfigurationError for a bad config file or a bad reference in it. */

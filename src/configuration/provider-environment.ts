@@ -61,6 +61,8 @@ export function collectSecrets(
   const modelKeys = models.map((model) =>
     model.apiKeyEnv ? environment[model.apiKeyEnv]?.trim() : undefined,
   );
-  const keys = [...Object.values(settings).map((provider) => provider.apiKey), ...modelKeys];
+  // The metrics token is a secret of the same kind: never in a log line, an answer or an export.
+  const metricsToken = environment.AI_UNIVERSE_METRICS_TOKEN?.trim();
+  const keys = [...Object.values(settings).map((provider) => provider.apiKey), ...modelKeys, metricsToken];
   return [...new Set(keys.filter((key): key is string => typeof key === "string" && key.length >= 6))];
 }

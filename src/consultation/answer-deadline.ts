@@ -11,13 +11,23 @@ export interface DetachableSignal {
   detach(): void;
 }
 
-/** Follows `caller` until detached. */
-export function detachable(caller: AbortSignal): DetachableSignal {
+/** Follows `caller` until detached, then `afterwards` (when given: what stops the late calls). */
+export function detachable(caller: AbortSignal, afterwards?: AbortSignal): DetachableSignal {
   const controller = new AbortController();
-  const follow = () => controller.abort(caller.reason);
-  if (caller.aborted) follow();
-  else caller.addEventListener("abort", follow, { once: true });
-  return { signal: controller.signal, detach: () => caller.removeEventListener("abort", follow) };
+  const follow = (source: AbortSignal) => {
+    const stop = () => controller.abort(source.reason);
+    if (source.aborted) stop();
+    else source.addEventListener("abort", stop, { once: true });
+    return () => source.removeEventListener("abort", stop);
+  };
+  const unfollow = follow(caller);
+  return {
+    signal: controller.signal,
+    detach: () => {
+      unfollow();
+      if (afterwards && !controller.signal.aborted) follow(afterwards);
+    },
+  };
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import type { z } from "zod";
+import { defaultMaxAnswerBytes } from "../configuration/configuration.ts";
 import { type ModelEntry, outputCapOf } from "../configuration/model-entry.ts";
 import { scrub } from "../errors/scrub.ts";
 import { ServiceError } from "../errors/service-error.ts";
@@ -42,12 +43,14 @@ export interface CallPolicy {
   onRetry?: (retry: { attempt: number; delayMs: number; reason: string }) => void;
   /** The model ids the key of a model can use, asked when the vendor says the model is unknown. */
   usableModels?: ((entry: ModelEntry) => Promise<readonly string[] | undefined>) | undefined;
+  /** Most UTF-8 bytes of text one answer may have; a longer one is a failed opinion. Default 1 MiB. */
+  maxAnswerBytes?: number;
 }
 
 /** The policy of every call of one request: the configured deadline and retries, the caller's signal. */
 export function callPolicy(
   services: {
-    defaults: { modelDeadlineMs: number; maxRetries: number };
+    defaults: { modelDeadlineMs: number; maxRetries: number; maxAnswerBytes?: number };
     secrets: readonly string[];
     now: () => number;
     usableModels?: CallPolicy["usableModels"];
@@ -58,6 +61,7 @@ export function callPolicy(
   return {
     deadlineMs,
     maxRetries: services.defaults.maxRetries,
+    maxAnswerBytes: services.defaults.maxAnswerBytes ?? defaultMaxAnswerBytes,
     signal,
     secrets: services.secrets,
     now: services.now,
@@ -119,6 +123,7 @@ async function attemptModel(
           instructions: request.instructions,
           messages: request.messages,
           maxOutputTokens: outputCapOf(entry),
+          maxAnswerBytes: policy.maxAnswerBytes ?? defaultMaxAnswerBytes,
           ...(schema ? { schema } : {}),
           ...(request.onPartial ? { onPartial: request.onPartial } : {}),
           ...(request.settings ? { settings: request.settings } : {}),

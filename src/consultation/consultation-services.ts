@@ -42,6 +42,16 @@ export interface RunOptions {
    * and the models still running go on, their opinions added to the stored turn as they land.
    */
   answerWithinMs?: number;
+  /**
+   * Stops the models still running after the answer (each is stored as stopped in its place); absent,
+   * they run to their end. For a caller in whose process they run, such as the terminal's `ask`.
+   */
+  lateSignal?: AbortSignal;
   /** Told of each opinion that landed after the answer (and whether it was stored), e.g. to count its cost. */
   onLateOpinion?: (opinion: ModelOpinion, stored: boolean) => void;
+  /**
+   * Told once, after the answer was recorded, when no model of the turn runs any more: at once when
+   * none was left running, else after the last late opinion was told to onLateOpinion.
+   */
+  onTurnSettled?: () => void;
 }

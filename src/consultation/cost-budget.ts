@@ -18,6 +18,11 @@ export interface CostPolicy {
   unpricedModels: "allow" | "refuse";
   /** Web searches each call may run (0 when search is off); priced where the vendor charges per search. */
   searchesPerCall?: number;
+  /**
+   * Holds the fitted plan's estimate (its worst case) against the caller's daily budget; called once,
+   * after the plan is fitted and before any provider is called. Throws to refuse the call.
+   */
+  reserve?: ((estimatedCostUsd: number) => Promise<void>) | undefined;
 }
 
 /** What the estimate decided; part of the result and stored with the turn. */

@@ -1,10 +1,13 @@
 // One request to a model through the AI SDK, the way the caller wants it: whole (generateText) or
 // streamed (streamText, passing the text as it grows, for progress), as plain text or as structured
 // output checked against a zod schema. Errors are the SDK's own; call-model.ts retries and describes them.
+// An answer whose text passes `maxAnswerBytes` is an AnswerTooLargeError: a streamed one is stopped
+// (its request aborted) the moment it does, so a runaway answer never fills the memory.
 
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { generateText, type LanguageModelUsage, type ModelMessage, Output, streamText } from "ai";
 import type { z } from "zod";
+import { AnswerTooLargeError } from "../providers/answer-too-large.ts";
 import { type ProviderCallSettings, webSearchesIn } from "../providers/call-settings.ts";
 
 /** What to send. */
@@ -19,6 +22,8 @@ export interface Exchange {
   onPartial?: (partial: { text?: string; object?: unknown }) => void;
   /** Reasoning, search tools and vendor options for this call. */
   settings?: ProviderCallSettings;
+  /** Most UTF-8 bytes of text the answer may have; absent: no cap. */
+  maxAnswerBytes?: number;
 }
 
 /** What came back. */
@@ -34,11 +39,18 @@ export interface ExchangeResult {
 
 /** Sends `exchange` once, aborting with `signal`. */
 export async function exchangeOnce(exchange: Exchange, signal: AbortSignal): Promise<ExchangeResult> {
+  const cap = exchange.maxAnswerBytes ?? Number.POSITIVE_INFINITY;
+  const tooLarge = () => new AnswerTooLargeError(cap, "text");
+  const checked = (text: string) => {
+    if (text.length > cap / 3 && Buffer.byteLength(text) > cap) throw tooLarge();
+    return text;
+  };
+  const stop = new AbortController();
   const common = {
     model: exchange.model,
     instructions: exchange.instructions,
     messages: exchange.messages,
-    abortSignal: signal,
+    abortSignal: AbortSignal.any([signal, stop.signal]),
     maxRetries: 0,
     maxOutputTokens: exchange.maxOutputTokens,
     ...(exchange.schema ? { output: Output.object({ schema: exchange.schema }) } : {}),
@@ -47,7 +59,7 @@ export async function exchangeOnce(exchange: Exchange, signal: AbortSignal): Pro
   if (!exchange.onPartial) {
     const result = await generateText(common);
     return {
-      text: result.text,
+      text: checked(result.text),
       usage: result.usage,
       sources: result.sources,
       ...(exchange.schema ? { object: result.output } : {}),
@@ -66,7 +78,13 @@ export async function exchangeOnce(exchange: Exchange, signal: AbortSignal): Pro
     for await (const object of result.partialOutputStream) onPartial({ object });
   } else {
     let text = "";
+    let bytes = 0;
     for await (const delta of result.textStream) {
+      bytes += Buffer.byteLength(delta);
+      if (bytes > cap) {
+        stop.abort(tooLarge());
+        throw tooLarge();
+      }
       text += delta;
       onPartial({ text });
     }
@@ -80,7 +98,7 @@ export async function exchangeOnce(exchange: Exchange, signal: AbortSignal): Pro
     result.providerMetadata,
   ]);
   return {
-    text,
+    text: checked(text),
     usage,
     sources,
     ...(exchange.schema ? { object: await result.output } : {}),

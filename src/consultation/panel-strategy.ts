@@ -77,6 +77,7 @@ export function panelStrategy(
         { ...cost, searchesPerCall: webSearch ? maxSearchesPerCall : 0 },
         extraCalls,
       );
+      await cost.reserve?.(report.estimatedCostUsd);
       const budget =
         report.maxCostUsd !== null || report.leftOut.length > 0 || report.unknownCost.length > 0
           ? { budget: report }
@@ -87,8 +88,8 @@ export function panelStrategy(
         if (!answerGiven) options.onEvent?.(event);
       };
       // With an answer-by time, models still running then go on after the answer, whatever the caller's
-      // request does; only a cancel before the answer stops them.
-      const calling = detachable(options.signal);
+      // request does; only a cancel before the answer (or the late signal after it) stops them.
+      const calling = detachable(options.signal, options.lateSignal);
       const policy = callPolicy(
         services,
         calling.signal,

@@ -2,6 +2,7 @@
 // or renaming the conversation and storing the idempotency key in the same transaction. A failed
 // write never loses the answer: the outcome carries it, and persistenceStatus says why it was not saved.
 
+import { cleanTitle } from "../conversations/conversation-title.ts";
 import type { IdempotencyStamp, StoredTurn } from "../conversations/idempotency-gate.ts";
 import { type Conversation, IdempotencyConflictError, type Message, type Store } from "../store/store.ts";
 import { type Attachment, storedAttachments } from "./attachments.ts";
@@ -9,9 +10,9 @@ import { type Attachment, storedAttachments } from "./attachments.ts";
 /** Longest automatic title kept, in characters. */
 export const titleLength = 80;
 
-/** A short one-line title from the first question. */
+/** A short one-line title from the first question, without control characters. */
 export function titleFromQuestion(question: string): string {
-  const line = question.replace(/\s+/g, " ").trim();
+  const line = cleanTitle(question).replace(/\s+/g, " ");
   if (line.length <= titleLength) return line;
   const cut = line.slice(0, titleLength - 1);
   const space = cut.lastIndexOf(" ");

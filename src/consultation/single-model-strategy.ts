@@ -34,7 +34,8 @@ export function singleModelStrategy(
         (sum, message) => sum + message.content.length,
         question.length + messageInstructions.length,
       );
-      fitPlanToBudget(plan, estimateTokens(promptCharacters), cost);
+      const { report } = fitPlanToBudget(plan, estimateTokens(promptCharacters), cost);
+      await cost.reserve?.(report.estimatedCostUsd);
       const onEvent = options.onEvent ?? (() => {});
       const context = buildContext(history, question, messageInstructions, entry.contextWindow);
       onEvent({ type: "consultation-started", models: [entry.name], synthesis: false });

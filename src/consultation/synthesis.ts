@@ -12,6 +12,7 @@ import { assessmentInstructions, assessmentOf, councilSections, synthesisSchema 
 import { type CallPolicy, callModel, callModelForObject } from "./call-model.ts";
 import { deduplicateCitations } from "./citations.ts";
 import { buildContext } from "./conversation-context.ts";
+import { structuredAnswerProblem } from "./describe-failure.ts";
 import type { Citation, ConsultationEvent, ModelOpinion, SecondOpinion, Synthesis } from "./opinion.ts";
 import { textProgress } from "./text-progress.ts";
 
@@ -195,10 +196,17 @@ async function writeWith(
   plainProgress?.flush();
   return {
     result: withUsageOf(plain, structured.opinion),
-    assessmentError: structured.opinion.error
-      ? structured.opinion.response
-      : `${entry.name} returned a structured answer with an empty synthesis`,
+    assessmentError: assessmentErrorOf(entry, structured.opinion),
   };
+}
+
+/** Why `entry` gave no assessment, in words: never the model's own output. */
+function assessmentErrorOf(entry: ModelEntry, structured: ModelOpinion): string {
+  if (!structured.error) return `${entry.name}'s assessment came back with an empty synthesis`;
+  const problem = structuredAnswerProblem(structured.response);
+  return problem
+    ? `${entry.name}'s assessment was not in the structured form asked for (${problem})`
+    : structured.response;
 }
 
 /** `call` with the tokens and cost of `earlier` (a failed attempt that was paid for) added. */
@@ -220,7 +228,7 @@ function withUsageOf(call: ModelOpinion, earlier: ModelOpinion): ModelOpinion {
  * or the provider refused the request's schema or JSON mode. Then plain text may still work.
  */
 function structuredOutputRefused(failed: ModelOpinion): boolean {
-  if (/did not return the structured answer/.test(failed.response)) return true;
+  if (structuredAnswerProblem(failed.response) !== undefined) return true;
   return (
     (failed.errorStatus === 400 || failed.errorStatus === 422) &&
     /schema|json|response_format|structured|output_config|output format/i.test(failed.response)

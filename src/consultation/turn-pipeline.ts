@@ -75,13 +75,15 @@ export async function runTurn<Answer>(
     newId,
   );
   const assistantId = outcome.persistenceStatus.assistantMessageId;
-  if (asked.late && asked.late.length > 0) {
-    // Runs on after the answer: each late opinion goes into the stored turn as it lands.
-    // The caller's progress channel is closed by then: the caller hears of them through onLateOpinion.
-    void storeLateOpinions(store, request.owner, assistantId ?? "", asked.late, (opinion, stored) =>
-      options.onLateOpinion?.(opinion, stored && assistantId !== null),
-    );
-  }
+  // Runs on after the answer: each late opinion goes into the stored turn as it lands.
+  // The caller's progress channel is closed by then: the caller hears of them through onLateOpinion.
+  const late =
+    asked.late && asked.late.length > 0
+      ? storeLateOpinions(store, request.owner, assistantId ?? "", asked.late, (opinion, stored) =>
+          options.onLateOpinion?.(opinion, stored && assistantId !== null),
+        )
+      : Promise.resolve();
+  void late.catch(() => {}).then(() => options.onTurnSettled?.());
   return outcome;
 }
 

@@ -2,29 +2,37 @@
 // made with `ai-universe keys create`) or `oauth` (a JWT bearer token, verified as an MCP resource
 // server). A verified identity becomes the request's `auth`, which the MCP SDK hands to the tools as
 // authInfo; nothing the client writes in arguments or metadata can change it. A request that proves
-// nothing gets 401 with a WWW-Authenticate header that says how to authenticate.
+// nothing gets 401 with a WWW-Authenticate header that says how to authenticate. The web page signs in
+// once and is then known by its session cookie (web-session.ts); only /api takes that cookie.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import { verifyApiKey } from "../accounts/api-keys.ts";
 import { createOAuthVerifier, InvalidTokenError, type TokenIdentity } from "../accounts/oauth-verifier.ts";
-import { type AuthSettings, defaultTierName } from "../configuration/access.ts";
+import { localTier } from "../application/caller.ts";
+import { type AuthSettings, defaultTierName, isTierName } from "../configuration/access.ts";
 import { requestContext } from "../observability/request-context.ts";
 import type { AccountStore } from "../store/accounts.ts";
+import type { WebSessionStore } from "../store/web-sessions.ts";
 import { sendJson } from "./http-responses.ts";
+import {
+  createWebSessions,
+  reachedOverHttps,
+  sessionCookieHeaders,
+  sessionCookieOf,
+  type WebSessions,
+} from "./web-session.ts";
 
 /** The path of the OAuth protected resource metadata of /mcp (RFC 9728). */
 export const resourceMetadataPath = "/.well-known/oauth-protected-resource";
-
-/** The cookie that carries a web page's credential (HttpOnly, SameSite=Strict). */
-export const credentialCookie = "aiu_credential";
 
 /** Authenticates requests; `check` answers 401 itself and returns false when the caller is unknown. */
 export interface Authenticator {
   /**
    * Sets `request.auth` to the verified identity (nothing in mode none); false when it answered 401.
-   * With `cookie`, the credential may also come from the web page's cookie; with `silent`, an unknown
-   * caller gets no answer (the caller of `check` answers).
+   * With `cookie`, the caller may also be the web page's session; a malformed session cookie is
+   * answered 400 (and cleared) even with `silent`, with which an unknown caller gets no answer (the
+   * caller of `check` answers).
    */
   check(
     request: IncomingMessage,
@@ -35,20 +43,27 @@ export interface Authenticator {
   identify(token: string): Promise<{ info: AuthInfo } | { refusal: string }>;
   /** The protected resource metadata, or undefined when the mode is not oauth. */
   resourceMetadata(): Record<string, unknown> | undefined;
+  /** The web page's sessions. */
+  readonly sessions: WebSessions;
 }
 
-/** Builds the authenticator of `auth`; `serverUrl` is where this server listens. */
+/** Builds the authenticator of `auth`; `serverUrl` is where this server listens, `now` the clock. */
 export function createAuthenticator(
   auth: AuthSettings,
-  store: Pick<AccountStore, "findApiKey">,
+  store: Pick<AccountStore, "findApiKey"> & WebSessionStore,
   tiers: Record<string, unknown>,
   serverUrl: () => string,
+  now: () => number = Date.now,
 ): Authenticator {
   const publicUrl = () => auth.publicUrl ?? serverUrl();
   const resource = () => `${publicUrl()}/mcp`;
   const oauth = auth.oauth;
   let verifyToken: ((token: string) => Promise<TokenIdentity>) | undefined;
-  const tierOf = (name: string | undefined) => (name && name in tiers ? name : defaultTierName);
+  /** A configured tier, else the default; a token's claim never gets the unlimited local tier. */
+  const tierOf = (name: string | undefined, claimed = false) =>
+    name && isTierName(tiers, name) && !(claimed && name === localTier) ? name : defaultTierName;
+
+  const sessions = createWebSessions(store, auth.mode, (name) => tierOf(name), now);
 
   /**
    * Answers 401. Without a token the challenge carries no error code (RFC 6750, section 3.1); with a
@@ -92,7 +107,7 @@ export function createAuthenticator(
           scopes: [],
           ...(identity.expiresAt !== undefined ? { expiresAt: identity.expiresAt } : {}),
           resource: new URL(resource()),
-          extra: { userId: identity.userId, tier: tierOf(identity.tier) },
+          extra: { userId: identity.userId, tier: tierOf(identity.tier, true) },
         },
       };
     } catch (error) {
@@ -101,14 +116,34 @@ export function createAuthenticator(
     }
   };
 
+  /** The identity of the web page's session cookie; undefined when it carries none. */
+  const sessionOf = async (request: IncomingMessage, response: ServerResponse) => {
+    const cookie = sessionCookieOf(request);
+    if (!cookie) return undefined;
+    if ("malformed" in cookie) {
+      sendJson(
+        response,
+        400,
+        { error: { code: "invalid_argument", message: cookie.malformed } },
+        { "set-cookie": sessionCookieHeaders(undefined, 0, reachedOverHttps(request, auth))[0] ?? "" },
+      );
+      return { answered: true as const };
+    }
+    return sessions.identify(cookie.id);
+  };
+
   return {
     identify,
+    sessions,
     async check(request, response, options = {}) {
       if (auth.mode === "none") return true;
       const header = request.headers.authorization ?? "";
-      const token =
-        /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ??
-        (options.cookie ? credentialCookieOf(request) : undefined);
+      const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+      const session = !token && options.cookie ? await sessionOf(request, response) : undefined;
+      if (session && "answered" in session) return false;
+      if (session && "refusal" in session)
+        return options.silent ? false : refuse(response, session.refusal, "invalid_token");
+      if (session) return admit(request, session.info);
       if (!token) {
         const how =
           auth.mode === "api-key"
@@ -119,10 +154,7 @@ export function createAuthenticator(
       const identity = await identify(token);
       if ("refusal" in identity)
         return options.silent ? false : refuse(response, identity.refusal, "invalid_token");
-      (request as IncomingMessage & { auth?: AuthInfo }).auth = identity.info;
-      const context = requestContext.getStore();
-      if (context) context.userId = (identity.info.extra as { userId: string }).userId;
-      return true;
+      return admit(request, identity.info);
     },
     resourceMetadata() {
       if (auth.mode !== "oauth" || !oauth) return undefined;
@@ -136,14 +168,12 @@ export function createAuthenticator(
   };
 }
 
-/** The credential in the web page's cookie, if any. */
-function credentialCookieOf(request: IncomingMessage): string | undefined {
-  const cookies = request.headers.cookie ?? "";
-  for (const part of cookies.split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === credentialCookie) return decodeURIComponent(value.join("="));
-  }
-  return undefined;
+/** Makes `info` the request's verified identity (and its log lines' user); true. */
+function admit(request: IncomingMessage, info: AuthInfo): true {
+  (request as IncomingMessage & { auth?: AuthInfo }).auth = info;
+  const context = requestContext.getStore();
+  if (context) context.userId = (info.extra as { userId: string }).userId;
+  return true;
 }
 
 /** The user id of a request's verified identity, if any. */

@@ -1,10 +1,14 @@
 // `GET /health` (liveness: always 200 while the process answers, with status, version, whether the
 // store answers and can be written, and which models are available) and `GET /ready` (readiness: 503
 // while the store cannot be reached or written, or the node is draining, so a load balancer stops
-// sending it calls).
+// sending it calls). On a server with accounts, a caller without a valid key or token gets the status
+// alone: the models, the store's errors (paths) and the version are for people who may use it.
 
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Runtime } from "../runtime/runtime.ts";
 import type { StoreHealth } from "../store/store.ts";
+import type { Authenticator } from "./authentication.ts";
+import { sendJson } from "./http-responses.ts";
 
 /** The body of `GET /health`. */
 export interface HealthReport {
@@ -43,6 +47,24 @@ export async function healthReport(runtime: Runtime): Promise<HealthReport> {
     },
     ...(roster.notice ? { notice: roster.notice } : {}),
   };
+}
+
+/**
+ * Answers `GET /health` with 200: the whole report in mode none or to a caller whose bearer key or
+ * token is valid, else (modes api-key and oauth) only `{ status }`.
+ */
+export async function serveHealth(
+  request: IncomingMessage,
+  response: ServerResponse,
+  runtime: Runtime,
+  authenticator: Authenticator,
+): Promise<void> {
+  const report = await healthReport(runtime);
+  const open =
+    runtime.configuration.auth.mode === "none" ||
+    (request.headers.authorization !== undefined &&
+      (await authenticator.check(request, response, { silent: true }).catch(() => false)));
+  sendJson(response, 200, open ? report : { status: report.status }, { "cache-control": "no-store" });
 }
 
 /** The body of `GET /ready`. */

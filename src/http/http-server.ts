@@ -17,10 +17,11 @@ import { mcpServerFactory } from "../mcp/create-server.ts";
 import { type RequestContext, requestContext } from "../observability/request-context.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { authenticatedUser, createAuthenticator } from "./authentication.ts";
-import { healthReport, readiness } from "./health.ts";
+import { readiness, serveHealth } from "./health.ts";
 import { answerUnparsable, sendJson } from "./http-responses.ts";
 import { LegacySessions } from "./legacy-sessions.ts";
 import { mcpErrorLog } from "./mcp-error-log.ts";
+import { serveMetrics } from "./metrics-endpoint.ts";
 import { serveOAuthDiscovery } from "./oauth-discovery.ts";
 import { readJsonBody } from "./read-body.ts";
 import { wellFormedTarget } from "./request-target.ts";
@@ -189,20 +190,16 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     }
     if (serveOAuthDiscovery(request, response, path, runtime.configuration.auth.mode, authenticator)) return;
     if (path === "/metrics" && request.method === "GET" && runtime.metrics) {
-      const { registry } = runtime.metrics;
-      void registry
-        .metrics()
-        .then((text) => response.writeHead(200, { "content-type": registry.contentType }).end(text));
+      serveMetrics(request, response, runtime.metrics, runtime.configuration.auth.metricsToken);
       return;
     }
     if (path === "/health" && request.method === "GET") {
       // Liveness: the process answers, so 200; what is wrong is in the body (and in /ready).
-      void healthReport(runtime).then((report) => sendJson(response, 200, report));
+      void serveHealth(request, response, runtime, authenticator);
       return;
     }
     if (path.startsWith("/api/")) {
-      const secure = (runtime.configuration.auth.publicUrl ?? "").startsWith("https:");
-      serveWebApi(request, response, path, runtime, authenticator, secure).catch((error: Error) => {
+      serveWebApi(request, response, path, runtime, authenticator).catch((error: Error) => {
         onerror(error);
         sendJson(response, 500, {
           error: { code: "internal_error", message: "Internal error; it was logged." },

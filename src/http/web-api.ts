@@ -1,7 +1,10 @@
 // The web page's JSON API under /api: a thin translation of the same use cases the MCP tools call,
-// with the same authentication (a key or token, kept by the browser in an HttpOnly SameSite cookie),
+// with the same authentication (a key or token, exchanged at sign-in for a session whose id the browser
+// keeps in an HttpOnly SameSite cookie; see sign-in.ts and web-session.ts),
 // isolation, limits and budgets. A consultation streams its progress as server-sent events, answers
-// included as they form (`model-text`); closing the stream cancels it. Requests that change something
+// included as they form (`model-text`); closing the stream cancels it. It is answered by the server's
+// answer-by time unless the page asks for another; the models still running then are followed at
+// /api/answers/{id}/late-opinions (late-opinion-stream.ts). Requests that change something
 // must carry `X-Requested-With: ai-universe`, which a page on another site cannot send without a
 // preflight this server never grants.
 
@@ -13,9 +16,11 @@ import { maxRequestBytes } from "../application/request-size.ts";
 import { type ErrorCode, reportError } from "../errors/service-error.ts";
 import { callerOfAuth } from "../mcp/caller.ts";
 import type { Runtime } from "../runtime/runtime.ts";
-import { type Authenticator, credentialCookie } from "./authentication.ts";
+import type { Authenticator } from "./authentication.ts";
 import { sendJson } from "./http-responses.ts";
+import { streamLateOpinions } from "./late-opinion-stream.ts";
 import { readJsonBody } from "./read-body.ts";
+import { serveSignIn } from "./sign-in.ts";
 
 const statusOf: Partial<Record<ErrorCode, number>> = {
   invalid_argument: 400,
@@ -39,7 +44,6 @@ export async function serveWebApi(
   path: string,
   runtime: Runtime,
   authenticator: Authenticator,
-  secureCookies: boolean,
 ): Promise<void> {
   const method = request.method ?? "GET";
   if (method !== "GET" && request.headers["x-requested-with"] !== "ai-universe") {
@@ -51,7 +55,7 @@ export async function serveWebApi(
     return;
   }
   if (path === "/api/session")
-    return session(request, response, method, runtime, authenticator, secureCookies);
+    return serveSignIn(request, response, method, runtime.configuration.auth, authenticator);
   if (path === "/api/me" && runtime.configuration.auth.mode !== "none") {
     const signedIn = await authenticator.check(request, response, { cookie: true, silent: true });
     if (!signedIn) {
@@ -89,6 +93,7 @@ async function route(
   const { universe } = runtime;
   const url = new URL(request.url ?? "/", "http://localhost");
   const conversation = /^\/api\/conversations\/([^/]+)(\/markdown)?$/.exec(path);
+  const answer = /^\/api\/answers\/([^/]+)\/late-opinions$/.exec(path);
   if (path === "/api/me") {
     sendJson(response, 200, {
       signedIn: true,
@@ -129,6 +134,8 @@ async function route(
   } else if (path === "/api/consultations" && method === "POST") {
     const read = await readJsonBody(request, response, maxRequestBytes);
     if (read) await streamConsultation(response, caller, runtime, read.body);
+  } else if (answer?.[1] && method === "GET") {
+    await streamLateOpinions(response, caller, runtime, answer[1]);
   } else if (conversation?.[1] && method === "GET" && conversation[2]) {
     const markdown = await universe.readConversationMarkdown(caller, { conversationId: conversation[1] });
     response
@@ -184,6 +191,7 @@ async function streamConsultation(
       signal: controller.signal,
       onEvent: (event) => send("progress", event),
       stream: true,
+      answerWithinMs: runtime.configuration.defaults.answerWithinMs,
     });
     send("result", result);
   } catch (thrown) {
@@ -199,60 +207,6 @@ async function streamConsultation(
     clearInterval(keepAlive);
     response.end();
   }
-}
-
-/** Signing in (POST with a key or token, set as an HttpOnly cookie) and out (DELETE). */
-async function session(
-  request: IncomingMessage,
-  response: ServerResponse,
-  method: string,
-  runtime: Runtime,
-  authenticator: Authenticator,
-  secure: boolean,
-): Promise<void> {
-  const attributes = `Path=/; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
-  if (method === "DELETE") {
-    sendJson(
-      response,
-      200,
-      { signedIn: false },
-      { "set-cookie": `${credentialCookie}=; ${attributes}; Max-Age=0` },
-    );
-    return;
-  }
-  if (method !== "POST") {
-    sendJson(response, 405, error("method_not_allowed", "Sign in with POST, out with DELETE."));
-    return;
-  }
-  if (runtime.configuration.auth.mode === "none") {
-    sendJson(
-      response,
-      400,
-      error("invalid_argument", "This server has no accounts; there is nothing to sign in to."),
-    );
-    return;
-  }
-  const read = await readJsonBody(request, response, 65_536);
-  if (!read) return;
-  const credential = (read.body as { credential?: unknown } | null)?.credential;
-  if (typeof credential !== "string" || credential.length === 0 || credential.length > 8192) {
-    sendJson(response, 400, error("invalid_argument", "credential: paste your API key (or access token)."));
-    return;
-  }
-  const identity = await authenticator.identify(credential.trim());
-  if ("refusal" in identity) {
-    sendJson(response, 401, error("unauthenticated", identity.refusal));
-    return;
-  }
-  const extra = identity.info.extra as { userId: string; tier: string };
-  sendJson(
-    response,
-    200,
-    { signedIn: true, userId: extra.userId, tier: extra.tier },
-    {
-      "set-cookie": `${credentialCookie}=${encodeURIComponent(credential.trim())}; ${attributes}; Max-Age=2592000`,
-    },
-  );
 }
 
 function error(code: string, message: string, details?: Record<string, unknown>) {

@@ -1,5 +1,6 @@
 // The tools' output schemas, loaded and built once per process and shared by every server instance
-// (HTTP builds one per request). The two contract schemas are the seeds; the others are ours.
+// (HTTP builds one per request). The two contract schemas are the seeds; the others are ours. Each is
+// built at its first use (a tools/list or a call), not at start: a start answers `initialize` without.
 
 import { readFileSync } from "node:fs";
 import { z } from "zod";
@@ -119,65 +120,91 @@ const panelDescription = z.object({
 
 const jsonSchema = (schema: z.ZodType): JsonSchema => z.toJSONSchema(schema, { io: "output" }) as JsonSchema;
 
+/** An object whose property `name` is `builders[name]()`, called at the property's first read. */
+function builtOnFirstUse<Name extends string>(
+  builders: Record<Name, () => JsonSchema>,
+): { readonly [Key in Name]: JsonSchema } {
+  const built = new Map<Name, JsonSchema>();
+  const schemas = {} as Record<Name, JsonSchema>;
+  for (const name of Object.keys(builders) as Name[]) {
+    Object.defineProperty(schemas, name, {
+      enumerable: true,
+      get() {
+        let schema = built.get(name);
+        if (schema === undefined) {
+          schema = builders[name]();
+          built.set(name, schema);
+        }
+        return schema;
+      },
+    });
+  }
+  return schemas;
+}
+
 /** Output schemas of every tool, as JSON Schema. */
-export const outputSchemas = {
-  secondOpinion: advertisedSecondOpinionSchema(),
-  history: loadSchema("conversation-get-history.schema.json"),
-  sendMessage: jsonSchema(
-    z.object({
-      conversationId: z.string().min(1),
-      conversationCreated: z.boolean(),
-      conversationTitle: z.string().nullable(),
-      reply,
-      userMessage: storedMessage.nullable(),
-      assistantMessage: storedMessage.nullable(),
-      persistenceStatus,
-    }),
-  ),
-  list: jsonSchema(
-    z.object({
-      conversations: z.array(conversationSummary),
-      hasMore: z.boolean(),
-      nextCursor: z.string().nullable(),
-    }),
-  ),
-  delete: jsonSchema(
-    z.object({
-      conversationId: z.string().min(1),
-      deleted: z.literal(true),
-      messagesDeleted: z.number().int().min(0),
-    }),
-  ),
-  search: jsonSchema(
-    z.object({
-      query: z.string(),
-      results: z.array(
-        z.object({
-          conversationId: z.string().min(1),
-          title: z.string().nullable(),
-          updatedAt: z.string(),
-          messageId: z.string().min(1),
-          role: z.enum(["user", "assistant", "system"]),
-          snippet: z.string(),
-          score: z.number(),
-        }),
-      ),
-    }),
-  ),
-  usage: jsonSchema(
-    z.object({
-      userId: z.string().min(1),
-      tier: z.string().min(1),
-      requests: z.object({ hour: windowUsage, day: windowUsage }),
-      spend: z.object({
-        todayUsd: z.number().min(0),
-        dailyBudgetUsd: z.number().nullable(),
-        resetsAt: z.string(),
+export const outputSchemas = builtOnFirstUse({
+  secondOpinion: advertisedSecondOpinionSchema,
+  history: () => loadSchema("conversation-get-history.schema.json"),
+  sendMessage: () =>
+    jsonSchema(
+      z.object({
+        conversationId: z.string().min(1),
+        conversationCreated: z.boolean(),
+        conversationTitle: z.string().nullable(),
+        reply,
+        userMessage: storedMessage.nullable(),
+        assistantMessage: storedMessage.nullable(),
+        persistenceStatus,
       }),
-      unpricedModels: z.enum(["allow", "refuse"]),
-    }),
-  ),
-  models: jsonSchema(
-    z.object({ models: z.array(modelDescription), panels: z.array(panelDescription), priceData }),
-  ),
-};
+    ),
+  list: () =>
+    jsonSchema(
+      z.object({
+        conversations: z.array(conversationSummary),
+        hasMore: z.boolean(),
+        nextCursor: z.string().nullable(),
+      }),
+    ),
+  delete: () =>
+    jsonSchema(
+      z.object({
+        conversationId: z.string().min(1),
+        deleted: z.literal(true),
+        messagesDeleted: z.number().int().min(0),
+      }),
+    ),
+  search: () =>
+    jsonSchema(
+      z.object({
+        query: z.string(),
+        results: z.array(
+          z.object({
+            conversationId: z.string().min(1),
+            title: z.string().nullable(),
+            updatedAt: z.string(),
+            messageId: z.string().min(1),
+            role: z.enum(["user", "assistant", "system"]),
+            snippet: z.string(),
+            score: z.number(),
+          }),
+        ),
+      }),
+    ),
+  usage: () =>
+    jsonSchema(
+      z.object({
+        userId: z.string().min(1),
+        tier: z.string().min(1),
+        requests: z.object({ hour: windowUsage, day: windowUsage }),
+        spend: z.object({
+          todayUsd: z.number().min(0),
+          dailyBudgetUsd: z.number().nullable(),
+          resetsAt: z.string(),
+        }),
+        unpricedModels: z.enum(["allow", "refuse"]),
+      }),
+    ),
+  models: () =>
+    jsonSchema(z.object({ models: z.array(modelDescription), panels: z.array(panelDescription), priceData })),
+});

@@ -32,6 +32,24 @@ export function taskOnWire(task: TaskRecord) {
   };
 }
 
+/** The shortest time to live a task may ask for, in milliseconds. */
+const minimumTtlMs = 1000;
+
+/**
+ * The time to live a task-augmented call asks for, in milliseconds (undefined: the default). Anything
+ * but a whole number of milliseconds from one second on is refused as invalid_argument before the
+ * task is made; a longer one than the runner keeps is cut to its maximum.
+ */
+export function requestedTaskTtl(ttl: unknown): number | undefined {
+  if (ttl === undefined || ttl === null) return undefined;
+  if (typeof ttl === "number" && Number.isSafeInteger(ttl) && ttl >= minimumTtlMs) return ttl;
+  const shown = typeof ttl === "string" ? JSON.stringify(ttl.slice(0, 40)) : String(ttl).slice(0, 40);
+  throw new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
+    `invalid_argument: task.ttl ${shown} is not a whole number of milliseconds from ${minimumTtlMs} on; send one (600000 is ten minutes), or leave it out for the default of 24 hours.`,
+  );
+}
+
 type TaskRequest = { params: { taskId: string; cursor?: string } };
 type TaskHandler = (request: TaskRequest, context: ServerContext) => Promise<unknown>;
 

@@ -49,7 +49,7 @@ export interface ToolCatalog {
   find(name: string): ToolDefinition | undefined;
   /** The listed name of `tool` in the configured style. */
   listedName(tool: ToolDefinition): string;
-  /** The body of `tools/list`, built once. */
+  /** The body of `tools/list`, built once, at its first use. */
   listing: ListToolsResult;
   /** The same for the revisions with tasks (2025-11-25), which also say which tools may run as tasks. */
   taskListing: ListToolsResult;
@@ -77,10 +77,13 @@ const inputJson = (schema: z.ZodType, name: (dotted: string) => string): JsonSch
   return JSON.parse(respellToolNames(JSON.stringify(json), name)) as JsonSchema;
 };
 
-function definitions(
-  models: string,
-  name: (dotted: string) => string,
-): Omit<ToolDefinition, "portableName">[] {
+/** A tool as written below: its schemas named, converted to JSON Schema only when first listed. */
+type ToolEntry = Omit<ToolDefinition, "portableName" | "inputSchema" | "outputSchema"> & {
+  input: z.ZodType;
+  output: keyof typeof outputSchemas;
+};
+
+function definitions(models: string, name: (dotted: string) => string): ToolEntry[] {
   return [
     {
       name: "agent.second_opinion",
@@ -93,8 +96,8 @@ function definitions(
         `and read every model's full answer with ${name("conversation.get-history")}. Available models: ${models}.`,
         `Pass panel (e.g. "fast", "deep", "research") for a named set of models; ${name("models")} lists the panels and prices.`,
       ].join(" "),
-      inputSchema: inputJson(secondOpinionInput, name),
-      outputSchema: outputSchemas.secondOpinion,
+      input: secondOpinionInput,
+      output: "secondOpinion",
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
@@ -112,8 +115,8 @@ function definitions(
         `Continue a conversation (or start one) with a single model: cheaper and faster than ${name("agent.second_opinion")}. ` +
         "Earlier turns, including second opinions, are the model's context. Returns the reply and both stored messages, with the " +
         `model, tokens, latency and cost. Takes as long as one model call. Available models: ${models}.`,
-      inputSchema: inputJson(sendMessageInput, name),
-      outputSchema: outputSchemas.sendMessage,
+      input: sendMessageInput,
+      output: "sendMessage",
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
@@ -130,8 +133,8 @@ function definitions(
       description:
         "Read the messages of a conversation, oldest first, one page at a time (hasMore / nextCursor). " +
         "Assistant messages of a second opinion carry every model's answer in metadata.secondOpinion. Fast: no model is called.",
-      inputSchema: inputJson(historyInput, name),
-      outputSchema: outputSchemas.history,
+      input: historyInput,
+      output: "history",
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
       call: (universe, caller, input) => universe.getHistory(caller, input),
@@ -143,8 +146,8 @@ function definitions(
       description:
         "List your saved conversations, most recently updated first, with title, message count, times and a preview " +
         "of the last message. Page with limit / nextCursor. Fast: no model is called.",
-      inputSchema: inputJson(listInput, name),
-      outputSchema: outputSchemas.list,
+      input: listInput,
+      output: "list",
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
       call: (universe, caller, input) => universe.listConversations(caller, input),
@@ -156,8 +159,8 @@ function definitions(
       description:
         "Find your saved conversations by words in their questions, answers or any model's opinion. Best match first, one " +
         `result per conversation with a snippet (found words in **bold**) and the conversationId for ${name("conversation.get-history")}. Fast: no model is called.`,
-      inputSchema: inputJson(searchInput, name),
-      outputSchema: outputSchemas.search,
+      input: searchInput,
+      output: "search",
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
       call: (universe, caller, input) => universe.searchConversations(caller, input),
@@ -167,8 +170,8 @@ function definitions(
       name: "conversation.delete",
       title: "Delete a conversation",
       description: "Permanently delete one of your conversations and all its messages. Cannot be undone.",
-      inputSchema: inputJson(conversationInput, name),
-      outputSchema: outputSchemas.delete,
+      input: conversationInput,
+      output: "delete",
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
       call: (universe, caller, input) => universe.deleteConversation(caller, input),
@@ -181,8 +184,8 @@ function definitions(
         "Every model with whether it can be used now (and why not), its provider, model id, price per million tokens, " +
         `web search and context window; and every panel (for the panel argument of ${name("agent.second_opinion")}) with ` +
         "its models, whether all of them are available, hedging, and a rough cost of one consultation. Fast: no model is called.",
-      inputSchema: inputJson(modelsInput, name),
-      outputSchema: outputSchemas.models,
+      input: modelsInput,
+      output: "models",
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
       call: (universe, caller, input) => universe.listModels(caller, input),
@@ -194,8 +197,8 @@ function definitions(
       description:
         "Your tier, how many requests you made this hour and today against its limits, what you spent today against its " +
         "budget, and when each resets. Not counted against the limits.",
-      inputSchema: inputJson(usageInput, name),
-      outputSchema: outputSchemas.usage,
+      input: usageInput,
+      output: "usage",
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
       call: (universe, caller, input) => universe.usage(caller, input),
@@ -207,32 +210,57 @@ function definitions(
 /** Builds the catalog for the available `models`, listing names in `style`. */
 export function createToolCatalog(models: readonly string[], style: ToolNameStyle): ToolCatalog {
   const name = (dotted: string) => (style === "portable" ? portableToolName(dotted) : dotted);
-  const tools = definitions(models.join(", ") || "none", name).map((tool) => ({
-    ...tool,
-    portableName: portableToolName(tool.name),
-  }));
+  // The JSON Schemas are built at the first tools/list or call, not at start: `initialize` needs none.
+  const tools: ToolDefinition[] = definitions(models.join(", ") || "none", name).map(
+    ({ input, output, ...tool }) => {
+      let inputSchema: JsonSchema | undefined;
+      return {
+        ...tool,
+        portableName: portableToolName(tool.name),
+        get inputSchema() {
+          inputSchema ??= inputJson(input, name);
+          return inputSchema;
+        },
+        get outputSchema() {
+          return outputSchemas[output];
+        },
+      };
+    },
+  );
   const byName = new Map(
     tools.flatMap((tool) => [[tool.name, tool] as const, [tool.portableName, tool] as const]),
   );
   const listedName = (tool: ToolDefinition) => name(tool.name);
-  const listed = tools.map((tool) => ({
-    name: listedName(tool),
-    title: tool.title,
-    description: tool.description,
-    inputSchema: tool.inputSchema as ListToolsResult["tools"][number]["inputSchema"],
-    outputSchema: tool.outputSchema as ListToolsResult["tools"][number]["outputSchema"],
-    annotations: { title: tool.title, ...tool.annotations },
-  }));
+  let listed: ListToolsResult["tools"] | undefined;
+  let listing: ListToolsResult | undefined;
+  let taskListing: ListToolsResult | undefined;
+  const listTools = () => {
+    listed ??= tools.map((tool) => ({
+      name: listedName(tool),
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema as ListToolsResult["tools"][number]["inputSchema"],
+      outputSchema: tool.outputSchema as ListToolsResult["tools"][number]["outputSchema"],
+      annotations: { title: tool.title, ...tool.annotations },
+    }));
+    return listed;
+  };
   return {
     tools,
     find: (requested) => byName.get(requested),
     listedName,
-    listing: { tools: listed },
-    taskListing: {
-      tools: listed.map((entry, index) => ({
-        ...entry,
-        execution: { taskSupport: tools[index]?.taskSupport ?? "forbidden" },
-      })),
+    get listing() {
+      listing ??= { tools: listTools() };
+      return listing;
+    },
+    get taskListing() {
+      taskListing ??= {
+        tools: listTools().map((entry, index) => ({
+          ...entry,
+          execution: { taskSupport: tools[index]?.taskSupport ?? "forbidden" },
+        })),
+      };
+      return taskListing;
     },
   };
 }

@@ -15,7 +15,7 @@ import { callerOf } from "./caller.ts";
 import type { ConformanceTool } from "./conformance-tools.ts";
 import { progressReporter } from "./progress-reporter.ts";
 import { revisionHasTasks, servedRevision } from "./protocol-revision.ts";
-import { taskOnWire } from "./task-handlers.ts";
+import { requestedTaskTtl, taskOnWire } from "./task-handlers.ts";
 import type { ToolCatalog } from "./tool-catalog.ts";
 import { toolFailure, toolSuccess } from "./tool-result.ts";
 
@@ -60,7 +60,7 @@ export function installToolHandlers(
       );
     }
     const input = request.params.arguments ?? {};
-    const task = (request.params as { task?: { ttl?: number | null } }).task;
+    const task = (request.params as { task?: { ttl?: unknown } }).task;
     if (task && tasks && offersTasks(context)) {
       if (tool.taskSupport !== "optional") {
         throw new ProtocolError(
@@ -69,7 +69,7 @@ export function installToolHandlers(
         );
       }
       const caller = callerOf(context);
-      const started = await tasks.start(caller, tool.name, task.ttl ?? undefined, async (signal) => {
+      const started = await tasks.start(caller, tool.name, requestedTaskTtl(task.ttl), async (signal) => {
         let result: ReturnType<typeof toolSuccess>;
         try {
           const value = await tool.call(universe, caller, input, { signal });

@@ -5,15 +5,13 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { ModelEntry, ProviderKind } from "../configuration/model-entry.ts";
 import type { ProviderSettings } from "../configuration/provider-environment.ts";
+import { defaultOllamaUrl, ollamaApiUrl } from "./ollama-url.ts";
 import { createProviderFetch } from "./provider-fetch.ts";
 import { loadProviderPackage, type ProviderPackageLoader } from "./provider-packages.ts";
 import { createSimulatedLanguageModel } from "./simulated-language-model.ts";
 
 /** Builds language models for model entries; injected so tests can substitute fakes. */
 export type LanguageModelFactory = (entry: ModelEntry) => LanguageModelV4;
-
-/** The default Ollama endpoint, used when OLLAMA_BASE_URL is not set. */
-export const defaultOllamaUrl = "http://127.0.0.1:11434";
 
 /**
  * Creates the factory that reaches real providers with the given settings. `load` loads provider
@@ -129,10 +127,4 @@ function createModel(
     case "simulated":
       return createSimulatedLanguageModel(entry.modelId, entry.name.replace(/^simulated-/, ""));
   }
-}
-
-/** Ollama serves its OpenAI-compatible API under /v1; accept the server root or the /v1 URL. */
-export function ollamaApiUrl(baseURL: string): string {
-  const trimmed = baseURL.replace(/\/+$/, "");
-  return trimmed.endsWith("/v1") ? trimmed : `${trimmed}/v1`;
 }

@@ -5,7 +5,7 @@ import { simulatedCatalog } from "../configuration/catalog.ts";
 import type { Configuration } from "../configuration/configuration.ts";
 import type { ModelEntry } from "../configuration/model-entry.ts";
 import { providerEnvironments } from "../configuration/provider-environment.ts";
-import { defaultOllamaUrl, ollamaApiUrl } from "./create-language-model.ts";
+import { defaultOllamaUrl, ollamaApiUrl } from "./ollama-url.ts";
 
 /** Whether one model can be used, and if not, what the user can do about it. */
 export interface ModelStatus {

@@ -7,17 +7,28 @@
 // Node 22.21 or 24.5 and newer). Anything it does not handle itself (a Request object, a FormData
 // or stream body) goes to the global fetch. node:http, node:https and node:zlib are taken at the
 // first request (process.getBuiltinModule), not imported: importing node:http as an ES module also
-// loads Node's bundled undici, which would slow the start of a server that has made no call yet.
+// loads Node's bundled undici, which would slow the start of a server that has made no call yet. A
+// body that is not a stream of events and passes `maxBodyBytes` once decoded is cut with an
+// AnswerTooLargeError as it arrives, so no endpoint can fill the memory (streamed answers are capped
+// by their text, in model-exchange.ts).
 
 import type { Agent as HttpAgent, IncomingMessage } from "node:http";
 import type { Agent as HttpsAgent } from "node:https";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
+import { AnswerTooLargeError } from "./answer-too-large.ts";
 
 const maxRedirects = 20;
 const bodylessStatuses = new Set([101, 204, 205, 304]);
 
+/** The most a whole (not streamed) response body may hold once decoded: 32 MiB. */
+export const defaultMaxBodyBytes = 32 * 1024 * 1024;
+
 /** A fetch over keep-alive agents that honour the proxy variables in `environment`. */
-export function createProviderFetch(environment: Record<string, string | undefined>): typeof fetch {
+export function createProviderFetch(
+  environment: Record<string, string | undefined>,
+  options: { maxBodyBytes?: number } = {},
+): typeof fetch {
+  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const proxyEnv = proxyVariables(environment);
   const agentOptions = { keepAlive: true, ...(proxyEnv ? { proxyEnv } : {}) };
   let agents: { http: HttpAgent; https: HttpsAgent } | undefined;
@@ -27,7 +38,7 @@ export function createProviderFetch(environment: Record<string, string | undefin
       http: new (process.getBuiltinModule("node:http").Agent)(agentOptions),
       https: new (process.getBuiltinModule("node:https").Agent)(agentOptions),
     };
-    return send(new URL(input), init, agents, maxRedirects);
+    return send(new URL(input), init, agents, maxRedirects, maxBodyBytes);
   };
   return providerFetch as typeof fetch;
 }
@@ -49,6 +60,7 @@ function send(
   init: RequestInit,
   agents: { http: HttpAgent; https: HttpsAgent },
   redirectsLeft: number,
+  maxBodyBytes: number,
 ): Promise<Response> {
   const secure = url.protocol === "https:";
   if (!secure && url.protocol !== "http:") return fetch(url, init);
@@ -80,7 +92,7 @@ function send(
       // A kept-alive socket the server closed just as it was reused: the request never reached the
       // server, so it is sent again on a fresh socket, as Node's documentation advises.
       if (!signal?.aborted && outgoing.reusedSocket && error.code === "ECONNRESET" && !answered) {
-        resolve(send(url, init, agents, redirectsLeft));
+        resolve(send(url, init, agents, redirectsLeft, maxBodyBytes));
         return;
       }
       reject(signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: error }));
@@ -101,13 +113,19 @@ function send(
         const keepsBody = incoming.statusCode === 307 || incoming.statusCode === 308;
         const method = keepsBody || init.method === "HEAD" ? init.method : "GET";
         resolve(
-          send(next, { ...init, method, body: keepsBody ? init.body : undefined }, agents, redirectsLeft - 1),
+          send(
+            next,
+            { ...init, method, body: keepsBody ? init.body : undefined },
+            agents,
+            redirectsLeft - 1,
+            maxBodyBytes,
+          ),
         );
         return;
       }
       incoming.once("end", settle);
       incoming.once("close", settle);
-      resolve(toResponse(incoming, url, signal));
+      resolve(toResponse(incoming, url, signal, maxBodyBytes));
     });
     outgoing.end(body);
   });
@@ -126,7 +144,12 @@ function isRedirect(status: number | undefined): boolean {
 }
 
 /** Wraps an incoming message as a Response whose body streams, decoded, as it arrives. */
-function toResponse(incoming: IncomingMessage, url: URL, signal: AbortSignal | undefined): Response {
+function toResponse(
+  incoming: IncomingMessage,
+  url: URL,
+  signal: AbortSignal | undefined,
+  maxBodyBytes: number,
+): Response {
   const headers = new Headers();
   const raw = incoming.rawHeaders;
   for (let index = 0; index < raw.length; index += 2) headers.append(raw[index] ?? "", raw[index + 1] ?? "");
@@ -140,12 +163,28 @@ function toResponse(incoming: IncomingMessage, url: URL, signal: AbortSignal | u
       headers.delete("content-length");
       incoming.on("error", (error) => decoded.destroy(error));
     }
-    signal?.addEventListener("abort", () => decoded.destroy(signal.reason), { once: true });
-    body = Readable.toWeb(decoded) as ReadableStream;
+    const streamed = /^text\/event-stream/i.test(headers.get("content-type") ?? "");
+    const capped = streamed ? decoded : decoded.pipe(bodyCap(maxBodyBytes, () => incoming.destroy()));
+    if (capped !== decoded) decoded.on("error", (error) => capped.destroy(error));
+    signal?.addEventListener("abort", () => capped.destroy(signal.reason), { once: true });
+    body = Readable.toWeb(capped) as ReadableStream;
   }
   const response = new Response(body, { status, statusText: incoming.statusMessage ?? "", headers });
   Object.defineProperty(response, "url", { value: url.href });
   return response;
+}
+
+/** Passes a body on until it passes `limit` bytes; then fails it and calls `stop` (closing the socket). */
+function bodyCap(limit: number, stop: () => void): Transform {
+  let bytes = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, next) {
+      bytes += chunk.length;
+      if (bytes <= limit) return next(null, chunk);
+      stop();
+      next(new AnswerTooLargeError(limit, "body"));
+    },
+  });
 }
 
 function decode(incoming: IncomingMessage, encoding: string | null): Readable {

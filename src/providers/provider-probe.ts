@@ -5,8 +5,8 @@
 
 import type { ProviderKind } from "../configuration/model-entry.ts";
 import type { ProviderSettings } from "../configuration/provider-environment.ts";
-import { defaultOllamaUrl, ollamaApiUrl } from "./create-language-model.ts";
 import { firstPageUrl, readModelPage } from "./model-list-pages.ts";
+import { defaultOllamaUrl, ollamaApiUrl } from "./ollama-url.ts";
 
 /** The public endpoint of each provider, when no base URL is configured. */
 export const defaultBaseUrls: Partial<Record<ProviderKind, string>> = {

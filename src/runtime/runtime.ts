@@ -1,9 +1,9 @@
 // Wires the running program together: configuration, store, model roster, model factory and the
 // application. Every front end (stdio, HTTP, the CLI commands) builds its runtime here, so all
-// behave the same. What a start does not need (Redis, OpenTelemetry, PostgreSQL, the provider
-// packages, the log's pino) is loaded only when configured or first called, and Prometheus metrics
-// only by the front end that serves them, so the stdio server that clients spawn at every start
-// answers at once.
+// behave the same. What a start does not need (Redis, OpenTelemetry, PostgreSQL, the model factory
+// and the provider code, the log's pino) is loaded only when configured or first called, and
+// Prometheus metrics only by the front end that serves them, so the stdio server that clients spawn
+// at every start answers at once.
 
 import { randomUUID } from "node:crypto";
 import type { AiUniverse } from "../application/ai-universe.ts";
@@ -13,10 +13,8 @@ import { latencyTracker } from "../consultation/latency-tracker.ts";
 import { scrub } from "../errors/scrub.ts";
 import { createLogger, type Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
-import { createLanguageModelFactory, type LanguageModelFactory } from "../providers/create-language-model.ts";
+import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
-import { createProviderFetch } from "../providers/provider-fetch.ts";
-import { createUsableModels } from "../providers/usable-models.ts";
 import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
 import { createTaskRunner, type TaskRunner } from "../tasks/task-runner.ts";
@@ -90,26 +88,25 @@ export async function startRuntime(
     store,
     roster,
     defaults: configuration.defaults,
-    createModel:
-      options.createModel ?? createLanguageModelFactory(configuration.providers, configuration.environment),
     secrets,
     now: () => performance.now(),
     clock: () => new Date(),
     newId: () => randomUUID(),
     latencies,
-    usableModels: createUsableModels(configuration.providers, createProviderFetch(configuration.environment)),
   };
-  // Loaded at the first use case: the application brings the AI SDK and the rate limiter.
+  // Loaded at the first use case: the application brings the AI SDK and the rate limiter, the model
+  // services the provider code.
   const universe = tracing.traceUniverse(
     instrument(
       metrics,
       deferredUniverse(roster, async () => {
-        const [{ createAiUniverse }, { createAdmission }] = await Promise.all([
+        const [{ createAiUniverse }, { createAdmission }, models] = await Promise.all([
           import("../application/ai-universe.ts"),
           import("../application/admission.ts"),
+          modelServices(configuration, options.createModel),
         ]);
         const admission = createAdmission(store, configuration.tiers, () => new Date(), counters?.backend);
-        return createAiUniverse(services, { cursorKey, admission });
+        return createAiUniverse({ ...services, ...models }, { cursorKey, admission });
       }),
     ),
   );
@@ -149,6 +146,22 @@ function instrumentStore(metrics: Metrics | undefined, store: Store): Store {
 
 function instrument(metrics: Metrics | undefined, universe: AiUniverse): AiUniverse {
   return metrics ? metrics.instrument(universe) : universe;
+}
+
+/** The model factory (`createModel` when a test injects one) and the check of which models can be used now. */
+async function modelServices(configuration: Configuration, createModel: LanguageModelFactory | undefined) {
+  const [{ createLanguageModelFactory }, { createUsableModels }, { createProviderFetch }] = await Promise.all(
+    [
+      import("../providers/create-language-model.ts"),
+      import("../providers/usable-models.ts"),
+      import("../providers/provider-fetch.ts"),
+    ],
+  );
+  return {
+    createModel:
+      createModel ?? createLanguageModelFactory(configuration.providers, configuration.environment),
+    usableModels: createUsableModels(configuration.providers, createProviderFetch(configuration.environment)),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The accounts part of the storage port: API keys (only their hashes), the spend of each user per
-// day, and where rate-limit counters live. Backends implement it next to the conversations, in the
-// same database, so a team's keys, spend and limits survive restarts and are shared by every node.
+// day (what running calls hold of it is in spend-reservations.ts), and where rate-limit counters live.
+// Backends implement it next to the conversations, in the same database, so a team's keys, spend and
+// limits survive restarts and are shared by every node.
 
 /** A stored API key. The key itself is never stored: only `hash`, the SHA-256 of its secret part. */
 export interface ApiKeyRecord {
@@ -16,14 +17,23 @@ export interface ApiKeyRecord {
 
 /**
  * Where rate-limit counters are kept, as rate-limiter-flexible needs it: a SQLite client with the
- * better-sqlite3 surface (prepare, transaction), a PostgreSQL pool (shared by every node), or an
- * in-memory fallback for stores without a table.
+ * better-sqlite3 surface (prepare, transaction), a PostgreSQL pool, or a Redis client. Each is shared
+ * by every process on it; there is no per-process fallback, so a count is never made where other
+ * processes cannot see it.
  */
 export type LimiterBackend =
-  | { kind: "sqlite"; client: SqliteLimiterClient; tableName: string }
+  | {
+      kind: "sqlite";
+      client: SqliteLimiterClient;
+      tableName: string;
+      /**
+       * Runs a count, running it again while another connection (another process on the file) holds
+       * the write lock, waiting on a timer; throws StoreUnavailableError when the lock is held too long.
+       */
+      whileLocked<T>(count: () => Promise<T>): Promise<T>;
+    }
   | { kind: "postgres"; pool: unknown; tableName: string }
-  | { kind: "redis"; client: unknown }
-  | { kind: "memory" };
+  | { kind: "redis"; client: unknown };
 
 /** The part of a better-sqlite3 database that rate-limiter-flexible's SQLite limiter uses. */
 export interface SqliteLimiterClient {

@@ -1,7 +1,8 @@
 // Rate-limit counters in Redis, when AI_UNIVERSE_REDIS_URL names one: every node on the same Redis
 // counts one limit per user without touching the database. A Redis that cannot be reached at start
-// stops the start with one line naming it (without its password) and what to do; one that goes
-// away later leaves each node counting in memory until it is back.
+// stops the start with one line naming it (without its password) and what to do; while one that went
+// away later is gone, requests are refused as store_unavailable (retryable) rather than counted by
+// each node on its own, which would let every node admit the whole limit.
 
 import { createClient } from "redis";
 import type { LimiterBackend } from "./accounts.ts";
@@ -31,7 +32,7 @@ export async function openRedisCounters(url: string, log: (message: string) => v
     if (!connected) return failStart(error); // at start the failure is reported by the throw below
     if (reported) return;
     reported = true; // once per outage: the client retries on its own
-    log(`Redis at ${where} failed: ${error.message}; counting in memory until it is back.`);
+    log(`Redis at ${where} failed: ${error.message}; requests are refused until it is back.`);
   });
   client.on("ready", () => {
     reported = false;

@@ -6,8 +6,10 @@
 import { ServiceError } from "../errors/service-error.ts";
 import type { AccountStore } from "./accounts.ts";
 import type { Broadcast } from "./broadcast.ts";
+import type { SpendReservationStore } from "./spend-reservations.ts";
 import type { StreamEventStore } from "./stream-events.ts";
 import type { TaskStore } from "./tasks.ts";
+import type { WebSessionStore } from "./web-sessions.ts";
 
 /** Roles a stored message can have. */
 export type MessageRole = "user" | "assistant" | "system";
@@ -165,7 +167,13 @@ export class IdempotencyConflictError extends Error {
  * A conversation store. Every method sees the writes of every call that resolved before it
  * (read-your-writes). Implementations must be safe under concurrent calls from one process.
  */
-export interface Store extends AccountStore, TaskStore, StreamEventStore, Broadcast {
+export interface Store
+  extends AccountStore,
+    SpendReservationStore,
+    TaskStore,
+    StreamEventStore,
+    WebSessionStore,
+    Broadcast {
   /** Whether the store answers and can be written; never rejects. */
   health(): Promise<StoreHealth>;
   /**

@@ -5,8 +5,7 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { attachmentsFrom } from "../../src/application/attachment-input.ts";
@@ -14,12 +13,13 @@ import { readAttachedFiles } from "../../src/cli/attached-files.ts";
 import { CommandLineError } from "../../src/cli/command-line.ts";
 import { attachmentLimits } from "../../src/consultation/attachments.ts";
 import { jpegStart, tinyPdf, tinyPng } from "../support/attachment-files.ts";
+import { temporaryDirectory } from "../support/temporary-directory.ts";
 
 const mebibyte = 1024 * 1024;
 
 /** A fresh directory with `files` written into it; returns the path of each by name. */
 function folder(files: Record<string, Buffer | string>): (name: string) => string {
-  const directory = mkdtempSync(join(tmpdir(), "ai-universe-files-"));
+  const directory = temporaryDirectory("files");
   for (const [name, content] of Object.entries(files)) writeFileSync(join(directory, name), content);
   return (name) => join(directory, name);
 }

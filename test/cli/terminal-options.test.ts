@@ -1,5 +1,6 @@
 // The council's flags of `ask` and `chat` (--panel, --review, --stance, --rounds), web search and
-// reasoning (--web-search, --reasoning) as the consultation's input, and the words a mistyped one gets.
+// reasoning (--web-search, --reasoning) and ask's answer-by time (--answer-within) as the consultation's
+// input, and the words a mistyped one gets.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -67,6 +68,19 @@ describe("web search and reasoning", () => {
       (error: unknown) =>
         error instanceof CommandLineError &&
         /^--reasoning "banana" is not a reasoning level: use off, low, medium or high/.test(error.message),
+    );
+  });
+});
+
+describe("ask's answer-by time", () => {
+  it("becomes answerWithinSeconds, from 5 to 3600 seconds", () => {
+    assert.deepEqual(consultationOf(["ask", "Slow?", "--answer-within", "30"]), { answerWithinSeconds: 30 });
+    assert.match(helpText("ask"), /--answer-within SECS/);
+    assert.throws(
+      () => parseCommandLine(["ask", "q", "--answer-within", "2"], {}),
+      (error: unknown) =>
+        error instanceof CommandLineError &&
+        /--answer-within "2" is not a number from 5 to 3600/.test(error.message),
     );
   });
 });

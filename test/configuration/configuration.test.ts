@@ -138,6 +138,21 @@ describe("loadConfiguration without a config file", () => {
     }
   });
 
+  it("trusts a proxy's X-Forwarded-Proto and guards /metrics only when told to, and names a bad switch", () => {
+    const plain = loadConfiguration({ environment: {} }).auth;
+    assert.deepEqual([plain.trustProxy, plain.metricsToken], [false, undefined]);
+    const told = loadConfiguration({
+      environment: { AI_UNIVERSE_TRUST_PROXY: "1", AI_UNIVERSE_METRICS_TOKEN: " token-1 " },
+    }).auth;
+    assert.deepEqual([told.trustProxy, told.metricsToken], [true, "token-1"]);
+    assert.throws(
+      () => loadConfiguration({ environment: { AI_UNIVERSE_TRUST_PROXY: "maybe" } }),
+      (error: Error) =>
+        error instanceof ConfigurationError &&
+        /^AI_UNIVERSE_TRUST_PROXY "maybe" is neither on nor off/.test(error.message),
+    );
+  });
+
   it("takes the database from DATABASE_URL, and an explicit option over it", () => {
     const environment = { DATABASE_URL: " :memory: " };
     assert.equal(loadConfiguration({ environment }).databaseUrl, ":memory:");
@@ -188,6 +203,19 @@ describe("loadConfiguration with a config file", () => {
       apiKeyEnv: "LMSTUDIO_API_KEY",
     });
     assert.equal(configuration.defaults.primary, "qwen");
+  });
+
+  it("starts a new tier from user's limits even when its name is one every object inherits", () => {
+    const configuration = loadConfiguration({
+      environment: {},
+      configPath: configFile({ tiers: { constructor: { requestsPerHour: 7 } } }),
+    });
+    assert.deepEqual(configuration.tiers.constructor, {
+      requestsPerHour: 7,
+      requestsPerDay: 20,
+      dailyBudgetUsd: 5,
+      unpricedModels: "allow",
+    });
   });
 
   it("reads the file named by AI_UNIVERSE_CONFIG", () => {

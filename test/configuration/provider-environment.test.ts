@@ -63,6 +63,13 @@ describe("collectSecrets", () => {
     assert.deepEqual(secrets.sort(), ["lm-studio-secret", "sk-openai-123"]);
   });
 
+  it("includes the metrics token, so no log line or answer can show it", () => {
+    const environment = { AI_UNIVERSE_METRICS_TOKEN: " scrape-token-123 " };
+    assert.deepEqual(collectSecrets(readProviderSettings(environment), [], environment), [
+      "scrape-token-123",
+    ]);
+  });
+
   it("is empty when no key is set", () => {
     assert.deepEqual(collectSecrets(readProviderSettings({}), [], {}), []);
   });

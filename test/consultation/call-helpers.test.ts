@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { APICallError } from "ai";
+import { APICallError, JSONParseError, NoObjectGeneratedError, TypeValidationError } from "ai";
 import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import { citationsFromSources } from "../../src/consultation/citations.ts";
 import { describeFailure } from "../../src/consultation/describe-failure.ts";
@@ -164,6 +164,49 @@ describe("describeFailure", () => {
     const failure = describeFailure(entry, httpError(200, "Invalid JSON response"), options);
     assert.match(failure.message, /returned a malformed response: Invalid JSON response/);
     assert.equal(failure.retryable, false);
+  });
+
+  it("says in words why a structured answer was unusable, quoting none of it", () => {
+    const raw = `{"synthesis": "${"All models agree that the answer depends on the load. ".repeat(20)}`;
+    const unusable = (cause: Error | undefined, text: string | undefined) =>
+      new NoObjectGeneratedError({
+        message: "No object generated.",
+        ...(cause ? { cause } : {}),
+        ...(text !== undefined ? { text } : {}),
+        response: { id: "r", timestamp: new Date(0), modelId: "grok-4" },
+        usage: {} as ConstructorParameters<typeof NoObjectGeneratedError>[0]["usage"],
+        finishReason: "stop",
+      });
+    const cases: [NoObjectGeneratedError, string][] = [
+      [
+        unusable(new JSONParseError({ text: raw, cause: new SyntaxError("Unterminated string") }), raw),
+        "its answer was not valid JSON",
+      ],
+      [
+        unusable(
+          new TypeValidationError({ value: { synthesis: 1 }, cause: new Error("Expected string") }),
+          raw,
+        ),
+        "its answer was JSON but did not fit the schema asked for",
+      ],
+      [unusable(undefined, ""), "it returned no answer"],
+    ];
+    for (const [error, words] of cases) {
+      const { message } = describeFailure(entry, error, options);
+      assert.equal(
+        message,
+        `Grok 4 (xAI) [grok: xai/grok-4] did not return the structured answer asked for: ${words}.`,
+      );
+    }
+    const bare = describeFailure(
+      entry,
+      new JSONParseError({ text: raw, cause: new SyntaxError("Unterminated string") }),
+      options,
+    );
+    assert.equal(
+      bare.message,
+      "Grok 4 (xAI) [grok: xai/grok-4] returned a malformed response: its answer was not valid JSON.",
+    );
   });
 
   it("says a refused connection could not be reached", () => {

@@ -1,13 +1,14 @@
 // Budgets end to end: maxCostUsd leaves out the models whose estimate does not fit, or refuses the
-// call, before any provider request (the simulator's log proves it); the tier's daily budget stops
-// spending once it is used up and says when it resets; models of unknown cost follow the tier.
+// call, before any provider request (the simulator's log proves it); the tier's daily budget admits a
+// call only while its worst case fits in what is left today, and a refusal says the estimate, what is
+// left and when it resets; models of unknown cost follow the tier.
 
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
-import { errorTextOf, secondOpinionOf } from "./support/e2e-fixture.ts";
+import { errorTextOf, modelIds, secondOpinionOf } from "./support/e2e-fixture.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
@@ -90,29 +91,41 @@ describe("budgets", () => {
     assert.equal(simulator.requests.length, before, "a refused call reached a provider");
   });
 
-  it("stops spending once the tier's daily budget is used, with the reset time, and usage shows the spend", async () => {
-    const client = await start({ tiers: { local: { dailyBudgetUsd: 0.00001 } } });
-    secondOpinionOf(
-      await client.callTool("agent.second_opinion", {
-        question: "First?",
+  it("admits a call only while its worst case fits in what is left of the day's budget, and says what is left and when it resets", async () => {
+    const client = await start({ tiers: { local: { dailyBudgetUsd: 0.01 } } });
+    // The answer uses most of its output cap, so what is left after it cannot hold a second worst case.
+    simulator.setBehaviour(modelIds.cerebras, { usage: { inputTokens: 100, outputTokens: 7000 } });
+    try {
+      secondOpinionOf(
+        await client.callTool("agent.second_opinion", {
+          question: "First?",
+          primaryModel: "cerebras",
+          maxOpinions: 0,
+        }),
+      );
+      const usage = (await client.callTool("usage", {})).structuredContent as {
+        spend: { todayUsd: number; dailyBudgetUsd: number; resetsAt: string };
+      };
+      assert.ok(usage.spend.todayUsd > 0.001 && usage.spend.todayUsd < 0.01, `spent ${usage.spend.todayUsd}`);
+      assert.equal(usage.spend.dailyBudgetUsd, 0.01);
+      const before = simulator.requests.length;
+      const stopped = await client.callTool("agent.second_opinion", {
+        question: "Second?",
         primaryModel: "cerebras",
         maxOpinions: 0,
-      }),
-    );
-    const usage = (await client.callTool("usage", {})).structuredContent as {
-      spend: { todayUsd: number; dailyBudgetUsd: number; resetsAt: string };
-    };
-    assert.ok(usage.spend.todayUsd > 0.00001, `spent ${usage.spend.todayUsd}`);
-    assert.equal(usage.spend.dailyBudgetUsd, 0.00001);
-    const before = simulator.requests.length;
-    const stopped = await client.callTool("agent.second_opinion", { question: "Second?", maxOpinions: 0 });
-    const text = errorTextOf(stopped);
-    assert.match(
-      text,
-      /^budget_exhausted: You have spent \$0\.\d+ today.*resets at \d{4}-\d\d-\d\dT00:00:00\.000Z/,
-    );
-    assert.equal(text.match(/resets at (\S+)\./)?.[1], usage.spend.resetsAt);
-    assert.equal(simulator.requests.length, before);
+      });
+      const text = errorTextOf(stopped);
+      const left = Math.round((0.01 - usage.spend.todayUsd) * 1e9) / 1e9;
+      assert.match(
+        text,
+        /^budget_exhausted: This call may cost up to \$0\.00\d+ \(its worst case: every model asked writing its whole output cap\), but only \$0\.00\d+ of your tier's \(local\) daily budget of \$0\.01 is left today \(\$0\.00\d+ spent\)\. Ask fewer models/,
+      );
+      assert.equal(Number(text.match(/only \$(\S+) of/)?.[1]), Number(left.toPrecision(4)));
+      assert.equal(text.match(/reset at (\S+),/)?.[1], usage.spend.resetsAt);
+      assert.equal(simulator.requests.length, before, "a refused call reached a provider");
+    } finally {
+      simulator.reset();
+    }
   });
 
   it("leaves out a model without a price when the tier refuses unknown costs", async () => {

@@ -159,11 +159,9 @@ describe("council modes end to end", () => {
   it("hedges a slow call: the backup answers first and the slow request is aborted, both paid for", async () => {
     simulator.reset();
     simulator.setBehaviour(modelIds.claude, { latencyMs: 10_000, slowTimes: 1 });
-    const started = performance.now();
     const result = secondOpinionOf(
       await (await connect()).callTool("agent.second_opinion", { question: "Quick?", panel: "hedged" }),
     );
-    assert.ok(performance.now() - started < 8000, "the hedge answered well before the slow request would");
     assert.deepEqual(result.primary.hedge, {
       afterMs: 300,
       backup: "claude",
@@ -172,6 +170,7 @@ describe("council modes end to end", () => {
     });
     const calls = simulator.requests.filter((request) => request.model === modelIds.claude);
     assert.equal(calls.length, 2);
+    // The slow request never finished its answer: the answer came without waiting for it.
     await simulator.waitForRequests(
       (requests) => requests.filter((request) => request.model === modelIds.claude)[0]?.aborted === true,
     );

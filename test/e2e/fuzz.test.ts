@@ -13,6 +13,7 @@ import { makeApiKey } from "./support/cli-process.ts";
 import { historyOf, secondOpinionOf } from "./support/e2e-fixture.ts";
 import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
+import { modernHeaders, modernMeta } from "./support/modern-request.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
 const seed = Number(process.env.FUZZ_SEED ?? 20261130);
@@ -83,16 +84,8 @@ function badArguments(random: ReturnType<typeof seeded>, victimConversation: str
 
 /** One malformed HTTP request: headers and a body. */
 function badRequest(random: ReturnType<typeof seeded>, victimConversation: string, id: number) {
-  const modern = {
-    "content-type": "application/json",
-    accept: "application/json, text/event-stream",
-    "mcp-protocol-version": "2026-07-28",
-  };
-  const meta = {
-    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-    "io.modelcontextprotocol/clientInfo": { name: "fuzz", version: "1" },
-    "io.modelcontextprotocol/clientCapabilities": {},
-  };
+  const modern = modernHeaders;
+  const meta = modernMeta("fuzz");
   const call = (name: string, args: unknown) => ({
     jsonrpc: "2.0",
     id,

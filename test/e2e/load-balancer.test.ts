@@ -8,6 +8,7 @@ import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { type PostgresServer, startPostgresServer } from "../store/postgres-server.ts";
+import { startTogether } from "../support/start-together.ts";
 import { makeApiKey } from "./support/cli-process.ts";
 import { secondOpinionOf } from "./support/e2e-fixture.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
@@ -47,7 +48,7 @@ describe("three nodes behind nginx, configured as the README says", () => {
       DATABASE_URL: await postgres.newDatabase(),
     };
     key = await makeApiKey(environment, "ann", "admin");
-    nodes.push(...(await Promise.all([0, 1, 2].map(() => startHttpServerProcess(environment)))));
+    nodes.push(...(await startTogether([0, 1, 2].map(() => startHttpServerProcess(environment)))));
     nginx = await startNginx(
       site,
       nodes.map((node) => node.url),

@@ -11,22 +11,15 @@ import { Agent, fetch as undiciFetch } from "undici";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
 import { modelIds, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { modernHeaders, modernMeta } from "./support/modern-request.ts";
 
 /** A fetch that stops waiting for response headers after 2 s, as Node's does after 300 s. */
 const impatient = new Agent({ headersTimeout: 2_000, bodyTimeout: 0 });
 const impatientFetch = ((url: string | URL, init?: RequestInit) =>
   undiciFetch(url, { ...(init as object), dispatcher: impatient })) as unknown as typeof fetch;
 
-const modern = {
-  "content-type": "application/json",
-  accept: "application/json, text/event-stream",
-  "mcp-protocol-version": "2026-07-28",
-};
-const meta = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientInfo": { name: "long-calls", version: "1" },
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
+const modern = modernHeaders;
+const meta = modernMeta("long-calls");
 const slowModelMs = 4_000;
 
 describe("long calls on 2026-07-28 over HTTP", () => {

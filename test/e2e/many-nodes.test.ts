@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { type PostgresServer, startPostgresServer } from "../store/postgres-server.ts";
+import { startTogether } from "../support/start-together.ts";
 import { makeApiKey } from "./support/cli-process.ts";
 import { errorTextOf, historyOf, modelIds, secondOpinionOf } from "./support/e2e-fixture.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
@@ -86,7 +87,7 @@ describe("three nodes on PostgreSQL", () => {
     ] as const) {
       keys[user] = await makeApiKey(environment, user, tier);
     }
-    nodes.push(...(await Promise.all([0, 1, 2].map(() => startHttpServerProcess(environment)))));
+    nodes.push(...(await startTogether([0, 1, 2].map(() => startHttpServerProcess(environment)))));
   });
   after(async () => {
     for (const client of clients) await client.close().catch(() => {});
@@ -201,10 +202,7 @@ describe("three nodes on PostgreSQL", () => {
       status: string;
     };
     assert.equal(cancelled.status, "cancelled");
-    await simulator.waitForRequests(
-      (requests) => requests.slice(from).every((request) => request.aborted),
-      3000,
-    );
+    await simulator.waitForRequests((requests) => requests.slice(from).every((request) => request.aborted));
   });
 
   it("stops a 2025 session's call when its cancel lands on another node", async () => {

@@ -232,7 +232,7 @@ describe("MCP features", () => {
       );
       assert.match(text, /^invalid_argument: /);
       assert.match(text, /question: /);
-      assert.match(text, /maxOpinions: /);
+      assert.match(text, /maxOpinions must be a number, not a string/);
       await assert.rejects(
         client.callTool("agent.second-opinion", { question: "q" }),
         /Unknown tool .*agent_second_opinion/,

@@ -5,9 +5,6 @@
 // Clients on the SDK v1 auth flow (older mcp-remote releases) get the same refusal.
 
 import assert from "node:assert/strict";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import {
@@ -19,6 +16,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
+import { temporaryDirectory } from "../support/temporary-directory.ts";
 import { makeApiKey } from "./support/cli-process.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
@@ -54,7 +52,7 @@ describe("mcp-remote against a server in mode api-key", () => {
    * sign-in it should never start.
    */
   const proxy = (key?: string): Proxied => {
-    const home = mkdtempSync(join(tmpdir(), "ai-universe-mcp-remote-"));
+    const home = temporaryDirectory("mcp-remote");
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [mcpRemote, `${server.url}/mcp`, ...(key ? ["--header", keyHeader] : []), "--auth-timeout", "10"],

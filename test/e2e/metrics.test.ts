@@ -1,5 +1,6 @@
 // Prometheus metrics at /metrics: consultations and model calls by outcome, latency, tokens and cost
-// per model, retries, refusals by limits, calls in flight and store latency; never a user or a prompt.
+// per model, retries, refusals by limits, calls in flight and store latency; never a user or a prompt;
+// behind a bearer token when AI_UNIVERSE_METRICS_TOKEN is set.
 
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
@@ -70,5 +71,36 @@ describe("metrics", () => {
       !text.includes("nobody may read") && !text.includes("local"),
       "a prompt or a user reached the metrics",
     );
+  });
+
+  it("asks for the token AI_UNIVERSE_METRICS_TOKEN names, in one line, and serves them to who sends it", async () => {
+    const { environment } = await serverEnvironment(simulator.url);
+    const guarded = await startHttpServerProcess({
+      ...environment,
+      AI_UNIVERSE_METRICS_TOKEN: "scrape-token-123",
+    });
+    try {
+      const scrape = (authorization?: string) =>
+        fetch(`${guarded.url}/metrics`, authorization ? { headers: { authorization } } : {});
+      for (const [authorization, reason] of [
+        [
+          undefined,
+          /^This server's metrics need a token: send the value of AI_UNIVERSE_METRICS_TOKEN as Authorization: Bearer <token>\.$/,
+        ],
+        ["Bearer wrong-token", /^The metrics token is wrong: send the value of AI_UNIVERSE_METRICS_TOKEN/],
+        ["Basic c2NyYXBlLXRva2VuLTEyMw==", /^The metrics token is wrong/],
+      ] as const) {
+        const refused = await scrape(authorization);
+        assert.equal(refused.status, 401, authorization);
+        const body = (await refused.json()) as { message: string };
+        assert.match(body.message, reason);
+        assert.ok(!body.message.includes("scrape-token-123"), "the token is shown");
+      }
+      const served = await scrape("Bearer scrape-token-123");
+      assert.equal(served.status, 200);
+      assert.match(await served.text(), /^ai_universe_in_flight_calls 0$/m);
+    } finally {
+      await guarded.stop();
+    }
   });
 });

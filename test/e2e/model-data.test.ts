@@ -2,15 +2,15 @@
 // flagged by `models` and `doctor`, and refreshed prices used only when the operator turns refresh on.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { findProvider } from "@pydantic/genai-prices";
 import { bundledPriceData } from "../../src/pricing/price-source.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
+import { temporaryDirectory } from "../support/temporary-directory.ts";
 import { runCli } from "./support/cli-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -53,7 +53,7 @@ describe("model data in the terminal", () => {
   });
 
   it("models and doctor flag a model the price data marks deprecated", async () => {
-    const config = join(mkdtempSync(join(tmpdir(), "deprecated-")), "config.json");
+    const config = join(temporaryDirectory("deprecated"), "config.json");
     writeFileSync(config, JSON.stringify({ models: { cerebras: { modelId: "llama-3.3-70b" } } }));
     const models = await run(environment, ["models", "--config", config]);
     assert.match(models.stdout, /^cerebras\s+cerebras\/llama-3\.3-70b\s+DEPRECATED \(the vendor retires it/m);
@@ -67,7 +67,7 @@ describe("model data in the terminal", () => {
   });
 
   it("with AI_UNIVERSE_PRICE_REFRESH, models fetches the published data and says so", async () => {
-    const home = mkdtempSync(join(tmpdir(), "refresh-"));
+    const home = temporaryDirectory("refresh");
     const refreshed = {
       ...environment,
       HOME: home,

@@ -5,12 +5,12 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { temporaryDirectory } from "../support/temporary-directory.ts";
 import { secondOpinionOf, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
 import { mainScript, startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient } from "./support/mcp-clients.ts";
@@ -19,7 +19,7 @@ const run = promisify(execFile);
 const repository = fileURLToPath(new URL("../../", import.meta.url));
 const launcher = join(repository, "bin", "ai-universe.js");
 const builtMain = join(repository, "dist", "cli", "main.js");
-const scratch = mkdtempSync(join(tmpdir(), "ai-universe-new-user-"));
+const scratch = temporaryDirectory("new-user");
 /** A preload that makes this Node report an old version, as a user's system Node 20 would. */
 const oldNode = join(scratch, "old-node.mjs");
 writeFileSync(oldNode, 'Object.defineProperty(process.versions, "node", { value: "20.11.0" });\n');

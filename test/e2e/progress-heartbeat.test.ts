@@ -1,6 +1,6 @@
-// A slow model must not make a client time out: while anything runs, the server sends progress at
-// least every 15 s, so a client that resets its 60 s timeout on progress (the SDK v1 default timeout)
-// sees a 75 s consultation through.
+// A slow model must not make a client time out: while anything runs, the server sends progress (every
+// 10 s: test/mcp/progress-reporter.test.ts, on a mocked clock), so a client that resets its 60 s timeout
+// on progress (the SDK v1 default timeout) sees a 75 s consultation through.
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -39,13 +39,11 @@ describe("progress heartbeat", () => {
           { onprogress: () => arrivals.push(performance.now()) },
         ),
       );
+      // Longer than the client's 60 s timeout, which only the progress kept from firing.
       const elapsed = performance.now() - started;
       assert.ok(elapsed >= 75_000, `the call took ${Math.round(elapsed)} ms`);
       assert.equal(result.primary.error, undefined);
-      const gaps = [started, ...arrivals]
-        .slice(1)
-        .map((time, index) => time - ([started, ...arrivals][index] ?? 0));
-      assert.ok(Math.max(...gaps) < 15_000, `longest silence ${Math.round(Math.max(...gaps))} ms`);
+      assert.ok(arrivals.length > 0, "the client heard progress");
     } finally {
       await client.close();
     }

@@ -1,6 +1,7 @@
 // Rate-limit counters in Redis (AI_UNIVERSE_REDIS_URL): two nodes on one PostgreSQL count one user's
 // limit together in a real Redis, and nothing in the database; `ai-universe usage` reads the same
-// counts; a Redis that cannot be reached stops the start with one line saying what to do.
+// counts; a Redis that cannot be reached stops the start with one line saying what to do; and while
+// the Redis is gone, calls are refused as retryable rather than counted by each node on its own.
 
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import { createClient } from "redis";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { type PostgresServer, startPostgresServer } from "../store/postgres-server.ts";
 import { type RedisServer, startRedisServer } from "../store/redis-server.ts";
+import { startTogether } from "../support/start-together.ts";
 import { makeApiKey, startCli } from "./support/cli-process.ts";
 import { errorTextOf } from "./support/e2e-fixture.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
@@ -27,7 +29,7 @@ describe("rate-limit counters in Redis", () => {
   const clients: TestClient[] = [];
 
   before(async () => {
-    [postgres, redis, simulator] = await Promise.all([
+    [postgres, redis, simulator] = await startTogether([
       startPostgresServer(),
       startRedisServer(),
       startProviderSimulator(),
@@ -43,7 +45,7 @@ describe("rate-limit counters in Redis", () => {
       DATABASE_URL: await postgres.newDatabase(),
     };
     key = await makeApiKey(environment, "dana", "limited");
-    nodes.push(...(await Promise.all([0, 1].map(() => startHttpServerProcess(environment)))));
+    nodes.push(...(await startTogether([0, 1].map(() => startHttpServerProcess(environment)))));
     for (const node of nodes) {
       clients.push(
         await connectClient("v2-modern", {
@@ -104,5 +106,17 @@ describe("rate-limit counters in Redis", () => {
       /Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:9 .*cannot be reached.*unset AI_UNIVERSE_REDIS_URL/,
     );
     assert.ok(!cli.stderr().includes("hunter2"));
+  });
+
+  // Last: it stops the Redis.
+  it("refuses calls while the Redis is gone, rather than letting each node count them on its own", async () => {
+    await redis.stop();
+    for (const client of clients) {
+      const text = errorTextOf(await client.callTool("conversation.list", {}));
+      assert.match(
+        text,
+        /^store_unavailable: Your request was not run: it could not be counted against your tier's \(limited\) request limits\. The Redis that holds the request counters \(AI_UNIVERSE_REDIS_URL\) failed .*Try again in a few seconds/,
+      );
+    }
   });
 });

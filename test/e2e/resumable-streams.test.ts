@@ -8,6 +8,7 @@ import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { type PostgresServer, startPostgresServer } from "../store/postgres-server.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
+import { startTogether } from "../support/start-together.ts";
 import { modelIds } from "./support/e2e-fixture.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
@@ -171,7 +172,7 @@ describe("resuming a dropped 2025 stream", () => {
       postgres = await startPostgresServer();
       const prepared = await serverEnvironment(simulator.url, { maxRetries: 0, modelDeadlineMs: 60_000 });
       const environment = { ...prepared.environment, DATABASE_URL: await postgres.newDatabase() };
-      nodes.push(...(await Promise.all([0, 1].map(() => startHttpServerProcess(environment)))));
+      nodes.push(...(await startTogether([0, 1].map(() => startHttpServerProcess(environment)))));
     });
     after(async () => {
       for (const node of nodes) await node.stop();

@@ -20,6 +20,10 @@ import { serverEnvironment } from "./support/server-environment.ts";
 const lockHolder = fileURLToPath(new URL("../store/lock-holder.ts", import.meta.url));
 const run = promisify(execFile);
 
+/** The locks held now: released after the tests however they ended, as a holder left running would keep
+ * this process, and so the test run, waiting. */
+const heldLocks = new Set<{ release: () => Promise<void> }>();
+
 /** Holds the database's write lock from another process until `release` is called. */
 async function holdLock(path: string): Promise<{ release: () => Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, [lockHolder, path], {
@@ -29,12 +33,15 @@ async function holdLock(path: string): Promise<{ release: () => Promise<void> }>
     child.stdout?.once("data", () => resolve());
     child.once("exit", (code) => reject(new Error(`lock holder exited with ${code}`)));
   });
-  return {
+  const lock = {
     async release() {
+      heldLocks.delete(lock);
       child.stdin?.end();
-      await once(child, "exit");
+      if (child.exitCode === null && child.signalCode === null) await once(child, "exit");
     },
   };
+  heldLocks.add(lock);
+  return lock;
 }
 
 /**
@@ -55,12 +62,6 @@ async function readOnlyFor(path: string, directory: string): Promise<{ uid?: num
   }
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now();
-  const value = await work();
-  return { value, ms: performance.now() - started };
-}
-
 function sent(result: { structuredContent?: Record<string, unknown> }): SendMessageResult {
   return result.structuredContent as unknown as SendMessageResult;
 }
@@ -73,6 +74,7 @@ describe("store faults while serving", () => {
     simulator = await startProviderSimulator();
   });
   after(async () => {
+    for (const lock of heldLocks) await lock.release();
     for (const client of clients) await client.close();
     for (const server of servers) await server.stop();
     await simulator?.close();
@@ -87,26 +89,30 @@ describe("store faults while serving", () => {
     return { ...setup, server, client };
   }
 
-  it("keeps answering reads and /health within 100 ms while another program holds the write lock", async () => {
+  it("answers reads and /health while a write waits for the lock another program holds", async () => {
     const { client, server, databasePath } = await serve();
     const first = sent(await client.callTool("conversation.send-message", { content: "Before the lock" }));
     const lock = await holdLock(databasePath);
     simulator.reset();
-    const waiting = client.callTool("conversation.send-message", {
-      content: "During the lock",
-      conversationId: first.conversationId,
-    });
+    let writeEnded = false;
+    const waiting = client
+      .callTool("conversation.send-message", {
+        content: "During the lock",
+        conversationId: first.conversationId,
+      })
+      .finally(() => {
+        writeEnded = true;
+      });
     await simulator.waitForRequests(
       (requests) => requests.length === 1 && requests[0]?.finishedAt !== undefined,
     );
-    const health = await timed(() => fetch(`${server.url}/health`));
-    assert.equal(health.value.status, 200);
-    assert.ok(health.ms < 100, `/health took ${Math.round(health.ms)} ms`);
-    const history = await timed(async () =>
-      historyOf(await client.callTool("conversation.get-history", { conversationId: first.conversationId })),
+    assert.equal((await fetch(`${server.url}/health`)).status, 200);
+    const history = historyOf(
+      await client.callTool("conversation.get-history", { conversationId: first.conversationId }),
     );
-    assert.ok(history.ms < 100, `get-history took ${Math.round(history.ms)} ms`);
-    assert.equal(history.value.messages.length, 2);
+    assert.equal(history.messages.length, 2);
+    // A read queued behind the lock would fail, as the write does, once the store's wait (15 s) is over.
+    assert.equal(writeEnded, false, "the reads were answered while the write still waited for the lock");
     await lock.release();
     const stored = sent(await waiting);
     assert.equal(stored.persistenceStatus.error, null);

@@ -107,6 +107,34 @@ describe("tasks", () => {
     assert.ok(listed.tasks.some((entry) => entry.taskId === taskId));
   });
 
+  it("refuses a time to live that is not a whole number of milliseconds as invalid_argument", async () => {
+    const ann = await connectAs("ann");
+    const listed = async () =>
+      ((await ann.raw.experimental.tasks.listTasks()) as { tasks: WireTask[] }).tasks.length;
+    const before = await listed();
+    for (const ttl of [1.5, -5, 0, 1e300]) {
+      const refused = await ann.raw
+        .request(
+          {
+            method: "tools/call",
+            params: { name: "agent.second_opinion", arguments: { question: "ttl?" }, task: { ttl } },
+          },
+          CallToolResultSchema,
+        )
+        .then(
+          () => undefined,
+          (error: { code?: number; message?: string }) => error,
+        );
+      assert.equal(refused?.code, -32602, String(ttl));
+      assert.match(
+        refused?.message ?? "",
+        /invalid_argument: task\.ttl .* is not a whole number of milliseconds/,
+      );
+      assert.doesNotMatch(refused?.message ?? "", /SQL|constraint|INSERT/i);
+    }
+    assert.equal(await listed(), before, "a task was made for a refused ttl");
+  });
+
   it("keeps a task going when its client disconnects, for the same user to fetch later", async () => {
     const first = await connectAs("ann");
     const task = await startTask(first, { question: "Still there after I leave?", maxOpinions: 0 });

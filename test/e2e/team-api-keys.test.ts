@@ -79,6 +79,11 @@ describe("a team server with API keys", () => {
     const unknown = cli(environment, "keys", "create", "--user", "erin", "--tier", "gold");
     assert.equal(unknown.status, 1);
     assert.match(unknown.stderr, /Tier "gold" is not configured/);
+    for (const inherited of ["__proto__", "constructor", "toString"]) {
+      const refused = cli(environment, "keys", "create", "--user", "erin", "--tier", inherited);
+      assert.equal(refused.status, 1, inherited);
+      assert.match(refused.stderr, new RegExp(`Tier "${inherited}" is not configured`), inherited);
+    }
     assert.equal(cli(environment, "keys", "revoke", "aiu_000000000000").status, 1);
   });
 
@@ -171,6 +176,26 @@ describe("a team server with API keys", () => {
       }),
     });
     assert.equal(hijack.status, 404);
+  });
+
+  it("tells an anonymous caller of /health the status alone, and a caller with a key the whole report", async () => {
+    const anonymous = await fetch(`${server.url}/health`);
+    assert.equal(anonymous.status, 200);
+    assert.deepEqual(Object.keys((await anonymous.json()) as object), ["status"]);
+    const wrong = await fetch(`${server.url}/health`, {
+      headers: { authorization: "Bearer aiu_000000000000.wrongwrongwrongwrongwrongwrongwrongwrongwro" },
+    });
+    assert.deepEqual(Object.keys((await wrong.json()) as object), ["status"]);
+    const known = await fetch(`${server.url}/health`, {
+      headers: { authorization: `Bearer ${makeKey(environment, "hana")}` },
+    });
+    const report = (await known.json()) as {
+      status: string;
+      version: string;
+      models: { available: unknown[] };
+    };
+    assert.equal(report.status, "ok");
+    assert.ok(report.version && report.models.available.length > 0, JSON.stringify(report));
   });
 
   it("stops honouring a key the moment it is revoked", async () => {

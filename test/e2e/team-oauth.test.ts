@@ -150,4 +150,25 @@ describe("a team server with OAuth", () => {
     const firstUsage = (await first.callTool("usage", {})).structuredContent as { tier: string };
     assert.equal(firstUsage.tier, "user");
   });
+
+  it("tells an anonymous caller of /health the status alone, and a caller with a token the whole report", async () => {
+    const anonymous = (await (await fetch(`${server.url}/health`)).json()) as object;
+    assert.deepEqual(Object.keys(anonymous), ["status"]);
+    const known = await fetch(`${server.url}/health`, {
+      headers: { authorization: `Bearer ${await token({ sub: "health-reader" })}` },
+    });
+    const report = (await known.json()) as { version?: string; models?: { available: unknown[] } };
+    assert.ok(report.version && (report.models?.available.length ?? 0) > 0, JSON.stringify(report));
+  });
+
+  it("never takes the unlimited local tier, nor a name every object inherits, from a token's claim", async () => {
+    for (const claimed of ["local", "__proto__", "constructor", "toString"]) {
+      const client = await connectWith(await token({ sub: `claims-${claimed}`, ai_universe_tier: claimed }));
+      const usage = (await client.callTool("usage", {})).structuredContent as {
+        tier: string;
+        spend: { dailyBudgetUsd: number | null };
+      };
+      assert.deepEqual([usage.tier, usage.spend.dailyBudgetUsd], ["user", 5], claimed);
+    }
+  });
 });

@@ -4,12 +4,12 @@
 // oversized file and a bad reasoning level are refused in one line before any provider is called.
 
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { tinyPdf, tinyPng } from "../support/attachment-files.ts";
+import { temporaryDirectory } from "../support/temporary-directory.ts";
 import { runCli } from "./support/cli-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -23,7 +23,7 @@ describe("files, web search and reasoning from the terminal", () => {
   before(async () => {
     simulator = await startProviderSimulator();
     environment = (await serverEnvironment(simulator.url, { maxRetries: 0 })).environment;
-    directory = mkdtempSync(join(tmpdir(), "ai-universe-files-"));
+    directory = temporaryDirectory("files");
     writeFileSync(join(directory, "dot.png"), tinyPng);
     writeFileSync(join(directory, "scan.pdf"), tinyPdf);
   });

@@ -8,12 +8,13 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import xterm from "@xterm/headless";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
+import { temporaryDirectory } from "../support/temporary-directory.ts";
 import { startCli } from "./support/cli-process.ts";
 import { changedMind, councilText } from "./support/council-script.ts";
 import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
@@ -60,6 +61,19 @@ const colourCode = /\x1b\[(?:3\d|9\d|1)m/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what is removed
 const withoutEscapes = (output: string) => output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "").replace(/\r/g, "");
 
+/** The lines a 100-column terminal shows after `output` (scrollback included), from an emulator. */
+async function screenOf(output: string): Promise<string[]> {
+  const terminal = new xterm.Terminal({ cols: 100, rows: 40, scrollback: 5000, allowProposedApi: true });
+  await new Promise<void>((resolve) => terminal.write(output, resolve));
+  const buffer = terminal.buffer.active;
+  const lines = Array.from(
+    { length: buffer.length },
+    (_, index) => buffer.getLine(index)?.translateToString(true) ?? "",
+  );
+  terminal.dispose();
+  return lines;
+}
+
 describe("the terminal client", () => {
   let simulator: ProviderSimulator;
   let environment: Record<string, string>;
@@ -90,6 +104,13 @@ describe("the terminal client", () => {
       }
       assert.match(output, /Synthesis \(by cerebras\)/);
       assert.match(output, colourCode, "no colour on a terminal");
+      const screen = await screenOf(output);
+      const boardLines = screen.filter((line) => /^[✓✗⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] \S+ \((primary|secondary)\)/u.test(line));
+      assert.deepEqual(
+        boardLines.map((line) => line.slice(0, 1)),
+        ["✓", "✓", "✓"],
+        `one line per model, and no spinner line left on the screen:\n${screen.join("\n")}`,
+      );
       assert.match(output, /3 of 3 models answered .* total cost \$0\.\d{4}/);
       assert.match(output, /follow up with --conversation [0-9a-f-]{36}/);
     } finally {
@@ -172,6 +193,11 @@ describe("the terminal client", () => {
     ]);
     assert.equal(status, 0, output);
     assert.doesNotMatch(output, colourCode);
+    // Plain lines: no spinner frame, no cursor moved up, no line erased.
+    assert.doesNotMatch(output, /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/u);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what is checked
+    assert.doesNotMatch(output, /\x1b\[\d*[ABJK]/);
+    assert.match(withoutEscapes(output), /^✓ cerebras \(primary\) /m);
     const plain = await piped(environment, ["ask", "Piped?", "--max-opinions", "1"]);
     assert.equal(plain.status, 0, plain.stderr);
     assert.ok(
@@ -199,7 +225,7 @@ describe("the terminal client", () => {
   });
 
   it("attaches files and the output of git diff, and says what is wrong with them", async () => {
-    const directory = mkdtempSync(join(tmpdir(), "ai-universe-attach-"));
+    const directory = temporaryDirectory("attach");
     writeFileSync(join(directory, "notes.txt"), "the attached NOTE-4711\n");
     const git = (...args: string[]) => spawnSync("git", args, { cwd: directory, encoding: "utf8" });
     git("init", "-q");
@@ -287,6 +313,28 @@ describe("the terminal client", () => {
     const missing = await piped(isolated, ["delete", id]);
     assert.equal(missing.status, 1);
     assert.match(missing.stderr, /conversation_not_found/);
+  });
+
+  it("exports Markdown to a terminal without the escape sequences a model wrote, and exactly when piped", async () => {
+    const { environment: isolated } = await serverEnvironment(simulator.url, { maxRetries: 0 });
+    const hostile =
+      "Plain \u001b]0;window title\u0007\u001b[2J\u001b[31mred\u001b[0m answer \u001b]8;;https://x.example\u0007link\u001b]8;;\u0007.";
+    simulator.setBehaviour("gpt-oss-120b", { text: hostile });
+    let id = "";
+    try {
+      const asked = await piped(isolated, ["ask", "Escapes?", "--max-opinions", "0", "--json"]);
+      assert.equal(asked.status, 0, asked.stderr);
+      id = (JSON.parse(asked.stdout) as { conversationId: string }).conversationId;
+    } finally {
+      simulator.setBehaviour("gpt-oss-120b", {});
+    }
+    const shown = await inTerminal(isolated, ["export", id, "--format", "md"]);
+    assert.equal(shown.status, 0, shown.output);
+    assert.match(shown.output, /Plain red answer link\./);
+    assert.ok(!shown.output.includes("\u001b"), JSON.stringify(shown.output));
+    assert.ok(!shown.output.includes("\u0007"), JSON.stringify(shown.output));
+    const saved = await piped(isolated, ["export", id, "--format", "md"]);
+    assert.ok(saved.stdout.includes(hostile), "the Markdown written to a file is changed");
   });
 
   it("chats turn by turn in one conversation, to several models or one", async () => {

@@ -4,14 +4,9 @@
 // positioned, no form or input survives, the images are links, and the page makes no request for them.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
-import { launchChromium, signedInPage } from "./support/browser.ts";
-import { makeApiKey } from "./support/cli-process.ts";
+import { describe, it } from "node:test";
+import { signedInPage, usePageWorld } from "./support/browser.ts";
 import { modelIds } from "./support/e2e-fixture.ts";
-import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
-import { serverEnvironment } from "./support/server-environment.ts";
 
 const hostile = [
   "Here is my answer.",
@@ -27,32 +22,15 @@ const hostile = [
 ].join("\n");
 
 describe("the web page with hostile model HTML", () => {
-  let simulator: ProviderSimulator;
-  let server: ServerProcess;
-  let browser: Browser;
-  let key = "";
-
-  before(async () => {
-    simulator = await startProviderSimulator();
-    const prepared = await serverEnvironment(simulator.url, { maxRetries: 0 });
-    const environment = { ...prepared.environment, AI_UNIVERSE_AUTH: "api-key" };
-    key = await makeApiKey(environment, "mallory", "admin");
-    server = await startHttpServerProcess(environment);
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    await simulator?.close();
-  });
+  const world = usePageWorld(["mallory"]);
 
   it("shows an answer's overlay, form and images as inert text and links, and loads nothing", async () => {
-    const { context, page } = await signedInPage(browser, server.url, key);
+    const { context, page } = await signedInPage(world.browser, world.server.url, world.key("mallory"));
     const searches: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("search=")) searches.push(request.url());
     });
-    simulator.setBehaviour(modelIds.grok, { text: hostile });
+    world.simulator.setBehaviour(modelIds.grok, { text: hostile });
     await page.getByLabel(/question/).fill("Show me something");
     await page.getByText(/^Models/).click();
     await page.getByRole("checkbox", { name: /^Grok/ }).check();

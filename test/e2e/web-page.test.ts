@@ -1,6 +1,6 @@
 // The web page in a real browser: Playwright (playwright-core) drives Debian's Chromium against a real
-// server with API keys and the provider simulator. Sign in (the key lands in an HttpOnly SameSite
-// cookie, nowhere the page can read), ask with a model picked, watch progress, read the synthesis and
+// server with API keys and the provider simulator. Sign in (a session id, not the key, lands in an
+// HttpOnly SameSite cookie, nowhere the page can read), ask with a model picked, watch progress, read the synthesis and
 // opinions with citations, follow up, reload and find the conversation by search, rename, export and
 // delete it; another user sees none of it; a rate-limited call shows its message; a council (review,
 // two rounds, a side) with its answers forming live, then the verdict, the ranking and the rounds; an
@@ -9,19 +9,19 @@
 // dark theme. A screenshot of each step goes to artifacts/web/.
 
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { tinyPng } from "../support/attachment-files.ts";
+import { requireTool } from "../support/system-tools.ts";
 import { makeApiKey } from "./support/cli-process.ts";
 import { changedMind, councilText } from "./support/council-script.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const artifacts = fileURLToPath(new URL("../../artifacts/web/", import.meta.url));
 
 describe("the web page", () => {
@@ -48,11 +48,7 @@ describe("the web page", () => {
   };
 
   before(async () => {
-    if (!existsSync(chromiumPath)) {
-      throw new Error(
-        `The browser tests need Chromium at ${chromiumPath}: apt-get install chromium (as root; .ci/run does it), or set CHROMIUM_PATH.`,
-      );
-    }
+    const chromiumPath = requireTool("chromium");
     mkdirSync(artifacts, { recursive: true });
     simulator = await startProviderSimulator();
     const prepared = await serverEnvironment(simulator.url, { maxRetries: 0 });
@@ -99,7 +95,7 @@ describe("the web page", () => {
     await simulator?.close();
   });
 
-  it("signs in with a key kept in an HttpOnly SameSite cookie, asks, shows progress, answers, follows up", async () => {
+  it("signs in to a session kept in an HttpOnly SameSite cookie, asks, shows progress, answers, follows up", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const outside: string[] = [];
@@ -118,9 +114,10 @@ describe("the web page", () => {
     await page.getByLabel("API key").fill(keys.ann ?? "");
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("button", { name: "New question" }).waitFor();
-    const cookie = (await context.cookies()).find((candidate) => candidate.name === "aiu_credential");
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === "aiu_session");
     assert.equal(cookie?.httpOnly, true);
     assert.equal(cookie?.sameSite, "Strict");
+    assert.ok(cookie && !(keys.ann ?? "").includes(cookie.value), "the cookie holds the key");
     const readable = await page.evaluate(
       () => `${document.cookie}|${JSON.stringify(localStorage)}|${JSON.stringify(sessionStorage)}`,
     );

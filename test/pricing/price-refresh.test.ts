@@ -1,16 +1,17 @@
 // Price data refresh: off unless the operator turns it on; then the published file is fetched,
-// used for every price, kept for an offline restart, and a failed fetch keeps the data in use.
+// used for every price, kept for an offline restart (readable by its owner alone), and a failed fetch
+// keeps the data in use.
 
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { findProvider, REMOTE_DATA_JSON_URL } from "@pydantic/genai-prices";
 import { costOf } from "../../src/pricing/price-data.ts";
 import { priceDataInfo, priceRefreshFrom, startPriceRefresh } from "../../src/pricing/price-source.ts";
+import { temporaryDirectory } from "../support/temporary-directory.ts";
 
 const usage = { inputTokens: 1_000_000, outputTokens: 0 };
 const model = { provider: "openai", modelId: "gpt-6-sol" };
@@ -59,7 +60,7 @@ describe("price data refresh", () => {
 
   it("keeps the bundled data when the fetch fails, and says why", async () => {
     failing = true;
-    const cachePath = join(mkdtempSync(join(tmpdir(), "prices-")), "price-data.json");
+    const cachePath = join(temporaryDirectory("prices"), "price-data.json");
     const before = costOf(model, usage);
     const refresh = startPriceRefresh({ url, cachePath });
     await refresh.ready;
@@ -72,7 +73,8 @@ describe("price data refresh", () => {
   });
 
   it("uses the fetched data for every price, and keeps a copy that a restart uses without fetching", async () => {
-    const cachePath = join(mkdtempSync(join(tmpdir(), "prices-")), "price-data.json");
+    // In a directory not made yet, as beside a first database: made 0700, the copy 0600.
+    const cachePath = join(temporaryDirectory("prices"), "ai-universe", "price-data.json");
     assert.ok((costOf(model, usage) ?? 0) < 100);
     const first = startPriceRefresh({ url, cachePath });
     await first.ready;
@@ -81,6 +83,8 @@ describe("price data refresh", () => {
     assert.equal(priceDataInfo().source, "refreshed");
     assert.equal(priceDataInfo().date, new Date().toISOString().slice(0, 10));
     assert.ok(existsSync(cachePath));
+    assert.equal(statSync(cachePath).mode & 0o777, 0o600, "others can read the price data copy");
+    assert.equal(statSync(dirname(cachePath)).mode & 0o777, 0o700);
 
     const fetched = requests;
     const second = startPriceRefresh({ url, cachePath });

@@ -1,7 +1,8 @@
 // The providers' keep-alive fetch against a local HTTP server: bodies and headers both ways, one
 // socket reused, compressed bodies decoded, event streams read while they are still arriving, abort
 // before and during the body, network failures shaped like the global fetch's, redirects, the
-// proxy variables from the environment, and a resend when a reused socket was closed under it.
+// proxy variables from the environment, a resend when a reused socket was closed under it, and a
+// whole body cut at its size limit.
 
 import assert from "node:assert/strict";
 import { once } from "node:events";
@@ -67,6 +68,18 @@ describe("provider fetch", () => {
         response.writeHead(308, { location: "/echo" }).end();
       } else if (path === "/see-other") {
         response.writeHead(303, { location: "/echo" }).end();
+      } else if (path === "/huge" || path === "/huge-gzip") {
+        // 4 MiB of JSON sent in 64 KiB pieces, plain or as a small gzip body that decodes to it.
+        const piece = `"${"x".repeat(65_534)}",`;
+        response.writeHead(200, {
+          "content-type": "application/json",
+          ...(path === "/huge-gzip" ? { "content-encoding": "gzip" } : {}),
+        });
+        const whole = Buffer.from(`[${piece.repeat(64)}0]`);
+        response.end(path === "/huge-gzip" ? zlib.gzipSync(whole) : whole);
+      } else if (path === "/huge-events") {
+        response.writeHead(200, { "content-type": "text/event-stream" });
+        response.end(`data: ${"y".repeat(3 * 1024 * 1024)}\n\n`);
       } else if (path === "/empty") {
         response.writeHead(204).end();
       } else response.writeHead(404).end("no such path");
@@ -168,6 +181,21 @@ describe("provider fetch", () => {
     assert.equal(kept.url, `${target.url}/echo`);
     const other = await providerFetch(`${target.url}/see-other`, { method: "POST", body: "dropped" });
     assert.deepEqual(await other.json(), { method: "GET", body: "" });
+  });
+
+  it("cuts a whole body past its limit as it arrives, compressed or not, and leaves event streams to their reader", async () => {
+    const capped = createProviderFetch({}, { maxBodyBytes: 1024 * 1024 });
+    for (const path of ["/huge", "/huge-gzip"]) {
+      const response = await capped(`${target.url}${path}`);
+      assert.equal(response.status, 200);
+      await assert.rejects(response.text(), (error: Error) => {
+        assert.equal(error.name, "AnswerTooLargeError", path);
+        assert.match(error.message, /larger than 1 MiB/);
+        return true;
+      });
+    }
+    assert.equal((await (await capped(`${target.url}/huge-events`)).text()).length, 3 * 1024 * 1024 + 8);
+    assert.equal((await (await providerFetch(`${target.url}/huge`)).text()).length, 64 * 65_537 + 3);
   });
 
   it("returns a bodiless 204", async () => {

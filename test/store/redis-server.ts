@@ -1,9 +1,11 @@
-// A real Redis for the tests: Debian's redis-server (installed by .ci/run), started on a free port
-// with nothing saved to disk. A missing or failing server fails the tests; nothing is skipped.
+// A real Redis for the tests: Debian's redis-server (`npm test` installs it when it can), started on a
+// free port with nothing saved to disk. A missing or failing server fails the tests at once, saying how to
+// install it or what it printed; nothing is skipped.
 
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { freePort } from "../support/free-port.ts";
+import { requireTool } from "../support/system-tools.ts";
 
 /** A running Redis. */
 export interface RedisServer {
@@ -13,13 +15,10 @@ export interface RedisServer {
 
 /** Starts redis-server; stop it when done. */
 export async function startRedisServer(): Promise<RedisServer> {
-  if (spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status !== 0)
-    throw new Error(
-      "redis-server is not installed: run `apt-get install redis-server` (.ci/run installs it).",
-    );
+  const binary = requireTool("redis-server");
   const port = await freePort();
   const child: ChildProcess = spawn(
-    "redis-server",
+    binary,
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
     { stdio: ["ignore", "pipe", "pipe"] },
   );

@@ -1,8 +1,9 @@
 // Runs the store contract against SQLite (in memory and on disk) and checks what only SQLite has:
-// migrations, durability across reopen, WAL, and writers from several threads on one file.
+// migrations, durability across reopen, WAL, private file modes, and writers from several threads on
+// one file.
 
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -95,6 +96,37 @@ describe("sqlite store on a file", () => {
     } finally {
       database.close();
     }
+  });
+
+  it("keeps conversations private: its directory made 0700, the file and its -wal and -shm 0600", async () => {
+    const path = newDatabasePath();
+    const previous = process.umask(0o022);
+    try {
+      const store = openSqliteStore(path);
+      await createConversation(store, createClock());
+      for (const file of [path, `${path}-wal`, `${path}-shm`])
+        assert.equal((await stat(file)).mode & 0o777, 0o600, file);
+      assert.equal((await stat(dirname(path))).mode & 0o777, 0o700);
+      await store.close();
+    } finally {
+      process.umask(previous);
+    }
+  });
+
+  it("narrows a database an earlier version left readable by others to its owner at open", async () => {
+    const path = newDatabasePath();
+    await openSqliteStore(path).close();
+    await chmod(path, 0o644);
+    const readOnly = newDatabasePath();
+    await openSqliteStore(readOnly).close();
+    await chmod(readOnly, 0o444);
+    const reopened = openSqliteStore(path);
+    await createConversation(reopened, createClock());
+    assert.equal((await stat(path)).mode & 0o777, 0o600);
+    assert.equal((await stat(`${path}-wal`)).mode & 0o777, 0o600);
+    await reopened.close();
+    await openSqliteStore(readOnly).close();
+    assert.equal((await stat(readOnly)).mode & 0o777, 0o400, "a read-only file became writable");
   });
 
   it("keeps sequences gap-free when several threads write to one file", async () => {

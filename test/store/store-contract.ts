@@ -8,8 +8,10 @@ import { describeConversationCases } from "./contract/conversation-cases.ts";
 import { describeLatencyCases } from "./contract/latency-cases.ts";
 import { describeMessageCases } from "./contract/message-cases.ts";
 import { describeSearchCases } from "./contract/search-cases.ts";
+import { describeSpendReservationCases } from "./contract/spend-reservation-cases.ts";
 import { describeStreamEventCases } from "./contract/stream-event-cases.ts";
 import { describeTurnCases } from "./contract/turn-cases.ts";
+import { describeWebSessionCases } from "./contract/web-session-cases.ts";
 
 /**
  * Registers the store contract as node:test suites named after `name`. `openStore` must resolve to
@@ -36,5 +38,7 @@ export function runStoreContract(name: string, openStore: () => Promise<Store>):
     describeBroadcastCases(currentStore);
     describeLatencyCases(currentStore);
     describeStreamEventCases(currentStore);
+    describeSpendReservationCases(currentStore);
+    describeWebSessionCases(currentStore);
   });
 }

@@ -65,7 +65,7 @@ describe("the page's model and opinion labels", () => {
     );
   });
 
-  it("sends files, web search and reasoning only when chosen", () => {
+  it("sends files, web search, reasoning and an answer-by time only when chosen", () => {
     const request = {
       question: "What is this?",
       models: [],
@@ -75,6 +75,7 @@ describe("the page's model and opinion labels", () => {
       stances: {},
       webSearch: false,
       reasoning: "" as const,
+      answerWithin: 0,
       attachments: [],
     };
     assert.deepEqual(consultationInput(request, undefined), { question: "What is this?" });
@@ -84,6 +85,7 @@ describe("the page's model and opinion labels", () => {
           ...request,
           webSearch: true,
           reasoning: "low",
+          answerWithin: 30,
           attachments: [{ id: 1, name: "dot.png", mediaType: "image/png", data: "iVBORw0=", bytes: 5 }],
         },
         "c1",
@@ -92,6 +94,7 @@ describe("the page's model and opinion labels", () => {
         question: "What is this?",
         webSearch: true,
         reasoning: "low",
+        answerWithinSeconds: 30,
         attachments: [{ name: "dot.png", mediaType: "image/png", data: "iVBORw0=" }],
         conversationId: "c1",
       },

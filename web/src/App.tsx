@@ -1,6 +1,9 @@
 // The page: sign in when the server has accounts; a sidebar of conversations; the question box (with its
 // files, shown beside the question once sent), live progress with the answers forming, and the answer;
-// follow-ups in the same conversation; light and dark themes.
+// the opinions of models still answering when it was given, filled in as they land (for a fresh answer
+// and for one opened from the sidebar alike); follow-ups in the same conversation; light and dark themes.
+// The open conversation is in the address (see conversation-route.ts): a reload keeps it, back and
+// forward move between conversations, and an address of a conversation not the user's says so.
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
@@ -8,6 +11,7 @@ import {
   api,
   type ConversationSummary,
   consult,
+  followLateOpinions,
   type Me,
   type ModelInfo,
   type PanelInfo,
@@ -23,6 +27,7 @@ import { Result } from "./components/Result.tsx";
 import { Sidebar } from "./components/Sidebar.tsx";
 import { SignIn } from "./components/SignIn.tsx";
 import { type AskRequest, consultationInput } from "./consultation-input.ts";
+import { addressOf, conversationInAddress, showInAddress } from "./conversation-route.ts";
 
 interface Turn {
   id: number;
@@ -31,6 +36,10 @@ interface Turn {
   attachments?: { name: string; bytes: number }[];
   result?: Omit<SecondOpinion, "conversationId">;
   reply?: string;
+  /** The stored answer's id, by which its late opinions are followed. */
+  messageId?: string;
+  /** Models still answering when the answer was given whose opinion will never land. */
+  unlanded?: string[];
 }
 
 type Theme = "auto" | "light" | "dark";
@@ -60,6 +69,36 @@ export function App() {
   const [error, setError] = useState("");
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem("theme") as Theme | null) ?? "auto");
   const running = useRef<AbortController | undefined>(undefined);
+  const following = useRef(new Set<AbortController>());
+  /** The conversation asked for last: an older one that loads after it is not shown. */
+  const opening = useRef<string | undefined>(undefined);
+  /** Shows what the address names; kept current so the hashchange listener calls the latest. */
+  const route = useRef<() => void>(() => {});
+
+  /** Fills in the answer `messageId`'s late opinions as they land, until all have (or never will). */
+  const follow = useCallback((messageId: string) => {
+    const controller = new AbortController();
+    following.current.add(controller);
+    const update = (change: (turn: Turn) => Turn) =>
+      setTurns((previous) => previous.map((turn) => (turn.messageId === messageId ? change(turn) : turn)));
+    followLateOpinions(messageId, (result) => update((turn) => ({ ...turn, result })), controller.signal)
+      .then((unlanded) => {
+        if (unlanded.length > 0) update((turn) => ({ ...turn, unlanded }));
+      })
+      .catch((failure) => {
+        if (!controller.signal.aborted)
+          setError(`The opinions still coming cannot be shown: ${describe(failure)} Reload to see them.`);
+      })
+      .finally(() => following.current.delete(controller));
+  }, []);
+
+  /** Stops following late opinions (another conversation is shown). */
+  const stopFollowing = useCallback(() => {
+    for (const controller of following.current) controller.abort();
+    following.current.clear();
+  }, []);
+
+  useEffect(() => stopFollowing, [stopFollowing]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -79,16 +118,35 @@ export function App() {
     setPanels(listing.panels ?? []);
     setPriceData(listing.priceData);
     await refresh();
+    route.current();
   }, [refresh]);
+
+  useEffect(() => {
+    const onChange = () => route.current();
+    window.addEventListener("hashchange", onChange);
+    return () => window.removeEventListener("hashchange", onChange);
+  }, []);
 
   useEffect(() => {
     load().catch((failure) => setError(describe(failure)));
   }, [load]);
 
+  /** Shows a new question: no conversation, nothing following. */
+  const clear = () => {
+    opening.current = undefined;
+    stopFollowing();
+    setConversationId(undefined);
+    setTurns([]);
+    setRows({});
+  };
+
   const open = async (id: string) => {
     setError("");
+    stopFollowing();
+    opening.current = id;
     try {
       const { messages } = (await api.history(id)).history;
+      if (opening.current !== id) return;
       const loaded: Turn[] = [];
       for (const message of messages) {
         if (message.role === "user") {
@@ -100,16 +158,43 @@ export function App() {
           });
         } else if (loaded.length > 0) {
           const turn = loaded[loaded.length - 1] as Turn;
-          if (message.metadata.secondOpinion) turn.result = message.metadata.secondOpinion;
-          else turn.reply = message.content;
+          if (message.metadata.secondOpinion) {
+            turn.result = message.metadata.secondOpinion;
+            turn.messageId = message.id;
+          } else turn.reply = message.content;
         }
       }
       setConversationId(id);
       setTurns(loaded);
       setRows({});
+      for (const turn of loaded) {
+        if (turn.messageId && (turn.result?.pendingModels ?? []).length > 0) follow(turn.messageId);
+      }
     } catch (failure) {
-      setError(describe(failure));
+      if (opening.current !== id) return;
+      const unknown = ["conversation_not_found", "invalid_argument"];
+      if (failure instanceof ApiError && unknown.includes(failure.code)) {
+        clear();
+        setError(
+          "This address names a conversation that is not among yours: it was deleted, or the link is someone else's. Pick one from the list, or ask a new question.",
+        );
+      } else setError(describe(failure));
     }
+  };
+
+  route.current = () => {
+    const id = conversationInAddress();
+    if (id) void open(id);
+    else {
+      setError("");
+      clear();
+    }
+  };
+
+  /** Opens conversation `id` (a new question when undefined) through the address, so back returns. */
+  const navigate = (id: string | undefined) => {
+    if (conversationInAddress() === id) route.current();
+    else window.location.hash = addressOf(id);
   };
 
   const ask = async (request: AskRequest) => {
@@ -138,7 +223,16 @@ export function App() {
         controller.signal,
       );
       setConversationId(result.conversationId);
-      setTurns((previous) => [...previous.slice(0, -1), { ...asked, result }]);
+      showInAddress(result.conversationId);
+      const messageId = result.assistantMessageId ?? undefined;
+      const pending = result.pendingModels ?? [];
+      // An answer that was not saved has no turn for its late opinions to join.
+      const unlanded = !messageId && pending.length > 0 ? { unlanded: pending } : {};
+      setTurns((previous) => [
+        ...previous.slice(0, -1),
+        { ...asked, result, ...(messageId ? { messageId } : {}), ...unlanded },
+      ]);
+      if (messageId && pending.length > 0) follow(messageId);
       await refresh();
     } catch (failure) {
       setTurns((previous) => previous.slice(0, -1));
@@ -168,20 +262,16 @@ export function App() {
       <Sidebar
         conversations={conversations}
         current={conversationId}
-        onOpen={(id) => void open(id)}
-        onNew={() => {
-          setConversationId(undefined);
-          setTurns([]);
-          setRows({});
-        }}
+        onOpen={navigate}
+        onNew={() => navigate(undefined)}
         onChanged={async () => {
           await refresh();
           if (
             conversationId &&
             !(await api.conversations()).conversations.some((item) => item.id === conversationId)
           ) {
-            setConversationId(undefined);
-            setTurns([]);
+            clear();
+            showInAddress(undefined);
           }
         }}
         onError={setError}
@@ -193,7 +283,7 @@ export function App() {
           <button
             type="button"
             className="small"
-            aria-label="Switch theme"
+            aria-label={`Theme: ${theme}, switch theme`}
             onClick={() => setTheme(theme === "auto" ? "dark" : theme === "dark" ? "light" : "auto")}
           >
             Theme: {theme}
@@ -227,7 +317,9 @@ export function App() {
                 {turn.attachments.map((file) => `${file.name} (${sizeLabel(file.bytes)})`).join(", ")}
               </p>
             )}
-            {turn.result && <Result result={turn.result} />}
+            {turn.result && (
+              <Result result={turn.result} {...(turn.unlanded ? { unlanded: turn.unlanded } : {})} />
+            )}
             {turn.reply && <Markdown text={turn.reply} className="markdown reply" />}
           </section>
         ))}

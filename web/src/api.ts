@@ -122,6 +122,10 @@ export interface Opinion {
   unseenAttachments?: { name: string; reason: string }[];
   citations: Citation[];
   error?: boolean;
+  /** Still running when the answer was given: a placeholder until its opinion lands. */
+  pending?: boolean;
+  /** Landed after the answer was given (the synthesis did not hear it). */
+  late?: boolean;
 }
 
 export interface SecondOpinion {
@@ -146,7 +150,13 @@ export interface SecondOpinion {
     totalLatencyMs: number;
     totalTokens?: number;
     totalCost?: number;
+    /** Says that the synthesis did not hear from every model, when it did not. */
+    note?: string;
   };
+  /** Models still running when the answer was given; each lands in this turn later. */
+  pendingModels?: string[];
+  /** The stored answer's id: its late opinions are followed with `followLateOpinions`. */
+  assistantMessageId?: string | null;
   budget?: { leftOut: { model: string; reason: string }[] };
   stances?: Record<string, Stance>;
   rounds?: DebateRound[];
@@ -234,6 +244,47 @@ export async function consult(
     signal,
     credentials: "same-origin",
   });
+  let result: SecondOpinion | undefined;
+  await readEvents(response, (event, payload) => {
+    if (event === "progress") onProgress(payload as ProgressEvent);
+    else if (event === "result") result = payload as SecondOpinion;
+    return event !== "result";
+  });
+  if (result) return result;
+  throw new ApiError("interrupted", "The connection to the server closed before the answer came.");
+}
+
+/**
+ * Follows the late opinions of the answer `messageId`: `onTurn` sees the stored turn at once and each
+ * time one lands. Resolves with the models that will never land (none when every one did).
+ */
+export async function followLateOpinions(
+  messageId: string,
+  onTurn: (turn: Omit<SecondOpinion, "conversationId">) => void,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const response = await fetch(`/api/answers/${encodeURIComponent(messageId)}/late-opinions`, {
+    signal,
+    credentials: "same-origin",
+  });
+  let unlanded: string[] | undefined;
+  await readEvents(response, (event, payload) => {
+    if (event === "turn") onTurn(payload as Omit<SecondOpinion, "conversationId">);
+    else if (event === "end") unlanded = (payload as { unlanded: string[] }).unlanded;
+    return event !== "end";
+  });
+  if (unlanded) return unlanded;
+  throw new ApiError("interrupted", "The connection to the server closed before every opinion came.");
+}
+
+/**
+ * Reads the server-sent events of `response`, handing each to `onEvent` until it returns false or the
+ * stream ends; an `error` event (or an error answer) is thrown as ApiError.
+ */
+async function readEvents(
+  response: Response,
+  onEvent: (event: string, payload: unknown) => boolean,
+): Promise<void> {
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => ({}))) as {
       error?: { code: string; message: string; details?: Record<string, unknown> };
@@ -246,23 +297,25 @@ export async function consult(
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffered += value;
-    let end = buffered.indexOf("\n\n");
-    while (end !== -1) {
-      const block = buffered.slice(0, end);
-      buffered = buffered.slice(end + 2);
-      end = buffered.indexOf("\n\n");
-      const event = /^event: (.+)$/m.exec(block)?.[1];
-      const data = /^data: (.+)$/m.exec(block)?.[1];
-      if (!event || !data) continue;
-      const payload = JSON.parse(data);
-      if (event === "progress") onProgress(payload as ProgressEvent);
-      else if (event === "result") return payload as SecondOpinion;
-      else if (event === "error") throw new ApiError(payload.code, payload.message, payload.details);
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffered += value;
+      let end = buffered.indexOf("\n\n");
+      while (end !== -1) {
+        const block = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        end = buffered.indexOf("\n\n");
+        const event = /^event: (.+)$/m.exec(block)?.[1];
+        const data = /^data: (.+)$/m.exec(block)?.[1];
+        if (!event || !data) continue;
+        const payload = JSON.parse(data);
+        if (event === "error") throw new ApiError(payload.code, payload.message, payload.details);
+        if (!onEvent(event, payload)) return;
+      }
     }
+  } finally {
+    reader.cancel().catch(() => {});
   }
-  throw new ApiError("interrupted", "The connection to the server closed before the answer came.");
 }

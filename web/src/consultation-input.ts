@@ -18,6 +18,11 @@ export interface AskRequest {
   webSearch: boolean;
   /** "" leaves it to the panel, the model or the vendor. */
   reasoning: ReasoningLevel | "";
+  /**
+   * Seconds within which the answer is given, the models still answering then landing later; 0 for
+   * the server's answer-by time.
+   */
+  answerWithin: number;
   attachments: ChosenFile[];
 }
 
@@ -36,6 +41,7 @@ export function consultationInput(
     ...(Object.keys(request.stances).length > 0 ? { stances: request.stances } : {}),
     ...(request.webSearch ? { webSearch: true } : {}),
     ...(request.reasoning ? { reasoning: request.reasoning } : {}),
+    ...(request.answerWithin > 0 ? { answerWithinSeconds: request.answerWithin } : {}),
     ...(request.attachments.length > 0
       ? { attachments: request.attachments.map(({ name, mediaType, data }) => ({ name, mediaType, data })) }
       : {}),

@@ -1,12 +1,13 @@
 // The live view of a running consultation: one line per model that spins while the model thinks and
 // turns into ✓ or ✗ with latency, tokens and cost when it finishes, with the last line of its answer so
 // far beneath it; then each debate round (with each model's revision forming), each reviewer, and the
-// synthesis the same way. Redrawn in place (log-update, cli-spinners) on a terminal; elsewhere one
-// plain line per finished step and no text.
+// synthesis the same way. Redrawn in place (live-block.ts, cli-spinners) on a terminal that may show
+// colour; elsewhere (a pipe, NO_COLOR, TERM=dumb) one plain line per finished step, no text and no
+// cursor movement.
 
 import cliSpinners from "cli-spinners";
-import { createLogUpdate } from "log-update";
 import type { ConsultationEvent } from "../../consultation/opinion.ts";
+import { liveBlock } from "./live-block.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
 import { previewLine } from "./text-preview.ts";
 
@@ -38,10 +39,10 @@ export function progressBoard(stream: NodeJS.WriteStream, style: TerminalStyle):
   let frame = 0;
   let round = 0;
   let stopped = false;
-  const draw = style.live ? createLogUpdate(stream, { showCursor: true }) : undefined;
+  const block = style.live ? liveBlock(stream, style.width) : undefined;
   const seconds = (row: Row) => `${((performance.now() - row.started) / 1000).toFixed(1)} s`;
   const render = () => {
-    if (!draw) return;
+    if (!block) return;
     const room = Math.max(10, (stream.columns || style.width) - indent.length - 1);
     const lines = [...rows.values()].flatMap((row) => {
       if (row.state !== "running") {
@@ -56,9 +57,10 @@ export function progressBoard(stream: NodeJS.WriteStream, style: TerminalStyle):
       });
       return [head, ...forming];
     });
-    draw(lines.join("\n"));
+    if (stopped) block.finish(lines);
+    else block.draw(lines);
   };
-  const timer = draw
+  const timer = block
     ? setInterval(() => {
         frame += 1;
         render();
@@ -73,7 +75,7 @@ export function progressBoard(stream: NodeJS.WriteStream, style: TerminalStyle):
     if (row?.state !== "running") return;
     row.state = failed ? "failed" : "done";
     row.detail = detail;
-    if (!draw) stream.write(`${failed ? "✗" : "✓"} ${row.label} ${detail}\n`);
+    if (!block) stream.write(`${failed ? "✗" : "✓"} ${row.label} ${detail}\n`);
   };
   /** A debate round has no end event of its own: it is over when the next stage starts. */
   const closeRound = () => {
@@ -86,7 +88,7 @@ export function progressBoard(stream: NodeJS.WriteStream, style: TerminalStyle):
   };
 
   return {
-    live: draw !== undefined,
+    live: block !== undefined,
     onEvent(event) {
       if (event.type === "model-started") {
         start(event.model, `${event.model} (${event.role})`);
@@ -130,7 +132,6 @@ export function progressBoard(stream: NodeJS.WriteStream, style: TerminalStyle):
       if (completed) closeRound();
       stopped = true;
       render();
-      draw?.done();
     },
   };
 }

@@ -1,11 +1,18 @@
 // A finished consultation for a person at a terminal: the synthesis first with its assessment (or, when
 // there is none, why), then each model's opinion with its latency, tokens, cost, reasoning tokens, web
 // searches and the side it argued, and beneath it what it could not do (search, read a file); then the
-// council's review and debate rounds, the sources, the totals and how to follow up.
+// council's review and debate rounds, the sources, the totals and how to follow up. A model still
+// answering when the answer was given shows as such (its opinion follows: render-late-opinions.ts).
 
 import { usageLine } from "../../application/conversation-markdown.ts";
 import type { SendMessageResult } from "../../consultation/message-result.ts";
-import type { Citation, ModelOpinion, Stance, Synthesis } from "../../consultation/opinion.ts";
+import type {
+  Citation,
+  ConsultationSummary,
+  ModelOpinion,
+  Stance,
+  Synthesis,
+} from "../../consultation/opinion.ts";
 import type { SecondOpinionResult } from "../../consultation/second-opinion-result.ts";
 import { heading, renderAssessment, renderReview, renderRounds } from "./render-council.ts";
 import { markdownRenderer } from "./render-markdown.ts";
@@ -21,12 +28,12 @@ export function renderSecondOpinion(result: SecondOpinionResult, style: Terminal
   if (synthesis) out.push(...renderSynthesis(synthesis, style));
   const opinions = [result.primary, ...result.secondaryOpinions];
   for (const opinion of opinions) {
-    out.push(
-      opinionHeading(opinion, result.stances?.[opinion.model], style),
-      ...opinionNotes(opinion, style),
-      "",
-      opinion.error ? colors.red(opinion.response) : markdown(opinion.response),
-    );
+    if (opinion.pending) {
+      out.push(
+        `${colors.yellow("…")} ${colors.bold(`${opinion.model} (${opinion.modelDisplayName})`)} ${colors.dim("still answering when the answer was due")}`,
+        "",
+      );
+    } else out.push(...renderOpinion(opinion, result.stances?.[opinion.model], style, markdown));
   }
   if (result.review) out.push(...renderReview(result.review, style));
   if (result.rounds && result.rounds.length > 1) out.push(...renderRounds(result.rounds, style));
@@ -43,18 +50,37 @@ export function renderSecondOpinion(result: SecondOpinionResult, style: Terminal
   }
   for (const left of result.budget?.leftOut ?? [])
     out.push(colors.yellow(`Left out: ${left.model} (${left.reason})`));
-  const { summary } = result;
+  out.push(
+    totalsLine(result.summary, style),
+    conversationLine(result.conversationId, result.persistenceStatus.error, style),
+  );
+  return `${out.join("\n")}\n`;
+}
+
+/** One model's opinion: its heading, what it could not do, and its answer. */
+export function renderOpinion(
+  opinion: ModelOpinion,
+  stance: Stance | undefined,
+  style: TerminalStyle,
+  markdown = markdownRenderer(style),
+): string[] {
+  return [
+    opinionHeading(opinion, stance, style),
+    ...opinionNotes(opinion, style),
+    "",
+    opinion.error ? style.colors.red(opinion.response) : markdown(opinion.response),
+  ];
+}
+
+/** "2 of 3 models answered · 4.1 s · 900 tokens · total cost $0.0123", in bold. */
+export function totalsLine(summary: ConsultationSummary, style: TerminalStyle): string {
   const totals = [
     `${summary.successfulModels} of ${summary.totalModels} models answered`,
     `${(summary.totalLatencyMs / 1000).toFixed(1)} s`,
   ];
   if (summary.totalTokens !== undefined) totals.push(`${summary.totalTokens} tokens`);
   if (summary.totalCost !== undefined) totals.push(`total cost $${summary.totalCost.toFixed(4)}`);
-  out.push(
-    colors.bold(totals.join(" · ")),
-    conversationLine(result.conversationId, result.persistenceStatus.error, style),
-  );
-  return `${out.join("\n")}\n`;
+  return style.colors.bold(totals.join(" · "));
 }
 
 /** The text of a one-model reply for `style`'s terminal. */

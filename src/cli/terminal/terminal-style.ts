@@ -1,5 +1,5 @@
-// How the terminal commands may write: colour and live redrawing only on a terminal, and no colour
-// when NO_COLOR is set (https://no-color.org) or TERM is dumb.
+// How the terminal commands may write: colour and live redrawing only on a terminal, and neither when
+// NO_COLOR is set (https://no-color.org) or TERM is dumb: then plain lines, no spinner, no cursor moves.
 
 import picocolors from "picocolors";
 
@@ -8,7 +8,7 @@ export interface TerminalStyle {
   /** Colours, or identity functions when colour is off. */
   colors: ReturnType<typeof picocolors.createColors>;
   colored: boolean;
-  /** Whether lines may be redrawn in place (spinners). */
+  /** Whether lines may be redrawn in place (spinners); never without colour. */
   live: boolean;
   /** Characters per line, for wrapping. */
   width: number;
@@ -25,7 +25,7 @@ export function terminalStyle(
     colors: picocolors.createColors(colored),
     colored,
     // A terminal that reports no size (a pseudo-terminal nobody sized) cannot be redrawn in place.
-    live: terminal && (stream.rows ?? 0) > 0,
+    live: colored && (stream.rows ?? 0) > 0,
     width: Math.min(Math.max(stream.columns ?? 100, 40), 120),
   };
 }

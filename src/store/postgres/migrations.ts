@@ -115,6 +115,33 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       CREATE INDEX stream_events_by_expiry ON stream_events (expires_at);
     `,
   },
+  {
+    name: "spend held by running calls against their owner's daily budget",
+    sql: `
+      CREATE TABLE spend_reservations (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        day TEXT NOT NULL,
+        usd DOUBLE PRECISION NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX spend_reservations_by_owner ON spend_reservations (user_id, day);
+    `,
+  },
+  {
+    name: "web page sessions, kept as the hash of their id",
+    sql: `
+      CREATE TABLE web_sessions (
+        hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        tier TEXT NOT NULL,
+        credential_id TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX web_sessions_by_expiry ON web_sessions (expires_at);
+    `,
+  },
 ];
 
 /** Applies the steps `pool`'s database has not seen, each in a transaction, under the migration lock. */

@@ -26,8 +26,10 @@ import { postgresBroadcast } from "./postgres-broadcast.ts";
 import { keysetRows, type PostgresQuery } from "./postgres-query.ts";
 import { conversationColumns, messageColumns, searchTextSql, writeTurn } from "./postgres-turns.ts";
 import { searchMessages } from "./search-query.ts";
+import { postgresSpendReservations } from "./spend-reservation-queries.ts";
 import { postgresStreamEvents } from "./stream-event-queries.ts";
 import { postgresTasks } from "./task-queries.ts";
+import { postgresWebSessions } from "./web-session-queries.ts";
 
 /** A {@link Store} over a PostgreSQL pool. Build it with `openPostgresStore`. */
 export class PostgresStore implements Store {
@@ -39,6 +41,8 @@ export class PostgresStore implements Store {
   readonly #accounts = postgresAccounts(this.#run);
   readonly #tasks = postgresTasks(this.#run);
   readonly #streamEvents = postgresStreamEvents(this.#run);
+  readonly #reservations = postgresSpendReservations(this.#run, (work) => this.#transaction(work));
+  readonly #webSessions = postgresWebSessions(this.#run);
 
   readonly #broadcast: ReturnType<typeof postgresBroadcast>;
 
@@ -250,6 +254,14 @@ export class PostgresStore implements Store {
   readonly appendStreamEvent = this.#streamEvents.appendStreamEvent;
   readonly readStreamEvents = this.#streamEvents.readStreamEvents;
   readonly deleteExpiredStreamEvents = this.#streamEvents.deleteExpiredStreamEvents;
+  readonly reserveSpend = this.#reservations.reserveSpend;
+  readonly chargeReservation = this.#reservations.chargeReservation;
+  readonly renewReservation = this.#reservations.renewReservation;
+  readonly releaseReservation = this.#reservations.releaseReservation;
+  readonly heldOn = this.#reservations.heldOn;
+  readonly saveWebSession = this.#webSessions.saveWebSession;
+  readonly findWebSession = this.#webSessions.findWebSession;
+  readonly deleteWebSession = this.#webSessions.deleteWebSession;
 
   limiterBackend(): LimiterBackend {
     return { kind: "postgres", pool: this.#pool, tableName: "rate_limits" };

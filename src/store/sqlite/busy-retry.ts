@@ -15,13 +15,18 @@ export function sqliteCode(error: unknown): number | undefined {
 
 /**
  * Runs `work`, retrying it with growing pauses while the database is locked by another connection,
- * for at most `waitMs`; then throws StoreUnavailableError naming the file.
+ * for at most `waitMs`; then throws StoreUnavailableError naming the file. `work` may be async (then
+ * a locked statement anywhere in it retries the whole of it, so it must be safe to run again).
  */
-export async function retryWhileBusy<T>(work: () => T, waitMs: number, location: string): Promise<T> {
+export async function retryWhileBusy<T>(
+  work: () => T | Promise<T>,
+  waitMs: number,
+  location: string,
+): Promise<T> {
   const started = performance.now();
   for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
     try {
-      return work();
+      return await work();
     } catch (error) {
       const code = sqliteCode(error);
       if (code !== sqliteCodes.busy && code !== sqliteCodes.locked) throw error;

@@ -178,6 +178,33 @@ export const schemaMigrations: readonly Migration[] = [
       CREATE INDEX stream_events_by_expiry ON stream_events (expires_at);
     `,
   },
+  {
+    name: "spend held by running calls against their owner's daily budget",
+    sql: `
+      CREATE TABLE spend_reservations (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        day TEXT NOT NULL,
+        usd REAL NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX spend_reservations_by_owner ON spend_reservations (user_id, day);
+    `,
+  },
+  {
+    name: "web page sessions, kept as the hash of their id",
+    sql: `
+      CREATE TABLE web_sessions (
+        hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        tier TEXT NOT NULL,
+        credential_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX web_sessions_by_expiry ON web_sessions (expires_at);
+    `,
+  },
 ];
 
 /** The database was written by a newer version of the program, whose schema this one does not know. */

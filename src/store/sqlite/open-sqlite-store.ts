@@ -1,8 +1,11 @@
 // Opening a SQLite store: the file, its directory, pragmas and migrations. Every way this can fail at
 // start (a directory that cannot be made, a file that is not a database or is damaged, a database
 // from a newer version) becomes one StoreOpenError naming the path, the problem and what to do.
+// Conversations are private: the directory is made 0700 and the file 0600 (SQLite gives its -wal and
+// -shm files the database file's mode), and a file an earlier version left readable by others is
+// narrowed to its owner at open.
 
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { StoreOpenError } from "../store.ts";
@@ -23,7 +26,10 @@ export const defaultBusyWaitMs = 15_000;
  */
 export function openSqliteStore(location: string, options: { busyWaitMs?: number } = {}): SqliteStore {
   const inMemory = location === ":memory:";
-  if (!inMemory) createParentDirectory(location);
+  if (!inMemory) {
+    createParentDirectory(location);
+    keepPrivate(location);
+  }
   let database: DatabaseSync;
   try {
     database = new DatabaseSync(location, { timeout: openWaitMs });
@@ -57,10 +63,31 @@ export function openSqliteStore(location: string, options: { busyWaitMs?: number
   }
 }
 
+/**
+ * Creates the database file 0600 when it is missing, and takes the group's and others' permissions off
+ * it and its -wal and -shm files when they have any (a read-only file stays read-only). A file this
+ * user cannot change is left as it is; opening it reports what matters.
+ */
+function keepPrivate(location: string): void {
+  try {
+    if (!existsSync(location)) closeSync(openSync(location, "a", 0o600));
+  } catch {
+    // A directory that cannot be written: opening the database says so.
+  }
+  for (const path of [location, `${location}-wal`, `${location}-shm`]) {
+    try {
+      const { mode } = statSync(path);
+      if ((mode & 0o077) !== 0) chmodSync(path, mode & 0o700);
+    } catch {
+      // Missing, or another user's file.
+    }
+  }
+}
+
 function createParentDirectory(location: string): void {
   const directory = dirname(location);
   try {
-    mkdirSync(directory, { recursive: true });
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new StoreOpenError(
@@ -70,9 +97,18 @@ function createParentDirectory(location: string): void {
   }
 }
 
-/** Why the file cannot be written, found by rewriting its schema version with the same value. */
+/**
+ * Why the file cannot be written, found by rewriting its schema version with the same value. A write
+ * that changes nothing need not reach the disk, so it is not synced: a sync would cost every start
+ * milliseconds to tens of them.
+ */
 function writeProbe(database: DatabaseSync): string | undefined {
-  return unwritableReason(() => database.exec(`PRAGMA user_version = ${readSchemaVersion(database)}`));
+  database.exec("PRAGMA synchronous = OFF");
+  try {
+    return unwritableReason(() => database.exec(`PRAGMA user_version = ${readSchemaVersion(database)}`));
+  } finally {
+    database.exec("PRAGMA synchronous = FULL");
+  }
 }
 
 /** Runs a write; returns SQLite's reason when the file is read-only, rethrows any other failure. */

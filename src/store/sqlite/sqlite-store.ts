@@ -15,6 +15,7 @@ import {
   toIdempotencyEntry,
   toMessage,
 } from "../rows.ts";
+import type { SpendReservationStore } from "../spend-reservations.ts";
 import {
   type Conversation,
   type ConversationListPosition,
@@ -31,12 +32,15 @@ import {
 } from "../store.ts";
 import type { StreamEventStore } from "../stream-events.ts";
 import type { TaskStore } from "../tasks.ts";
+import type { WebSessionStore } from "../web-sessions.ts";
 import { type AccountStatements, prepareAccountStatements } from "./account-statements.ts";
 import { retryWhileBusy, sqliteCode, sqliteCodes } from "./busy-retry.ts";
 import type { FileIdentity } from "./file-identity.ts";
+import { sqliteSpendReservations } from "./sqlite-spend-reservations.ts";
 import { sqliteStreamEvents } from "./sqlite-stream-events.ts";
 import { sqliteTasks } from "./sqlite-tasks.ts";
 import { writeTurn } from "./sqlite-turns.ts";
+import { sqliteWebSessions } from "./sqlite-web-sessions.ts";
 import { prepareStatements, type Statements } from "./statements.ts";
 import { prepareTaskStatements, type TaskStatements } from "./task-statements.ts";
 import { inWriteTransaction } from "./transaction.ts";
@@ -67,6 +71,8 @@ export class SqliteStore implements Store {
   readonly #tasks: TaskStatements;
   readonly #taskMethods: TaskStore;
   readonly #streamEvents: StreamEventStore;
+  readonly #reservations: SpendReservationStore;
+  readonly #webSessions: WebSessionStore;
   readonly #options: SqliteStoreOptions;
   #readOnly: string | undefined;
   #ephemeralKey: string | undefined;
@@ -88,6 +94,16 @@ export class SqliteStore implements Store {
       (work) => this.#write(work),
     );
     this.#streamEvents = sqliteStreamEvents(
+      database,
+      (work) => this.#read(work),
+      (work) => this.#write(work),
+    );
+    this.#reservations = sqliteSpendReservations(
+      database,
+      (work) => this.#read(work),
+      (work) => this.#write(work),
+    );
+    this.#webSessions = sqliteWebSessions(
       database,
       (work) => this.#read(work),
       (work) => this.#write(work),
@@ -289,6 +305,21 @@ export class SqliteStore implements Store {
     this.#streamEvents.readStreamEvents(...args);
   readonly deleteExpiredStreamEvents: StreamEventStore["deleteExpiredStreamEvents"] = (...args) =>
     this.#streamEvents.deleteExpiredStreamEvents(...args);
+  readonly reserveSpend: SpendReservationStore["reserveSpend"] = (...args) =>
+    this.#reservations.reserveSpend(...args);
+  readonly chargeReservation: SpendReservationStore["chargeReservation"] = (...args) =>
+    this.#reservations.chargeReservation(...args);
+  readonly renewReservation: SpendReservationStore["renewReservation"] = (...args) =>
+    this.#reservations.renewReservation(...args);
+  readonly releaseReservation: SpendReservationStore["releaseReservation"] = (...args) =>
+    this.#reservations.releaseReservation(...args);
+  readonly heldOn: SpendReservationStore["heldOn"] = (...args) => this.#reservations.heldOn(...args);
+  readonly saveWebSession: WebSessionStore["saveWebSession"] = (...args) =>
+    this.#webSessions.saveWebSession(...args);
+  readonly findWebSession: WebSessionStore["findWebSession"] = (...args) =>
+    this.#webSessions.findWebSession(...args);
+  readonly deleteWebSession: WebSessionStore["deleteWebSession"] = (...args) =>
+    this.#webSessions.deleteWebSession(...args);
 
   limiterBackend(): LimiterBackend {
     const database = this.#database;
@@ -299,6 +330,7 @@ export class SqliteStore implements Store {
         prepare: (sql) => database.prepare(sql) as never,
         transaction: (work) => () => inWriteTransaction(database, work),
       },
+      whileLocked: (count) => retryWhileBusy(count, this.#options.busyWaitMs, this.#options.location),
     };
   }
 

@@ -1,20 +1,19 @@
 // Debian's Chromium driven by Playwright (playwright-core), for the browser tests of the web page: the
-// launch (refused with the fix when Chromium is missing) and a signed-in page.
+// launch (refused with the fix when Chromium is missing), a signed-in page, and the world those tests
+// share (the provider simulator, a server with API keys, Chromium).
 
-import { existsSync } from "node:fs";
+import { after, before } from "node:test";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { type ProviderSimulator, startProviderSimulator } from "../../simulator/provider-simulator.ts";
+import { requireTool } from "../../support/system-tools.ts";
+import { makeApiKey } from "./cli-process.ts";
+import { type ServerProcess, startHttpServerProcess } from "./http-server-process.ts";
+import { serverEnvironment } from "./server-environment.ts";
 
 /** Launches headless Chromium; throws, saying how to install it, when it is missing. */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `The browser tests need Chromium at ${chromiumPath}: apt-get install chromium (as root; .ci/run does it), or set CHROMIUM_PATH.`,
-    );
-  }
   return chromium.launch({
-    executablePath: chromiumPath,
+    executablePath: requireTool("chromium"),
     headless: true,
     args: [
       "--no-sandbox",
@@ -41,4 +40,42 @@ export async function signedInPage(
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("button", { name: "New question" }).waitFor();
   return { context, page };
+}
+
+/** What a browser test of the page works with. */
+export interface PageWorld {
+  simulator: ProviderSimulator;
+  server: ServerProcess;
+  browser: Browser;
+  /** The API key made for `user`. */
+  key(user: string): string;
+}
+
+/**
+ * Starts the provider simulator, a server in api-key mode with the consultation `defaults`, an admin
+ * key for each of `users`, and Chromium, before the file's tests; stops them all after.
+ */
+export function usePageWorld(users: readonly string[], defaults: Record<string, unknown> = {}): PageWorld {
+  const keys = new Map<string, string>();
+  const world = {
+    key: (user: string) => keys.get(user) ?? assertNever(`no key was made for ${user}`),
+  } as PageWorld;
+  before(async () => {
+    world.simulator = await startProviderSimulator();
+    const prepared = await serverEnvironment(world.simulator.url, { maxRetries: 0, ...defaults });
+    const environment = { ...prepared.environment, AI_UNIVERSE_AUTH: "api-key" };
+    for (const user of users) keys.set(user, await makeApiKey(environment, user, "admin"));
+    world.server = await startHttpServerProcess(environment);
+    world.browser = await launchChromium();
+  });
+  after(async () => {
+    await world.browser?.close();
+    await world.server?.stop();
+    await world.simulator?.close();
+  });
+  return world;
+}
+
+function assertNever(message: string): never {
+  throw new Error(message);
 }

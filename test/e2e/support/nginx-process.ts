@@ -1,13 +1,14 @@
 // Runs Debian's nginx in the foreground with a site file from deploy/, its upstream servers and
 // listen port replaced by the ones under test, everything else as written. A missing nginx fails the
-// test with how to install it (.ci/run does); nothing is skipped.
+// test at once with how to install it (`npm test` does when it can); nothing is skipped.
 
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "../../support/free-port.ts";
+import { requireTool } from "../../support/system-tools.ts";
+import { temporaryDirectory } from "../../support/temporary-directory.ts";
 
 /** A running nginx. */
 export interface NginxProcess {
@@ -16,18 +17,13 @@ export interface NginxProcess {
   stop(): Promise<void>;
 }
 
-const binary = ["/usr/sbin/nginx", "nginx"].find(
-  (candidate) => spawnSync(candidate, ["-v"], { stdio: "ignore" }).status === 0,
-);
-
 /**
  * Starts nginx with the site file at `sitePath`, its `server host:port` upstream lines pointed, in
  * order, at `upstreams` (URLs), and its `listen` at a free local port.
  */
 export async function startNginx(sitePath: string, upstreams: string[]): Promise<NginxProcess> {
-  if (!binary)
-    throw new Error("nginx is not installed: run `apt-get install nginx-light` (.ci/run installs it).");
-  const directory = mkdtempSync(join(tmpdir(), "ai-universe-nginx-"));
+  const binary = requireTool("nginx");
+  const directory = temporaryDirectory("nginx");
   chmodSync(directory, 0o755); // nginx's workers run as an unprivileged user
   const port = await freePort();
   let index = 0;
@@ -62,10 +58,26 @@ export async function startNginx(sitePath: string, upstreams: string[]): Promise
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
     output += chunk;
   });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGQUIT");
+      await once(child, "exit");
+    }
+    rmSync(directory, { recursive: true, force: true });
+  };
   const url = `http://127.0.0.1:${port}`;
   const deadline = performance.now() + 10_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output}`);
+    const failure =
+      child.exitCode !== null || child.signalCode !== null
+        ? `nginx exited with ${child.exitCode ?? child.signalCode}`
+        : performance.now() > deadline
+          ? "nginx did not answer within 10 s"
+          : undefined;
+    if (failure) {
+      await stop();
+      throw new Error(`${failure}:\n${output}`);
+    }
     if (
       await fetch(`${url}/health`).then(
         () => true,
@@ -73,18 +85,7 @@ export async function startNginx(sitePath: string, upstreams: string[]): Promise
       )
     )
       break;
-    if (performance.now() > deadline) throw new Error(`nginx did not answer within 10 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return {
-    url,
-    process: child,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGQUIT");
-        await once(child, "exit");
-      }
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
+  return { url, process: child, stop };
 }

@@ -2,10 +2,10 @@
 // a fresh database (a temporary SQLite file, or a new PostgreSQL database on the PostgreSQL pass) and a
 // config file, and none of the developer's own keys.
 
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { simulatorVariables } from "../../simulator/environment.ts";
+import { temporaryDirectory } from "../../support/temporary-directory.ts";
 
 /**
  * The variable test/e2e-on-postgres.ts sets to the base URL of its running PostgreSQL server
@@ -22,7 +22,7 @@ export async function serverEnvironment(
   simulatorUrl: string,
   defaults: Record<string, unknown> = {},
 ): Promise<{ environment: Record<string, string>; directory: string; databasePath: string }> {
-  const directory = mkdtempSync(join(tmpdir(), "ai-universe-e2e-"));
+  const directory = temporaryDirectory("e2e");
   const configPath = join(directory, "config.json");
   writeFileSync(
     configPath,

@@ -1,13 +1,22 @@
-// How the models answer: whether each searches the web with its vendor's search, and how hard reasoning
-// models think (the default leaves it to the panel, the model or the vendor).
+// How the models answer: whether each searches the web with its vendor's search, how hard reasoning
+// models think (the default leaves it to the panel, the model or the vendor), and how soon the answer
+// is given (the models still answering then land beside it later; the default is the server's time).
 
 import { reasoningLevels } from "../api.ts";
 import type { AskRequest } from "../consultation-input.ts";
 
 /** The choices beside the question; `reasoning` is "" for the default. */
-export type AnswerChoice = Pick<AskRequest, "webSearch" | "reasoning">;
+export type AnswerChoice = Pick<AskRequest, "webSearch" | "reasoning" | "answerWithin">;
 
-export const defaultAnswer: AnswerChoice = { webSearch: false, reasoning: "" };
+export const defaultAnswer: AnswerChoice = { webSearch: false, reasoning: "", answerWithin: 0 };
+
+/** The answer-by times offered, in seconds (0: the server's). */
+const answerTimes = [0, 10, 30, 60, 120, 300];
+
+function timeLabel(seconds: number): string {
+  if (seconds === 0) return "default";
+  return seconds < 60 ? `${seconds} s` : `${seconds / 60} min`;
+}
 
 export function AnswerSettings({
   choice,
@@ -39,6 +48,20 @@ export function AnswerSettings({
           {reasoningLevels.map((level) => (
             <option key={level} value={level}>
               {level}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="check" title="The models still answering then land beside the answer later.">
+        <span>Answer within</span>
+        <select
+          aria-label="Answer within"
+          value={choice.answerWithin}
+          onChange={(event) => onChange({ ...choice, answerWithin: Number(event.target.value) })}
+        >
+          {answerTimes.map((seconds) => (
+            <option key={seconds} value={seconds}>
+              {timeLabel(seconds)}
             </option>
           ))}
         </select>

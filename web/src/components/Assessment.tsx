@@ -44,7 +44,7 @@ export function Assessment({ assessment }: { assessment: AssessmentData }) {
       )}
       {consensus.length > 0 && (
         <>
-          <h4>Consensus</h4>
+          <h3>Consensus</h3>
           <ul aria-label="Consensus">
             {consensus.map((point, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a model may repeat a point; the list never reorders
@@ -55,7 +55,7 @@ export function Assessment({ assessment }: { assessment: AssessmentData }) {
       )}
       {dissent.length > 0 && (
         <>
-          <h4>Dissent</h4>
+          <h3>Dissent</h3>
           <ul aria-label="Dissent">
             {dissent.map((item, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a model may repeat a point; the list never reorders

@@ -1,10 +1,14 @@
 // Two small charts of a consultation, drawn as SVG: each model's latency on a common time axis, and
-// what each model cost.
+// what each model cost. Each row's label sits on its own line above its bar, so a long label
+// ("synthesis (cerebras)") never runs into the bar, however narrow the screen.
 
 import type { Opinion } from "../api.ts";
 
 const width = 320;
-const rowHeight = 22;
+/** A row: its label (baseline at 11), then its bar (from 15, 12 high). */
+const rowHeight = 32;
+/** Room kept right of the longest bar for its value. */
+const valueRoom = 60;
 
 export function LatencyChart({ opinions, synthesis }: { opinions: Opinion[]; synthesis: Opinion | null }) {
   const rows = [
@@ -15,7 +19,11 @@ export function LatencyChart({ opinions, synthesis }: { opinions: Opinion[]; syn
       failed: opinion.error === true,
     })),
   ];
-  const slowest = Math.max(1, ...rows.map((row) => row.ms));
+  // The synthesis starts after the opinions it heard, not after those that landed later.
+  const slowest = Math.max(
+    1,
+    ...opinions.filter((opinion) => !opinion.late).map((opinion) => opinion.latencyMs),
+  );
   if (synthesis)
     rows.push({
       label: `synthesis (${synthesis.model})`,
@@ -24,7 +32,7 @@ export function LatencyChart({ opinions, synthesis }: { opinions: Opinion[]; syn
       failed: synthesis.error === true,
     });
   const total = Math.max(1, ...rows.map((row) => row.start + row.ms));
-  const scale = (ms: number) => (ms / total) * (width - 130);
+  const scale = (ms: number) => (ms / total) * (width - valueRoom);
   return (
     <figure className="chart" aria-label="Latency of each model">
       <figcaption>Latency</figcaption>
@@ -32,17 +40,17 @@ export function LatencyChart({ opinions, synthesis }: { opinions: Opinion[]; syn
         <title>Latency of each model</title>
         {rows.map((row, index) => (
           <g key={row.label} transform={`translate(0 ${index * rowHeight})`}>
-            <text x="0" y="15" className="chart-label">
+            <text x="0" y="11" className="chart-label">
               {row.label}
             </text>
             <rect
-              x={100 + scale(row.start)}
-              y="4"
+              x={scale(row.start)}
+              y="15"
               width={Math.max(2, scale(row.ms))}
-              height="14"
+              height="12"
               className={row.failed ? "bar failed" : "bar"}
             />
-            <text x={104 + scale(row.start + row.ms)} y="15" className="chart-value">
+            <text x={4 + scale(row.start + row.ms)} y="25" className="chart-value">
               {(row.ms / 1000).toFixed(1)} s
             </text>
           </g>
@@ -63,17 +71,17 @@ export function CostChart({ calls }: { calls: { label: string; cost?: number | u
         <title>Cost of each model</title>
         {priced.map((call, index) => (
           <g key={call.label} transform={`translate(0 ${index * rowHeight})`}>
-            <text x="0" y="15" className="chart-label">
+            <text x="0" y="11" className="chart-label">
               {call.label}
             </text>
             <rect
-              x="100"
-              y="4"
-              width={Math.max(2, ((call.cost ?? 0) / dearest) * (width - 170))}
-              height="14"
+              x="0"
+              y="15"
+              width={Math.max(2, ((call.cost ?? 0) / dearest) * (width - valueRoom))}
+              height="12"
               className="bar cost"
             />
-            <text x={104 + ((call.cost ?? 0) / dearest) * (width - 170)} y="15" className="chart-value">
+            <text x={4 + ((call.cost ?? 0) / dearest) * (width - valueRoom)} y="25" className="chart-value">
               ${(call.cost ?? 0).toFixed(4)}
             </text>
           </g>

@@ -8,7 +8,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     <button
       type="button"
       className="small"
-      aria-label={`Copy ${label}`}
+      aria-label={`${copied ? "Copied" : "Copy"} ${label}`}
       onClick={async () => {
         await navigator.clipboard?.writeText(text).catch(() => {});
         setCopied(true);

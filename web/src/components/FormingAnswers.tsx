@@ -49,6 +49,7 @@ export function FormingAnswers({ forming }: { forming: Forming }) {
   if (opinions.length === 0 && !synthesis?.text) return null;
   return (
     <section className="forming" aria-label="Answers forming" aria-busy="true">
+      <h2 className="visually-hidden">Answers forming</h2>
       {synthesis?.text && (
         <section className="opinion forming-card" aria-label="Synthesis forming">
           <header>

@@ -1,12 +1,24 @@
 // One model's opinion: its name, latency, tokens, cost, reasoning tokens and searches, the side it
 // argued, what it could not search or read, its answer (sanitised Markdown) and its citations as links.
+// A model still answering when the answer was given holds its place with a spinner until its opinion
+// lands (then marked as landed after the synthesis), or says that it never will.
 
 import type { Opinion, Stance } from "../api.ts";
 import { opinionNotes, usageLine } from "../opinion-details.ts";
 import { CopyButton } from "./CopyButton.tsx";
 import { Markdown } from "./Markdown.tsx";
 
-export function OpinionCard({ opinion, stance }: { opinion: Opinion; stance?: Stance }) {
+export function OpinionCard({
+  opinion,
+  stance,
+  unlanded = false,
+}: {
+  opinion: Opinion;
+  stance?: Stance | undefined;
+  /** The opinion is pending and will never land (its call ended elsewhere). */
+  unlanded?: boolean;
+}) {
+  if (opinion.pending) return <PendingCard opinion={opinion} unlanded={unlanded} />;
   const notes = opinionNotes(opinion);
   return (
     <article
@@ -20,6 +32,7 @@ export function OpinionCard({ opinion, stance }: { opinion: Opinion; stance?: St
         <span className="meta">
           {opinion.modelDisplayName} · {usageLine(opinion)}
         </span>
+        {opinion.late && <span className="badge late">landed after the synthesis</span>}
         {stance && <span className={`badge stance ${stance}`}>argued {stance}</span>}
         <CopyButton text={opinion.response} label={`opinion of ${opinion.model}`} />
       </header>
@@ -42,6 +55,29 @@ export function OpinionCard({ opinion, stance }: { opinion: Opinion; stance?: St
           ))}
         </ul>
       )}
+    </article>
+  );
+}
+
+/** The place of a model still answering when the answer was given. */
+function PendingCard({ opinion, unlanded }: { opinion: Opinion; unlanded: boolean }) {
+  return (
+    <article
+      className={unlanded ? "opinion failed" : "opinion pending"}
+      aria-label={`Opinion of ${opinion.model}`}
+      aria-busy={!unlanded}
+    >
+      <header>
+        <h3>
+          {unlanded ? "✗" : <span className="spinner" aria-hidden="true" />} {opinion.model}
+        </h3>
+        <span className="meta">{opinion.modelDisplayName}</span>
+      </header>
+      <p className="note" role="status">
+        {unlanded
+          ? "Its opinion did not come: it could not be added to this answer."
+          : "Still answering: its opinion appears here when it lands."}
+      </p>
     </article>
   );
 }

@@ -1,6 +1,7 @@
 // One consultation's answer: the synthesis first with its assessment (or why there is none), the
 // council's review and debate rounds, the opinions beside it (see OpinionCard), the charts, and copy
-// buttons.
+// buttons. When the answer was given with models still answering, it says whom the synthesis did not
+// hear from, and their places fill in as their opinions land (App follows them).
 
 import type { SecondOpinion } from "../api.ts";
 import { usageLine } from "../opinion-details.ts";
@@ -12,10 +13,19 @@ import { Markdown } from "./Markdown.tsx";
 import { OpinionCard } from "./OpinionCard.tsx";
 import { ReviewRanking } from "./ReviewRanking.tsx";
 
-export function Result({ result }: { result: Omit<SecondOpinion, "conversationId"> }) {
+export function Result({
+  result,
+  unlanded = [],
+}: {
+  result: Omit<SecondOpinion, "conversationId">;
+  /** Pending models whose opinion will never land. */
+  unlanded?: string[];
+}) {
   const opinions = [result.primary, ...result.secondaryOpinions];
   const { synthesis, summary } = result;
-  const calls = synthesis ? [...opinions, synthesis] : opinions;
+  const answered = opinions.filter((opinion) => !opinion.pending);
+  const calls = synthesis ? [...answered, synthesis] : answered;
+  const pending = (result.pendingModels ?? []).filter((model) => !unlanded.includes(model));
   return (
     <section className="result" aria-label="Answer">
       <div className="synthesis">
@@ -44,15 +54,18 @@ export function Result({ result }: { result: Omit<SecondOpinion, "conversationId
               synthesis.assessmentError && <p className="note">No assessment: {synthesis.assessmentError}</p>
             )}
             {(synthesis.sources ?? []).length > 0 && (
-              <ol className="sources" aria-label="Sources">
-                {(synthesis.sources ?? []).map((source) => (
-                  <li key={source.url}>
-                    <a href={source.url} target="_blank" rel="noreferrer noopener">
-                      {source.title}
-                    </a>
-                  </li>
-                ))}
-              </ol>
+              <section className="sources" aria-label="Sources">
+                <h3>Sources</h3>
+                <ol>
+                  {(synthesis.sources ?? []).map((source) => (
+                    <li key={source.url}>
+                      <a href={source.url} target="_blank" rel="noreferrer noopener">
+                        {source.title}
+                      </a>
+                    </li>
+                  ))}
+                </ol>
+              </section>
             )}
           </article>
         ) : synthesis?.error ? (
@@ -84,13 +97,21 @@ export function Result({ result }: { result: Omit<SecondOpinion, "conversationId
           {summary.totalTokens !== undefined && ` · ${summary.totalTokens} tokens`}
           {summary.totalCost !== undefined && ` · $${summary.totalCost.toFixed(4)}`}
         </p>
+        {pending.length > 0 && (
+          <p className="note" role="status">
+            The synthesis did not hear from {pending.join(", ")}: still answering when the answer was due.{" "}
+            {pending.length === 1
+              ? "Its opinion appears beside it when it lands."
+              : "Their opinions appear beside it as they land."}
+          </p>
+        )}
         {(result.budget?.leftOut ?? []).map((left) => (
           <p key={left.model} className="warning">
             Left out: {left.model} ({left.reason})
           </p>
         ))}
         <div className="charts">
-          <LatencyChart opinions={opinions} synthesis={synthesis} />
+          <LatencyChart opinions={answered} synthesis={synthesis} />
           <CostChart
             calls={calls.map((call, index) => ({
               label: synthesis && index === calls.length - 1 ? `synthesis (${call.model})` : call.model,
@@ -100,8 +121,14 @@ export function Result({ result }: { result: Omit<SecondOpinion, "conversationId
         </div>
       </div>
       <div className="opinions">
+        <h2 className="visually-hidden">Opinions</h2>
         {opinions.map((opinion) => (
-          <OpinionCard key={opinion.model} opinion={opinion} stance={result.stances?.[opinion.model]} />
+          <OpinionCard
+            key={opinion.model}
+            opinion={opinion}
+            stance={result.stances?.[opinion.model]}
+            unlanded={unlanded.includes(opinion.model)}
+          />
         ))}
       </div>
     </section>

@@ -1,0 +1,65 @@
+// Following an answer's late opinions on a server (`ask --server`): its /api/answers/{id}/late-opinions
+// stream of server-sent events, read with the same key as the MCP calls. The server's errors come back
+// as the ServiceError they were there.
+
+import type { SecondOpinion } from "../consultation/opinion.ts";
+import { type ErrorCode, errorCodes, ServiceError } from "../errors/service-error.ts";
+
+/** How a follow reports and is stopped. */
+export interface FollowOptions {
+  signal: AbortSignal;
+  /** Told of the stored turn at once, and each time a late opinion joins it. */
+  onTurn(turn: SecondOpinion): void;
+}
+
+/** Follows the answer `messageId` at the server `base`; resolves with the models that will not land. */
+export async function followRemoteLateOpinions(
+  base: string,
+  headers: Record<string, string>,
+  messageId: string,
+  options: FollowOptions,
+): Promise<string[]> {
+  const response = await fetch(`${base}/api/answers/${encodeURIComponent(messageId)}/late-opinions`, {
+    headers: { ...headers, accept: "text/event-stream" },
+    signal: options.signal,
+  });
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+    throw serverError(body.error, `The server at ${base} answered HTTP ${response.status}.`);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffered += value;
+      let end = buffered.indexOf("\n\n");
+      while (end !== -1) {
+        const block = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        end = buffered.indexOf("\n\n");
+        const event = /^event: (.+)$/m.exec(block)?.[1];
+        const data = /^data: (.+)$/m.exec(block)?.[1];
+        if (!event || !data) continue;
+        const payload = JSON.parse(data) as Record<string, unknown>;
+        if (event === "turn") options.onTurn(payload as unknown as SecondOpinion);
+        else if (event === "end") return (payload.unlanded as string[] | undefined) ?? [];
+        else if (event === "error") throw serverError(payload, "The server stopped following the answer.");
+      }
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  throw new ServiceError("internal_error", `The connection to ${base} closed before every opinion came.`);
+}
+
+function serverError(
+  error: { code?: unknown; message?: unknown } | undefined,
+  fallback: string,
+): ServiceError {
+  const code = (errorCodes as readonly unknown[]).includes(error?.code)
+    ? (error?.code as ErrorCode)
+    : "internal_error";
+  return new ServiceError(code, typeof error?.message === "string" ? error.message : fallback);
+}

@@ -1,0 +1,54 @@
+// GET /api/answers/{id}/late-opinions: an answer's late opinions as server-sent events, for the web
+// page and the terminal's `ask --server`. `turn` carries the stored turn at once and after each late
+// opinion joins it; `end` says the watch is over, naming the models that will never land (none when
+// every one did); then the stream closes. Any node can serve it (see late-opinion-watch.ts).
+
+import type { ServerResponse } from "node:http";
+import type { Caller } from "../application/caller.ts";
+import { watchLateOpinions } from "../application/late-opinion-watch.ts";
+import { reportError } from "../errors/service-error.ts";
+import type { Runtime } from "../runtime/runtime.ts";
+
+/**
+ * Streams the late opinions of `messageId`. Throws (before anything is written) when the caller has no
+ * such answer, for the API's error answer.
+ */
+export async function streamLateOpinions(
+  response: ServerResponse,
+  caller: Caller,
+  runtime: Runtime,
+  messageId: string,
+): Promise<void> {
+  const controller = new AbortController();
+  response.once("close", () => controller.abort());
+  const send = (event: string, data: unknown) => {
+    if (!response.headersSent) {
+      response.writeHead(200, {
+        "content-type": "text/event-stream",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+      });
+    }
+    if (!response.writableEnded) response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  const keepAlive = setInterval(() => {
+    if (response.headersSent && !response.writableEnded) response.write(": still waiting\n\n");
+  }, 15_000);
+  try {
+    const unlanded = await watchLateOpinions(
+      { store: runtime.store, defaults: runtime.configuration.defaults },
+      caller,
+      { messageId },
+      { signal: controller.signal, onTurn: (turn) => send("turn", turn) },
+    );
+    send("end", { unlanded });
+  } catch (thrown) {
+    if (!response.headersSent) throw thrown;
+    const report = reportError(thrown);
+    if (!report.expected) runtime.log(`web api: ${(thrown as Error)?.stack ?? String(thrown)}`);
+    send("error", { code: report.code, message: report.message });
+  } finally {
+    clearInterval(keepAlive);
+    if (response.headersSent) response.end();
+  }
+}

@@ -1,0 +1,110 @@
+// Each consultation's hold on its caller's daily budget, through the application: the worst case is
+// reserved before any model is asked (a call that does not fit is refused with no provider request),
+// the reservation covers the call's late opinions until the last one lands, and then only what the call
+// actually cost stays spent; a failed call lets go of its reservation.
+
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { createAdmission } from "../../src/application/admission.ts";
+import { type AiUniverse, createAiUniverse } from "../../src/application/ai-universe.ts";
+import type { Tier } from "../../src/configuration/access.ts";
+import type { ServiceError } from "../../src/errors/service-error.ts";
+import { consultationFixture, deferred } from "../support/consultation-fixture.ts";
+
+const signal = new AbortController().signal;
+const bea = { userId: "bea", tier: "budgeted" };
+const council = { question: "Which queue?", primaryModel: "alpha", secondaryModels: ["beta", "gamma"] };
+
+/** The fixture, with `universeWith(budget)` building the application for a tier with that daily budget. */
+function budgetedFixture() {
+  const fixture = consultationFixture();
+  const universeWith = (dailyBudgetUsd: number): AiUniverse => {
+    const tier: Tier = {
+      requestsPerHour: null,
+      requestsPerDay: null,
+      dailyBudgetUsd,
+      unpricedModels: "allow",
+    };
+    return createAiUniverse(fixture.services, {
+      cursorKey: "test-cursor-key",
+      admission: createAdmission(fixture.store, { budgeted: tier }, () => new Date()),
+    });
+  };
+  const today = () => new Date().toISOString().slice(0, 10);
+  const held = () => fixture.store.heldOn(bea.userId, today(), Date.now());
+  return { ...fixture, universeWith, held };
+}
+
+/** The worst case of `input`, as a refusal by a budget too small for any call states it. */
+async function estimateOf(universe: AiUniverse, input: Record<string, unknown>): Promise<number> {
+  try {
+    await universe.secondOpinion(bea, input, { signal });
+  } catch (error) {
+    assert.equal((error as ServiceError).code, "budget_exhausted");
+    return (error as ServiceError).details?.estimatedCostUsd as number;
+  }
+  throw new Error("the call fitted a budget of a billionth of a dollar");
+}
+
+describe("a call's hold on the daily budget", () => {
+  it("refuses a call whose worst case does not fit before any model is asked", async () => {
+    const { universeWith, models, held } = budgetedFixture();
+    const estimate = await estimateOf(universeWith(1e-9), council);
+    assert.ok(estimate > 0);
+    assert.equal(models.calls.length, 0, "a refused call reached a model");
+    assert.equal(await held(), 0);
+  });
+
+  it("holds a call's worst case until its last late opinion has landed, then keeps only what it cost", async () => {
+    const { universeWith, models, held, store } = budgetedFixture();
+    const estimate = await estimateOf(universeWith(1e-9), council);
+    // Room for one worst case and a half: a second call fits only once the first has let go of its hold.
+    const universe = universeWith(estimate * 1.5);
+    const slow = deferred();
+    models.script("gamma-1", { text: "gamma, late", gate: slow.promise, usage: { input: 10, output: 20 } });
+    let settled = () => {};
+    const over = new Promise<void>((resolve) => {
+      settled = resolve;
+    });
+    const answer = await universe.secondOpinion(bea, council, {
+      signal,
+      answerWithinMs: 200,
+      onTurnSettled: () => settled(),
+    });
+    assert.deepEqual(answer.pendingModels, ["gamma"]);
+    const answered = answer.summary.totalCost ?? 0;
+    assert.ok(answered > 0);
+    // While gamma runs, the call holds its worst case less what was charged so far.
+    assert.ok(Math.abs((await held()) - (estimate - answered)) < 1e-9, `held ${await held()}`);
+    await assert.rejects(
+      universe.secondOpinion(bea, { ...council, question: "Meanwhile?" }, { signal }),
+      (error: ServiceError) => error.code === "budget_exhausted",
+    );
+    slow.resolve();
+    await over;
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(await held(), 0);
+    const spent = (await universe.usage(bea)).spend.todayUsd;
+    const [assistant] = await store.getMessages(bea.userId, [answer.assistantMessageId ?? ""]);
+    const stored = assistant?.metadata.secondOpinion as typeof answer;
+    assert.ok(spent > answered, "the late opinion was not charged");
+    assert.ok(Math.abs(spent - (stored.summary.totalCost ?? 0)) < 1e-9, `spent ${spent}`);
+    models.script("gamma-1", {});
+    await universe.secondOpinion(bea, { ...council, question: "Now?" }, { signal });
+  });
+
+  it("lets go of a failed call's reservation", async () => {
+    const { universeWith, models, held } = budgetedFixture();
+    const estimate = await estimateOf(universeWith(1e-9), council);
+    const universe = universeWith(estimate * 1.5);
+    for (const model of ["alpha-1", "beta-1", "gamma-1"]) models.script(model, { error: new Error("down") });
+    await assert.rejects(
+      universe.secondOpinion(bea, council, { signal }),
+      (error: ServiceError) => error.code === "all_models_failed",
+    );
+    assert.equal(await held(), 0);
+    for (const model of ["alpha-1", "beta-1", "gamma-1"]) models.script(model, {});
+    await universe.secondOpinion(bea, council, { signal });
+    await universe.sendMessage(bea, { content: "And one model?", model: "beta" }, { signal });
+  });
+});

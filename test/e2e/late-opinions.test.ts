@@ -1,0 +1,163 @@
+// `ai-universe ask` with models still answering at its answer-by time (--answer-within): the synthesis,
+// a line saying grok is still answering, then grok's opinion printed as it lands and the totals with it;
+// in this process and against a server. Ctrl-C while waiting stops grok in this process (stored as
+// stopped) and only the waiting against a server, where grok lands anyway, and another node sharing the
+// store follows the answer to its end.
+
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { SecondOpinion } from "../../src/consultation/opinion.ts";
+import type { ProviderSimulator } from "../simulator/provider-simulator.ts";
+import { startProviderSimulator } from "../simulator/provider-simulator.ts";
+import { type CliProcess, makeApiKey, runCli, startCli } from "./support/cli-process.ts";
+import { modelIds } from "./support/e2e-fixture.ts";
+import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { serverEnvironment } from "./support/server-environment.ts";
+
+/** Grok's answer time: past the answer-by time (5 s), well within its deadline (60 s). */
+const slowMs = 8000;
+
+/** Resolves once the command has written `pattern` on stderr. */
+function written(cli: CliProcess, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!pattern.test(cli.stderr())) return;
+      cli.child.stderr.off("data", check);
+      resolve();
+    };
+    cli.child.stderr.on("data", check);
+    cli.exited.then(() => reject(new Error(`exited before writing ${pattern}:\n${cli.stderr()}`)));
+  });
+}
+
+/** The answer of the conversation `id` (its id and stored turn), as `history --json` prints it. */
+async function storedAnswer(environment: Record<string, string>, id: string, remote: string[] = []) {
+  const history = await runCli(environment, ["history", id, "--json", ...remote]);
+  assert.equal(history.status, 0, history.stderr);
+  const { messages } = (
+    JSON.parse(history.stdout) as {
+      history: { messages: { id: string; metadata: { secondOpinion: SecondOpinion } }[] };
+    }
+  ).history;
+  const answer = messages[1];
+  assert.ok(answer, history.stdout);
+  return { id: answer.id, turn: answer.metadata.secondOpinion };
+}
+
+/** The events of following the answer `id` at `node`, to the stream's end. */
+async function followAt(node: ServerProcess, key: string, id: string) {
+  const response = await fetch(`${node.url}/api/answers/${id}/late-opinions`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  assert.equal(response.status, 200);
+  return [...(await response.text()).matchAll(/^event: (\w+)\ndata: (.+)$/gm)].map(([, event, data]) => ({
+    event,
+    data: JSON.parse(data ?? "null") as unknown,
+  }));
+}
+
+const grokOf = (turn: SecondOpinion) => turn.secondaryOpinions.find((opinion) => opinion.model === "grok");
+const conversationOf = (stdout: string) => /Conversation (\S+): follow up/.exec(stdout)?.[1] ?? "";
+const question = (words: string) => ["ask", words, "--models", "grok", "--answer-within", "5"];
+
+describe("ask with late opinions", () => {
+  let simulator: ProviderSimulator;
+  let environment: Record<string, string>;
+
+  before(async () => {
+    simulator = await startProviderSimulator();
+    environment = (await serverEnvironment(simulator.url, { maxRetries: 0, modelDeadlineMs: 60_000 }))
+      .environment;
+  });
+  after(async () => simulator?.close());
+
+  it("prints the synthesis, then grok still answering, then grok's opinion as it lands", async () => {
+    simulator.setBehaviour(modelIds.grok, { latencyMs: slowMs, text: "GROK-LANDED-LATE" });
+    const asked = await runCli(environment, question("Worth the wait?"));
+    assert.equal(asked.status, 0, asked.stderr);
+    assert.match(asked.stdout, /^… grok \(Grok [\d.]+ \(xAI\)\) still answering when the answer was due$/m);
+    assert.match(
+      asked.stderr,
+      /^… grok is still answering: its opinion follows when it lands \(Ctrl-C stops it\)\.$/m,
+    );
+    const synthesis = asked.stdout.indexOf("Synthesis (by ");
+    const landed = asked.stdout.indexOf("Landed after the synthesis: grok");
+    assert.ok(synthesis >= 0 && landed > synthesis, asked.stdout);
+    assert.match(asked.stdout.slice(landed), /^✓ grok \(Grok [\d.]+ \(xAI\)\) [^\n]*\n\nGROK-LANDED-LATE/m);
+    assert.match(asked.stdout.slice(landed), /^2 of 2 models answered · /m);
+    const { turn: stored } = await storedAnswer(environment, conversationOf(asked.stdout));
+    assert.equal(grokOf(stored)?.late, true);
+    assert.equal(stored.pendingModels, undefined);
+  });
+
+  it("stops grok on Ctrl-C while waiting, storing it as stopped", async () => {
+    simulator.setBehaviour(modelIds.grok, { latencyMs: 60_000, text: "NEVER-PRINTED" });
+    const asking = startCli(question("Stop the slow one?"), environment);
+    asking.child.stdin.end();
+    await written(asking, /grok is still answering/);
+    asking.child.kill("SIGINT");
+    assert.equal(await asking.exited, 130, asking.stderr());
+    assert.match(asking.stderr(), /stopped with Ctrl-C; the models still answering were stopped/);
+    assert.match(asking.stdout(), /^✗ grok [^\n]*\n\nStopped before it answered/m);
+    assert.doesNotMatch(asking.stdout(), /NEVER-PRINTED/);
+    const { turn: stored } = await storedAnswer(environment, conversationOf(asking.stdout()));
+    assert.equal(grokOf(stored)?.error, true);
+    assert.equal(stored.pendingModels, undefined);
+  });
+
+  describe("against servers", () => {
+    let nodes: ServerProcess[] = [];
+    let remote: string[] = [];
+    let key = "";
+    before(async () => {
+      const serverSide = {
+        ...(await serverEnvironment(simulator.url, { maxRetries: 0, modelDeadlineMs: 60_000 })).environment,
+        AI_UNIVERSE_AUTH: "api-key",
+      };
+      key = await makeApiKey(serverSide, "remote-user", "admin");
+      // Two nodes on one store.
+      nodes = [await startHttpServerProcess(serverSide), await startHttpServerProcess(serverSide)];
+      remote = ["--server", nodes[0]?.url ?? "", "--api-key", key];
+    });
+    after(async () => {
+      for (const node of nodes) await node.stop();
+    });
+
+    it("prints grok's opinion as it lands at the server", async () => {
+      simulator.setBehaviour(modelIds.grok, { latencyMs: slowMs, text: "GROK-LANDED-AT-THE-SERVER" });
+      const asked = await runCli(environment, [...question("Remote and slow?"), ...remote]);
+      assert.equal(asked.status, 0, asked.stderr);
+      assert.match(
+        asked.stderr,
+        /grok is still answering: its opinion follows when it lands \(Ctrl-C stops waiting; it goes on at the server\)/,
+      );
+      const landed = asked.stdout.indexOf("Landed after the synthesis: grok");
+      assert.ok(landed > asked.stdout.indexOf("Synthesis (by "), asked.stdout);
+      assert.match(asked.stdout.slice(landed), /GROK-LANDED-AT-THE-SERVER/);
+      assert.match(asked.stdout.slice(landed), /^2 of 2 models answered · /m);
+    });
+
+    it("stops only the waiting on Ctrl-C: grok lands at the server, where another node follows it", async () => {
+      // Slow enough to be still running when the other node starts following.
+      simulator.setBehaviour(modelIds.grok, { latencyMs: 20_000, text: "GROK-LANDED-AFTER-CTRL-C" });
+      const asking = startCli([...question("Leave it running?"), ...remote], environment);
+      asking.child.stdin.end();
+      await written(asking, /grok is still answering/);
+      asking.child.kill("SIGINT");
+      assert.equal(await asking.exited, 130, asking.stderr());
+      assert.match(asking.stderr(), /stopped waiting; grok goes on at the server/);
+      assert.doesNotMatch(asking.stdout(), /GROK-LANDED-AFTER-CTRL-C/);
+
+      // The other node on the store follows the answer until grok lands.
+      const answer = await storedAnswer(environment, conversationOf(asking.stdout()), remote);
+      assert.deepEqual(answer.turn.pendingModels, ["grok"]);
+      const events = await followAt(nodes[1] as ServerProcess, key, answer.id);
+      assert.equal(events[0]?.event, "turn");
+      assert.equal(grokOf(events[0]?.data as SecondOpinion)?.pending, true);
+      const last = events.filter((entry) => entry.event === "turn").at(-1)?.data as SecondOpinion;
+      assert.equal(grokOf(last)?.response, "GROK-LANDED-AFTER-CTRL-C");
+      assert.equal(grokOf(last)?.late, true);
+      assert.deepEqual(events.at(-1), { event: "end", data: { unlanded: [] } });
+    });
+  });
+});
