@@ -109,10 +109,12 @@ export function createAiUniverse(
             admission.callBudget(caller),
             running,
             (reserve, budgeted) => {
+              const tier = admission.tierOf(caller);
               const cost = {
                 maxCostUsd: request.maxCostUsd,
-                unpricedModels: admission.tierOf(caller).unpricedModels,
+                unpricedModels: tier.unpricedModels,
                 reserve,
+                dailyBudget: tier.dailyBudgetUsd !== null,
               };
               return runTurn(turn, panelStrategy(services, request, cost), services, budgeted, stamp);
             },

@@ -4,7 +4,8 @@
 // most expensive secondaries are left out until the estimate fits, and a call that cannot fit even
 // with its primary alone is refused with the estimate. Models without a price have an unknown cost:
 // the caller's tier allows them or leaves them out. Every model left out is named, with the reason.
-// Debate rounds and council reviews count as further calls of every model.
+// Debate rounds and council reviews count as further calls of every model. A daily budget holds the
+// worst case, which counts the synthesis twice (structured, then plain), and no more fallbacks than fit.
 
 import { type ModelEntry, outputCapOf } from "../configuration/model-entry.ts";
 import { ServiceError } from "../errors/service-error.ts";
@@ -19,10 +20,13 @@ export interface CostPolicy {
   /** Web searches each call may run (0 when search is off); priced where the vendor charges per search. */
   searchesPerCall?: number;
   /**
-   * Holds the fitted plan's estimate (its worst case) against the caller's daily budget; called once,
-   * after the plan is fitted and before any provider is called. Throws to refuse the call.
+   * Holds the fitted plan's worst case (its estimate with every synthesis fallback) against the
+   * caller's daily budget; called once, after the plan is fitted and before any provider is called.
+   * Throws to refuse the call.
    */
   reserve?: ((estimatedCostUsd: number) => Promise<void>) | undefined;
+  /** Whether a daily budget holds the call, so the synthesis may fall back only as far as it holds. */
+  dailyBudget?: boolean;
 }
 
 /** What the estimate decided; part of the result and stored with the turn. */
@@ -53,14 +57,16 @@ const isPriced = (entry: ModelEntry) => modelFacts(entry).price !== undefined;
 
 /**
  * Fits `plan` to `policy`. `promptTokens` is the estimated prompt of one opinion (question, history
- * and instructions). Throws `budget_exceeded` when no plan fits, before any provider is called.
+ * and instructions). Throws `budget_exceeded` when no plan fits, before any provider is called. With
+ * the plan and its report come `worstCaseUsd`, what a daily budget holds for it (the first synthesis
+ * candidate counted twice, structured and plain), and `synthesisAllowanceUsd`, that synthesis share.
  */
 export function fitPlanToBudget(
   plan: ConsultationPlan,
   promptTokens: number,
   policy: CostPolicy,
   extraCallsPerModel = 0,
-): { plan: ConsultationPlan; report: BudgetReport } {
+): { plan: ConsultationPlan; report: BudgetReport; worstCaseUsd: number; synthesisAllowanceUsd: number } {
   const leftOut: BudgetReport["leftOut"] = [];
   const unpricedReason =
     "unknown cost: the price data has no price for it, and your tier does not allow models of unknown cost";
@@ -135,7 +141,14 @@ export function fitPlanToBudget(
       ? []
       : synthesisCandidates.filter((entry) => synthesisCost(entry, secondaries) <= remaining);
   const kept = [plan.primary, ...secondaries, ...synthesis.slice(0, 1)];
+  // What a daily budget holds: the first synthesis candidate tried as structured output and then as
+  // plain text; under a daily budget, later candidates are tried only within that (see synthesis.ts).
+  const opinionsCost = [plan.primary, ...secondaries].reduce((sum, entry) => sum + opinionCost(entry), 0);
+  const synthesisAllowance =
+    secondaries.length === 0 || !synthesis[0] ? 0 : 2 * synthesisCost(synthesis[0], secondaries);
   return {
+    worstCaseUsd: round(opinionsCost + synthesisAllowance),
+    synthesisAllowanceUsd: synthesisAllowance,
     plan: { ...plan, secondaries, synthesis },
     report: {
       maxCostUsd: max ?? null,

@@ -71,13 +71,13 @@ export function panelStrategy(
       );
       // A hedge may send each opinion twice: the estimate counts it, so a cap holds.
       const extraCalls = rounds - 1 + (choice.review ? 1 : 0) + (chosen.hedge ? 1 : 0);
-      const { plan, report } = fitPlanToBudget(
+      const { plan, report, worstCaseUsd, synthesisAllowanceUsd } = fitPlanToBudget(
         chosen,
         estimateTokens(promptCharacters) + attachmentTokens(attachments),
         { ...cost, searchesPerCall: webSearch ? maxSearchesPerCall : 0 },
         extraCalls,
       );
-      await cost.reserve?.(report.estimatedCostUsd);
+      await cost.reserve?.(worstCaseUsd);
       const budget =
         report.maxCostUsd !== null || report.leftOut.length > 0 || report.unknownCost.length > 0
           ? { budget: report }
@@ -192,6 +192,7 @@ export function panelStrategy(
               stream,
               council,
               pendingModels,
+              ...(cost.dailyBudget ? { allowanceUsd: synthesisAllowanceUsd } : {}),
             })
           : undefined;
       const modelCalls = [

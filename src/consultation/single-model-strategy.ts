@@ -34,8 +34,8 @@ export function singleModelStrategy(
         (sum, message) => sum + message.content.length,
         question.length + messageInstructions.length,
       );
-      const { report } = fitPlanToBudget(plan, estimateTokens(promptCharacters), cost);
-      await cost.reserve?.(report.estimatedCostUsd);
+      const { worstCaseUsd } = fitPlanToBudget(plan, estimateTokens(promptCharacters), cost);
+      await cost.reserve?.(worstCaseUsd);
       const onEvent = options.onEvent ?? (() => {});
       const context = buildContext(history, question, messageInstructions, entry.contextWindow);
       onEvent({ type: "consultation-started", models: [entry.name], synthesis: false });

@@ -12,6 +12,7 @@ import { assessmentInstructions, assessmentOf, councilSections, synthesisSchema 
 import { type CallPolicy, callModel, callModelForObject } from "./call-model.ts";
 import { deduplicateCitations } from "./citations.ts";
 import { buildContext } from "./conversation-context.ts";
+import { estimateCallCost, estimateTokens } from "./cost-budget.ts";
 import { structuredAnswerProblem } from "./describe-failure.ts";
 import type { Citation, ConsultationEvent, ModelOpinion, SecondOpinion, Synthesis } from "./opinion.ts";
 import { textProgress } from "./text-progress.ts";
@@ -76,6 +77,11 @@ export async function synthesise(
     council?: Pick<SecondOpinion, "stances" | "rounds" | "review">;
     /** Models asked that had not answered when the answer was due. */
     pendingModels?: readonly string[];
+    /**
+     * Under a daily budget, what the call's reservation holds for the synthesis: a candidate is tried
+     * only while its worst case (structured, then plain) fits in what the attempts before it left.
+     */
+    allowanceUsd?: number;
   },
 ): Promise<Synthesis> {
   const successful = opinions.filter((opinion) => !opinion.error);
@@ -93,9 +99,20 @@ export async function synthesise(
   );
   const basedOn = successful.map((opinion) => opinion.model);
   const failures: { model: string; error: string }[] = [];
+  let spentUsd = 0;
   for (const entry of candidates) {
     const remaining = dependencies.remainingMs();
     if (remaining < 1000) break;
+    const { allowanceUsd } = dependencies;
+    const worstCase =
+      2 * (estimateCallCost(entry, estimateTokens(synthesisInstructions.length + prompt.length)) ?? 0);
+    if (allowanceUsd !== undefined && failures.length > 0 && spentUsd + worstCase > allowanceUsd) {
+      failures.push({
+        model: entry.name,
+        error: `${entry.name} was not asked: the call's daily-budget reservation has no room left for it`,
+      });
+      break;
+    }
     dependencies.onEvent({ type: "synthesis-started", model: entry.name });
     const written = await writeWith(entry, prompt, history, {
       ...dependencies,
@@ -119,6 +136,7 @@ export async function synthesise(
         ...(written.assessmentError ? { assessmentError: written.assessmentError } : {}),
       };
     }
+    spentUsd += result.cost ?? 0;
     failures.push({
       model: entry.name,
       error: result.error ? result.response : "returned an empty synthesis",

@@ -48,6 +48,20 @@ describe("cost budget", () => {
     assert.ok(Math.abs(report.estimatedCostUsd - expected) < 1e-6);
   });
 
+  it("holds, for a daily budget, the first synthesis candidate twice: structured, then plain", () => {
+    const { report, worstCaseUsd, synthesisAllowanceUsd } = fitPlanToBudget(plan, 100, {
+      unpricedModels: "allow",
+    });
+    const opinions = (100 + 1000) / 1e6 + (100 * 100 + 1000 * 100) / 1e6 + (100 * 10 + 1000 * 10) / 1e6;
+    // cheap's synthesis reads the prompt and the three answers (3,000 tokens at most).
+    const synthesis = (2 * (3100 + 1000)) / 1e6;
+    assert.ok(Math.abs(synthesisAllowanceUsd - synthesis) < 1e-9, `${synthesisAllowanceUsd}`);
+    assert.ok(Math.abs(worstCaseUsd - (opinions + synthesis)) < 1e-6, `${worstCaseUsd}`);
+    assert.ok(worstCaseUsd > report.estimatedCostUsd);
+    const alone = fitPlanToBudget({ ...plan, secondaries: [] }, 100, { unpricedModels: "allow" });
+    assert.equal(alone.worstCaseUsd, alone.report.estimatedCostUsd, "no synthesis without secondaries");
+  });
+
   it("leaves out the dearest secondary first until the estimate fits", () => {
     const { plan: fitted, report } = fitPlanToBudget(plan, 100, {
       maxCostUsd: 0.05,
