@@ -129,6 +129,8 @@ export async function synthesise(
     if (!result.error && result.response.trim().length > 0) {
       return {
         ...fields,
+        // The synthesis costs what every attempt at it cost.
+        ...(spentUsd > 0 ? { cost: (fields.cost ?? 0) + spentUsd } : {}),
         sources,
         basedOn,
         ...(failures.length > 0 ? { fallbackFrom: failures } : {}),
@@ -150,6 +152,7 @@ export async function synthesise(
     modelDisplayName: last?.displayName ?? "No synthesis model",
     response: `No synthesis could be written: ${failures.map((failure) => failure.error).join(" | ") || "no time was left"}${standing ? ` The answer kept is ${standing}'s.` : ""}`,
     latencyMs: 0,
+    ...(spentUsd > 0 ? { cost: spentUsd } : {}),
     sources,
     basedOn,
     error: true,

@@ -93,6 +93,27 @@ describe("a call's hold on the daily budget", () => {
     await universe.secondOpinion(bea, { ...council, question: "Now?" }, { signal });
   });
 
+  it("tries another synthesis model only within what the reservation holds for the synthesis", async () => {
+    const { universeWith, models } = budgetedFixture();
+    const input = { ...council, synthesisModel: "epsilon" };
+    const estimate = await estimateOf(universeWith(1e-9), input);
+    // epsilon reads its whole prompt and writes its whole output cap twice (structured, then plain) and
+    // gives nothing usable: that used up what the reservation holds for the synthesis.
+    const wasted = { raw: "", usage: { input: 24_000, output: 8192 } };
+    models.script("epsilon-1", wasted, wasted, wasted, wasted);
+    const answer = await universeWith(estimate * 10).secondOpinion(bea, input, { signal });
+    const others = models.calls.filter((call) => call.model !== "epsilon-1");
+    assert.equal(others.length, 3, "only the three opinions: no other model was asked to synthesise");
+    assert.equal(answer.synthesis?.error, true);
+    // What epsilon's attempts cost is the synthesis's cost, and so charged.
+    const epsilonCost = 2 * ((24_000 * 1 + 8192 * 2) / 1e6);
+    assert.ok(Math.abs((answer.synthesis?.cost ?? 0) - epsilonCost) < 1e-9, `${answer.synthesis?.cost}`);
+    assert.match(
+      JSON.stringify(answer.synthesis?.fallbackFrom),
+      /was not asked: the call's daily-budget reservation has no room left for it/,
+    );
+  });
+
   it("lets go of a failed call's reservation", async () => {
     const { universeWith, models, held } = budgetedFixture();
     const estimate = await estimateOf(universeWith(1e-9), council);
