@@ -38,6 +38,7 @@ import {
   sendMessageInput,
   usageInput,
 } from "./inputs.ts";
+import { createLateWork } from "./late-work.ts";
 import { describeModels, type ModelListing } from "./model-listing.ts";
 import { validateInput } from "./validate-input.ts";
 
@@ -65,6 +66,11 @@ export interface AiUniverse {
   usage(caller: Caller, input?: unknown): Promise<Usage>;
   /** Every model with its availability, price and capabilities, and every panel; counted like a read. */
   listModels(caller: Caller, input?: unknown): Promise<ModelListing>;
+  /**
+   * At shutdown: waits up to `waitMs` for the models still running after their calls' answers, then
+   * stops the rest, each stored as stopped; resolves with how many calls had models stopped.
+   */
+  finishLateOpinions(waitMs: number): Promise<number>;
   /** The models of this run: which are available, and why the others are not. */
   readonly models: ModelRoster;
 }
@@ -81,8 +87,10 @@ export function createAiUniverse(
   const { admission } = options;
   const gate = new IdempotencyGate(store);
   const cursors = createCursorCodec(options.cursorKey);
+  const lateWork = createLateWork();
   return {
     models: services.roster,
+    finishLateOpinions: (waitMs) => lateWork.finish(waitMs),
 
     async secondOpinion(caller, input, options) {
       const {
@@ -104,10 +112,11 @@ export function createAiUniverse(
         { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },
         async (stamp) => {
           await admission.admit(caller);
+          const late = lateWork.track(running);
           // A late opinion is paid for too: its cost is charged when it lands, inside the call's reservation.
           const outcome = await runWithinBudget(
             admission.callBudget(caller),
-            running,
+            late.options,
             (reserve, budgeted) => {
               const tier = admission.tierOf(caller);
               const cost = {
@@ -119,7 +128,10 @@ export function createAiUniverse(
               return runTurn(turn, panelStrategy(services, request, cost), services, budgeted, stamp);
             },
             (done) => done.answer.summary.totalCost,
-          );
+          ).catch((error: unknown) => {
+            late.failed();
+            throw error;
+          });
           return secondOpinionResult(outcome);
         },
         (stored) => secondOpinionResult(replayTurn(stored, readStoredSecondOpinion)),

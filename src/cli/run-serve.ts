@@ -27,9 +27,20 @@ export async function runServe(options: CommandOptions): Promise<number> {
     const signal = await stop;
     const deadlineMs = seconds(options.environment, "AI_UNIVERSE_DRAIN_SECONDS", 30) * 1000;
     process.stderr.write(`ai-universe: ${signal}: finishing running calls (up to ${deadlineMs / 1000} s)\n`);
+    const draining = performance.now();
     const unfinished = await server.drain(deadlineMs);
     if (unfinished > 0) process.stderr.write(`ai-universe: cancelling ${unfinished} call(s) still running\n`);
     await server.close();
+    // Models still answering after their calls' answers get what is left of the drain time, then are
+    // stopped and stored as stopped, so history never waits for an opinion that cannot come.
+    const stopped = await runtime.universe.finishLateOpinions(
+      Math.max(0, deadlineMs - (performance.now() - draining)),
+    );
+    if (stopped > 0) {
+      process.stderr.write(
+        `ai-universe: stopped the models still answering after the answer of ${stopped} call(s); each is stored as stopped\n`,
+      );
+    }
   } finally {
     await runtime.close();
   }

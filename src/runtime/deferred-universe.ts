@@ -31,5 +31,7 @@ export function deferredUniverse(roster: ModelRoster, load: () => Promise<AiUniv
     readConversationMarkdown: async (...args) => (await universe()).readConversationMarkdown(...args),
     usage: async (...args) => (await universe()).usage(...args),
     listModels: async (...args) => (await universe()).listModels(...args),
+    // Nothing can be running before the first use case loads the application.
+    finishLateOpinions: async (waitMs) => (loading ? (await loading).finishLateOpinions(waitMs) : 0),
   };
 }

@@ -1,11 +1,14 @@
 // Graceful shutdown on SIGTERM: /ready turns 503 at once (so a load balancer stops sending), new calls
 // get 503 with Retry-After, a call already running finishes and is answered, and one that outlasts
-// AI_UNIVERSE_DRAIN_SECONDS is cancelled (its provider requests aborted) before the process exits 0.
+// AI_UNIVERSE_DRAIN_SECONDS is cancelled (its provider requests aborted) before the process exits 0. A
+// model still answering after its call's answer is stopped then and stored as stopped, so the history
+// does not wait for it forever.
 
 import assert from "node:assert/strict";
 import { once } from "node:events";
 import { describe, it } from "node:test";
-import { secondOpinionOf, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
+import { stoppedResponse } from "../../src/consultation/late-opinions.ts";
+import { historyOf, modelIds, secondOpinionOf, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
 import { startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient } from "./support/mcp-clients.ts";
 
@@ -44,6 +47,49 @@ describe("graceful shutdown", () => {
       context.simulator.setDefaultBehaviour({});
       await client.close().catch(() => {});
       await server.stop();
+    }
+  });
+
+  it("stores a model still answering after its call's answer as stopped", async () => {
+    const server = await startHttpServerProcess({ ...context.environment, AI_UNIVERSE_DRAIN_SECONDS: "1" });
+    const client = await connectClient("v2-modern", { transport: "http", url: server.url });
+    context.simulator.setBehaviour(modelIds.grok, { latencyMs: 60_000 });
+    let conversationId = "";
+    try {
+      const answer = secondOpinionOf(
+        await client.callTool("agent.second_opinion", {
+          question: "Will grok make it?",
+          primaryModel: "claude",
+          secondaryModels: ["grok"],
+          answerWithinSeconds: 5,
+        }),
+      );
+      assert.deepEqual(answer.pendingModels, ["grok"]);
+      conversationId = answer.conversationId;
+      server.process.kill("SIGTERM");
+      const [code] = (await once(server.process, "exit")) as [number | null];
+      assert.equal(code, 0, server.stderr());
+      assert.match(server.stderr(), /stopped the models still answering after the answer of 1 call\(s\)/);
+    } finally {
+      context.simulator.setBehaviour(modelIds.grok, {});
+      await client.close().catch(() => {});
+      await server.stop();
+    }
+    const again = await startHttpServerProcess(context.environment);
+    const reader = await connectClient("v2-modern", { transport: "http", url: again.url });
+    try {
+      const history = historyOf(await reader.callTool("conversation.get-history", { conversationId }));
+      const stored = history.messages[1]?.metadata.secondOpinion as {
+        pendingModels?: string[];
+        secondaryOpinions: { model: string; response: string; late?: boolean }[];
+      };
+      const grok = stored.secondaryOpinions.find((opinion) => opinion.model === "grok");
+      assert.equal(grok?.response, stoppedResponse);
+      assert.equal(grok?.late, true);
+      assert.deepEqual(stored.pendingModels ?? [], []);
+    } finally {
+      await reader.close();
+      await again.stop();
     }
   });
 
