@@ -62,7 +62,7 @@ describe("two nodes on one database, many calls at once", () => {
 
   /** One client of `user` on each node. */
   const clientsOf = async (user: string): Promise<TestClient[]> => {
-    const connected = await Promise.all(
+    const connected = await startTogether(
       nodes.map((node) =>
         connectClient("v2-modern", {
           transport: "http",

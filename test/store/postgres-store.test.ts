@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { openPostgresStore } from "../../src/store/postgres/open-postgres-store.ts";
 import { StoreOpenError } from "../../src/store/store.ts";
+import { startTogether } from "../support/start-together.ts";
 import { createClock, createConversation, newMessage, readAll } from "./contract/fixtures.ts";
 import { type PostgresServer, startPostgresServer } from "./postgres-server.ts";
 import { runStoreContract } from "./store-contract.ts";
@@ -31,7 +32,7 @@ runStoreContract("postgres", async () => openPostgresStore(await server.newDatab
 describe("postgres store", () => {
   it("applies its migrations once when several nodes start on one database at the same time", async () => {
     const url = await server.newDatabase();
-    const stores = await Promise.all(Array.from({ length: 4 }, () => openPostgresStore(url)));
+    const stores = await startTogether(Array.from({ length: 4 }, () => openPostgresStore(url)));
     const keys = await Promise.all(stores.map((store) => store.signingKey()));
     assert.equal(new Set(keys).size, 1, "every node signs with the same key");
     await Promise.all(stores.map((store) => store.close()));
@@ -39,7 +40,7 @@ describe("postgres store", () => {
 
   it("keeps sequences gap-free when turns of one conversation arrive on many connections at once", async () => {
     const url = await server.newDatabase();
-    const nodes = await Promise.all(Array.from({ length: 3 }, () => openPostgresStore(url)));
+    const nodes = await startTogether(Array.from({ length: 3 }, () => openPostgresStore(url)));
     const clock = createClock();
     const { conversation } = await createConversation(nodes[0] as never, clock);
     await Promise.all(
@@ -92,7 +93,7 @@ describe("postgres store", () => {
 
   it("broadcasts between nodes on one database, and listens again after its connection drops", async () => {
     const url = await server.newDatabase();
-    const [sender, receiver] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    const [sender, receiver] = await startTogether([openPostgresStore(url), openPostgresStore(url)]);
     const heard: string[] = [];
     await receiver.subscribe("nodes", (payload) => heard.push(payload));
     await sender.publish("nodes", "before");
