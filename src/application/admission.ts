@@ -18,7 +18,8 @@ export interface Usage {
   userId: string;
   tier: string;
   requests: { hour: WindowUsage; day: WindowUsage };
-  spend: { todayUsd: number; dailyBudgetUsd: number | null; resetsAt: string };
+  /** `heldUsd`: what the caller's running calls hold of the budget now (their worst cases, less what they cost so far). */
+  spend: { todayUsd: number; heldUsd: number; dailyBudgetUsd: number | null; resetsAt: string };
   unpricedModels: Tier["unpricedModels"];
 }
 
@@ -110,6 +111,7 @@ export function createAdmission(
         requests,
         spend: {
           todayUsd: await store.spendOn(caller.userId, dayOf(now)),
+          heldUsd: await store.heldOn(caller.userId, dayOf(now), now.getTime()),
           dailyBudgetUsd: tier.dailyBudgetUsd,
           resetsAt: nextMidnightAfter(now),
         },

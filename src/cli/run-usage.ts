@@ -37,7 +37,7 @@ export async function runUsage(options: CommandOptions): Promise<number> {
         `user              ${usage.userId} (tier ${usage.tier})`,
         line("requests per hour", usage.requests.hour),
         line("requests per day", usage.requests.day),
-        `spend today       $${spend.todayUsd.toFixed(6)} of ${spend.dailyBudgetUsd === null ? "unlimited" : `$${spend.dailyBudgetUsd}`}, resets ${spend.resetsAt}`,
+        `spend today       $${spend.todayUsd.toFixed(6)} of ${spend.dailyBudgetUsd === null ? "unlimited" : `$${spend.dailyBudgetUsd}`}${spend.heldUsd > 0 ? ` ($${spend.heldUsd.toFixed(6)} more held by running calls)` : ""}, resets ${spend.resetsAt}`,
         `unpriced models   ${usage.unpricedModels === "allow" ? "allowed" : "left out"}`,
         "",
       ].join("\n"),

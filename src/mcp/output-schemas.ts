@@ -199,6 +199,7 @@ export const outputSchemas = builtOnFirstUse({
         requests: z.object({ hour: windowUsage, day: windowUsage }),
         spend: z.object({
           todayUsd: z.number().min(0),
+          heldUsd: z.number().min(0).describe("What running calls hold of the daily budget now."),
           dailyBudgetUsd: z.number().nullable(),
           resetsAt: z.string(),
         }),

@@ -76,6 +76,7 @@ describe("a call's hold on the daily budget", () => {
     assert.ok(answered > 0);
     // While gamma runs, the call holds its worst case less what was charged so far.
     assert.ok(Math.abs((await held()) - (estimate - answered)) < 1e-9, `held ${await held()}`);
+    assert.equal((await universe.usage(bea)).spend.heldUsd, await held(), "usage shows what is held");
     await assert.rejects(
       universe.secondOpinion(bea, { ...council, question: "Meanwhile?" }, { signal }),
       (error: ServiceError) => error.code === "budget_exhausted",
