@@ -24,6 +24,10 @@ const leftOut: Record<string, string> = {
   "redis-counters.test.ts": "runs on PostgreSQL already, on a server of its own, in the main pass",
   "start-loads.test.ts":
     "checks that a start on the default SQLite store loads no PostgreSQL driver: on PostgreSQL it must",
+  "progress-heartbeat.test.ts": "the timing of progress notifications during a 75 s model; no store in it",
+  "web-accessibility.test.ts": "the page's markup, names and contrast, checked by axe-core; no store in it",
+  "web-model-html.test.ts": "what the page's sanitiser lets through; the store only keeps the text",
+  "long-calls.test.ts": "how the HTTP answer is framed (event stream, headers at once); no store in it",
 };
 
 const present = readdirSync(endToEnd).filter((name) => name.endsWith(".test.ts"));

@@ -99,8 +99,14 @@ describe("graceful shutdown", () => {
     context.simulator.setDefaultBehaviour({ latencyMs: 30_000 });
     try {
       const from = context.simulator.requests.length;
+      // The answer is an event stream, which the v2 client waits out to its timeout when the server
+      // goes away: a short one, far longer than the 1 s drain, ends the call once the server is gone.
       const running = client
-        .callTool("agent.second_opinion", { question: "Too slow", maxOpinions: 0 })
+        .callTool(
+          "agent.second_opinion",
+          { question: "Too slow", maxOpinions: 0 },
+          { timeout: 15_000, resetTimeoutOnProgress: false },
+        )
         .catch((error: Error) => error);
       await context.simulator.waitForRequests((requests) => requests.length > from);
       server.process.kill("SIGTERM");
