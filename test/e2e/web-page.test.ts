@@ -13,10 +13,10 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { tinyPng } from "../support/attachment-files.ts";
-import { requireTool } from "../support/system-tools.ts";
+import { launchChromium, signedInPage } from "./support/browser.ts";
 import { makeApiKey } from "./support/cli-process.ts";
 import { changedMind, councilText } from "./support/council-script.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
@@ -37,18 +37,10 @@ describe("the web page", () => {
       fullPage: true,
     });
   };
-  const signedIn = async (user: string, viewport = { width: 1280, height: 900 }) => {
-    const context = await browser.newContext({ viewport, acceptDownloads: true });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await page.getByLabel("API key").fill(keys[user] ?? "");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("button", { name: "New question" }).waitFor();
-    return { context, page };
-  };
+  const signedIn = (user: string, viewport?: { width: number; height: number }) =>
+    signedInPage(browser, server.url, keys[user] ?? "", viewport);
 
   before(async () => {
-    const chromiumPath = requireTool("chromium");
     mkdirSync(artifacts, { recursive: true });
     simulator = await startProviderSimulator();
     const prepared = await serverEnvironment(simulator.url, { maxRetries: 0 });
@@ -76,18 +68,7 @@ describe("the web page", () => {
       keys[user] = await makeApiKey(environment, user, tier);
     }
     server = await startHttpServerProcess(environment);
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

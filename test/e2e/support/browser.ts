@@ -33,7 +33,7 @@ export async function signedInPage(
   key: string,
   viewport = { width: 1280, height: 900 },
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   await page.goto(url);
   await page.getByLabel("API key").fill(key);
