@@ -6,13 +6,13 @@
 // the watch too. Not counted against the caller's tier: the consultation was.
 
 import type { ConsultationDefaults } from "../configuration/configuration.ts";
-import { lateOpinionChannel } from "../consultation/late-opinions.ts";
 import type { SecondOpinion } from "../consultation/opinion.ts";
-import { ServiceError } from "../errors/service-error.ts";
+import { lateOpinionChannel } from "../consultation/turn/late-opinions.ts";
+import { lateOpinionsInput } from "../contract/inputs.ts";
+import { ServiceError } from "../contract/service-error.ts";
+import { validateInput } from "../contract/validate-input.ts";
 import type { Store } from "../store/store.ts";
 import type { Caller } from "./caller.ts";
-import { lateOpinionsInput } from "./inputs.ts";
-import { validateInput } from "./validate-input.ts";
 
 /** Time allowed past a call's deadline for its opinion to be written. */
 const writeGraceMs = 60_000;

@@ -2,8 +2,8 @@
 // that say what to type instead.
 
 import { parseArgs } from "node:util";
-import { maxRequestBytes } from "../application/request-size.ts";
 import { seconds } from "../configuration/configuration.ts";
+import { maxRequestBytes } from "../contract/request-size.ts";
 import { CommandLineError } from "./command-error.ts";
 import {
   readTerminalOptions,

@@ -3,7 +3,7 @@
 // as the ServiceError they were there.
 
 import type { SecondOpinion } from "../consultation/opinion.ts";
-import { type ErrorCode, errorCodes, ServiceError } from "../errors/service-error.ts";
+import { type ErrorCode, errorCodes, ServiceError } from "../contract/service-error.ts";
 
 /** How a follow reports and is stopped. */
 export interface FollowOptions {

@@ -12,8 +12,9 @@
 
 import { spawnSync } from "node:child_process";
 import type { SecondOpinion } from "../consultation/opinion.ts";
-import type { SecondOpinionResult } from "../consultation/second-opinion-result.ts";
-import { ServiceError } from "../errors/service-error.ts";
+import type { SecondOpinionResult } from "../consultation/turn/second-opinion-result.ts";
+import { ServiceError } from "../contract/service-error.ts";
+import { type ApplicationConnection, connect } from "./application-connection.ts";
 import { readAttachedFiles } from "./attached-files.ts";
 import { CommandLineError } from "./command-error.ts";
 import type { CommandOptions } from "./command-line.ts";
@@ -22,7 +23,6 @@ import { renderSecondOpinion } from "./terminal/render-consultation.ts";
 import { renderLateEnd, renderLateOpinion, renderStillAnswering } from "./terminal/render-late-opinions.ts";
 import { terminalStyle } from "./terminal/terminal-style.ts";
 import type { TerminalOptions } from "./terminal-options.ts";
-import { connect, type UniverseConnection } from "./universe-connection.ts";
 
 /** The exit code of a run stopped with Ctrl-C (128 + SIGINT). */
 export const interruptedExitCode = 130;
@@ -110,7 +110,7 @@ function lateControls() {
  * exit code: 0 when every one came, 130 when Ctrl-C stopped them or the wait.
  */
 async function followLateOpinions(
-  connection: UniverseConnection,
+  connection: ApplicationConnection,
   result: SecondOpinionResult,
   pending: readonly string[],
   late: ReturnType<typeof lateControls>,

@@ -3,13 +3,13 @@
 // Ctrl-D ends. Ctrl-C while models think cancels that turn only.
 
 import { createInterface } from "node:readline";
-import { ServiceError } from "../errors/service-error.ts";
+import { ServiceError } from "../contract/service-error.ts";
+import { connect } from "./application-connection.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { progressBoard } from "./terminal/progress-board.ts";
 import { renderReply, renderSecondOpinion } from "./terminal/render-consultation.ts";
 import { terminalStyle } from "./terminal/terminal-style.ts";
 import type { TerminalOptions } from "./terminal-options.ts";
-import { connect } from "./universe-connection.ts";
 
 const help =
   "Type a question for several models; /one QUESTION for one model; /model NAME to pick it; /quit to leave.";

@@ -4,7 +4,7 @@
 // at every start, loads neither the HTTP server nor the terminal renderers.
 
 import { ConfigurationError } from "../configuration/config-file.ts";
-import { reportError, ServiceError } from "../errors/service-error.ts";
+import { reportError, ServiceError } from "../contract/service-error.ts";
 import { version } from "../runtime/version.ts";
 import { StoreOpenError } from "../store/store.ts";
 import { CommandLineError, helpText, parseCommandLine } from "./command-line.ts";

@@ -1,11 +1,11 @@
 // `ai-universe conversations [--search TEXT]`, `history ID` and `delete ID`: the caller's saved
 // conversations from a terminal, locally or on a server, as readable text or the exact JSON result.
 
+import { connect } from "./application-connection.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { markdownRenderer } from "./terminal/render-markdown.ts";
 import { terminalStyle } from "./terminal/terminal-style.ts";
 import type { TerminalOptions } from "./terminal-options.ts";
-import { connect } from "./universe-connection.ts";
 
 /** Runs `conversations`, `history` or `delete`; returns the exit code. */
 export async function runConversations(

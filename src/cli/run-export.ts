@@ -3,17 +3,17 @@
 // terminal the Markdown loses its escape sequences, as every other command's output does.
 
 import { localCaller, localTier } from "../application/caller.ts";
-import { conversationMarkdown } from "../application/conversation-markdown.ts";
+import { conversationMarkdown } from "../application/conversations/conversation-markdown.ts";
 import type { CommandOptions } from "./command-line.ts";
-import { startRuntime } from "./start-runtime.ts";
+import { launchRuntime } from "./launch-runtime.ts";
 import { terminalSafe } from "./terminal/terminal-text.ts";
 
 /** Exports the conversation; a missing one is a ServiceError (exit code 1). */
 export async function runExport(options: CommandOptions): Promise<number> {
-  const runtime = await startRuntime(options, false);
+  const runtime = await launchRuntime(options, false);
   try {
     const caller = options.user ? { userId: options.user, tier: localTier } : localCaller;
-    const exported = await runtime.universe.exportConversation(caller, {
+    const exported = await runtime.application.exportConversation(caller, {
       conversationId: options.conversationId,
     });
     // JSON escapes control characters itself; Markdown shown on a terminal loses its escape sequences.

@@ -3,7 +3,7 @@
 
 import { newApiKey } from "../accounts/api-keys.ts";
 import { isTierName } from "../configuration/access.ts";
-import { ServiceError } from "../errors/service-error.ts";
+import { ServiceError } from "../contract/service-error.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { openCommandStore } from "./command-store.ts";
 

@@ -3,15 +3,15 @@
 import { seconds } from "../configuration/configuration.ts";
 import { startHttpServer } from "../http/http-server.ts";
 import type { CommandOptions } from "./command-line.ts";
+import { launchRuntime, stopRequested } from "./launch-runtime.ts";
 import { StartError } from "./start-error.ts";
-import { startRuntime, stopRequested } from "./start-runtime.ts";
 
 export { StartError };
 
 /** Serves until SIGINT or SIGTERM; returns the exit code. */
 export async function runServe(options: CommandOptions): Promise<number> {
   const stop = stopRequested();
-  const runtime = await startRuntime(options, true, { metrics: true });
+  const runtime = await launchRuntime(options, true, { metrics: true });
   try {
     if (runtime.configuration.auth.mode === "none" && !isLoopback(options.host)) {
       throw new StartError(
@@ -33,7 +33,7 @@ export async function runServe(options: CommandOptions): Promise<number> {
     await server.close();
     // Models still answering after their calls' answers get what is left of the drain time, then are
     // stopped and stored as stopped, so history never waits for an opinion that cannot come.
-    const stopped = await runtime.universe.finishLateOpinions(
+    const stopped = await runtime.application.finishLateOpinions(
       Math.max(0, deadlineMs - (performance.now() - draining)),
     );
     if (stopped > 0) {

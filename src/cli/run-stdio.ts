@@ -2,12 +2,12 @@
 
 import { serveOnStdio } from "../stdio/stdio-server.ts";
 import type { CommandOptions } from "./command-line.ts";
-import { startRuntime, stopRequested } from "./start-runtime.ts";
+import { launchRuntime, stopRequested } from "./launch-runtime.ts";
 
 /** Serves on stdin/stdout until the client closes stdin or the process is stopped. */
 export async function runStdio(options: CommandOptions): Promise<number> {
   const stop = stopRequested();
-  const runtime = await startRuntime(options);
+  const runtime = await launchRuntime(options);
   const server = serveOnStdio(runtime);
   await Promise.race([server.closed, stop]);
   await server.close();

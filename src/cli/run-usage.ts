@@ -2,8 +2,8 @@
 // against its budget, and when each resets. The local user by default; `--user ID` for a key's user
 // (the tier of the user's newest active key).
 
-import { createAdmission, type WindowUsage } from "../application/admission.ts";
 import { localCaller } from "../application/caller.ts";
+import { createAdmission, type WindowUsage } from "../application/limits/admission.ts";
 import { defaultTierName } from "../configuration/access.ts";
 import { openRedisCounters } from "../store/redis-counters.ts";
 import type { CommandOptions } from "./command-line.ts";

@@ -6,7 +6,7 @@ import type { ModelEntry } from "../configuration/model-entry.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { Store } from "../store/store.ts";
-import type { LatencyTracker } from "./latency-tracker.ts";
+import type { LatencyTracker } from "./model-call/latency-tracker.ts";
 import type { ConsultationEvent, ModelOpinion } from "./opinion.ts";
 
 /** Everything a turn needs from outside. */

@@ -2,7 +2,7 @@
 // They follow the `modelOpinion`, `synthesis` and `summary` definitions of the seed schema.
 
 import type { ReasoningLevel } from "../configuration/model-entry.ts";
-import type { BudgetReport } from "./cost-budget.ts";
+import type { BudgetReport } from "./planning/cost-budget.ts";
 
 /** A citation normalised from a provider's sources. */
 export interface Citation {

@@ -19,8 +19,8 @@ import type { Runtime } from "../runtime/runtime.ts";
 import { authenticatedUser, createAuthenticator } from "./authentication.ts";
 import { readiness, serveHealth } from "./health.ts";
 import { answerUnparsable, sendJson } from "./http-responses.ts";
-import { LegacySessions } from "./legacy-sessions.ts";
 import { mcpErrorLog } from "./mcp-error-log.ts";
+import { McpSessions } from "./mcp-sessions.ts";
 import { serveMetrics } from "./metrics-endpoint.ts";
 import { serveOAuthDiscovery } from "./oauth-discovery.ts";
 import { readJsonBody } from "./read-body.ts";
@@ -63,20 +63,20 @@ const localNames = ["localhost", "127.0.0.1", "[::1]"];
 export async function startHttpServer(runtime: Runtime, options: HttpOptions): Promise<RunningHttpServer> {
   const createServerFor = mcpServerFactory(runtime);
   const onerror = mcpErrorLog(runtime);
-  const modern = createMcpHandler(() => createServerFor("modern"), {
+  const modern = createMcpHandler(() => createServerFor("stateless-2026"), {
     legacy: "reject",
     maxRequestBodySize: options.maxBodyBytes,
     onerror,
   });
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: options.maxBodyBytes });
-  const streaming = createMcpHandler(() => createServerFor("modern"), {
+  const streaming = createMcpHandler(() => createServerFor("stateless-2026"), {
     legacy: "reject",
     responseMode: "sse",
     maxRequestBodySize: options.maxBodyBytes,
     onerror,
   });
   const serveStreaming = toNodeHandler(streaming, { maxRequestBodySize: options.maxBodyBytes });
-  const sessions = await LegacySessions.open(() => createServerFor("legacy"), {
+  const sessions = await McpSessions.open(() => createServerFor("sessions-2025"), {
     idleMs: options.sessionIdleMs,
     maxSessions: 10_000,
     ids: sessionIds(await runtime.store.signingKey()),

@@ -6,7 +6,7 @@
 import type { ServerResponse } from "node:http";
 import type { Caller } from "../application/caller.ts";
 import { watchLateOpinions } from "../application/late-opinion-watch.ts";
-import { reportError } from "../errors/service-error.ts";
+import { reportError } from "../contract/service-error.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 
 /**

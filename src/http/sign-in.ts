@@ -8,7 +8,7 @@ import type { Authenticator } from "./authentication.ts";
 import { sendJson } from "./http-responses.ts";
 import { readJsonBody } from "./read-body.ts";
 import {
-  carriesLegacyCookie,
+  carriesRetiredCookie,
   reachedOverHttps,
   sessionCookieHeaders,
   sessionCookieOf,
@@ -54,7 +54,7 @@ export async function serveSignIn(
   }
   const identity = await authenticator.identify(credential.trim());
   if ("refusal" in identity) {
-    if (carriesLegacyCookie(request))
+    if (carriesRetiredCookie(request))
       response.setHeader("set-cookie", sessionCookieHeaders(undefined, 0, secure).slice(1));
     sendJson(response, 401, error("unauthenticated", identity.refusal));
     return;

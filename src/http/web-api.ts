@@ -12,8 +12,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { Caller } from "../application/caller.ts";
 import { describeModels } from "../application/model-listing.ts";
-import { maxRequestBytes } from "../application/request-size.ts";
-import { type ErrorCode, reportError } from "../errors/service-error.ts";
+import { maxRequestBytes } from "../contract/request-size.ts";
+import { type ErrorCode, reportError } from "../contract/service-error.ts";
 import { callerOfAuth } from "../mcp/caller.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import type { Authenticator } from "./authentication.ts";
@@ -90,7 +90,7 @@ async function route(
   caller: Caller,
   runtime: Runtime,
 ): Promise<void> {
-  const { universe } = runtime;
+  const { application } = runtime;
   const url = new URL(request.url ?? "/", "http://localhost");
   const conversation = /^\/api\/conversations\/([^/]+)(\/markdown)?$/.exec(path);
   const answer = /^\/api\/answers\/([^/]+)\/late-opinions$/.exec(path);
@@ -103,7 +103,7 @@ async function route(
     });
   } else if (path === "/api/models" && method === "GET") {
     // Like the page's load itself, not counted against the tier (the `models` use case is).
-    const listing = describeModels(universe.models, runtime.configuration.defaults.panels ?? []);
+    const listing = describeModels(application.models, runtime.configuration.defaults.panels ?? []);
     sendJson(response, 200, {
       models: listing.models
         .filter((model) => model.available)
@@ -121,15 +121,15 @@ async function route(
       priceData: listing.priceData,
     });
   } else if (path === "/api/usage" && method === "GET") {
-    sendJson(response, 200, await universe.usage(caller));
+    sendJson(response, 200, await application.usage(caller));
   } else if (path === "/api/conversations" && method === "GET") {
     const query = url.searchParams.get("search");
     sendJson(
       response,
       200,
       query
-        ? await universe.searchConversations(caller, { query, limit: 50 })
-        : await universe.listConversations(caller, { limit: 100 }),
+        ? await application.searchConversations(caller, { query, limit: 50 })
+        : await application.listConversations(caller, { limit: 100 }),
     );
   } else if (path === "/api/consultations" && method === "POST") {
     const read = await readJsonBody(request, response, maxRequestBytes);
@@ -137,7 +137,7 @@ async function route(
   } else if (answer?.[1] && method === "GET") {
     await streamLateOpinions(response, caller, runtime, answer[1]);
   } else if (conversation?.[1] && method === "GET" && conversation[2]) {
-    const markdown = await universe.readConversationMarkdown(caller, { conversationId: conversation[1] });
+    const markdown = await application.readConversationMarkdown(caller, { conversationId: conversation[1] });
     response
       .writeHead(200, {
         "content-type": "text/markdown; charset=utf-8",
@@ -148,7 +148,7 @@ async function route(
     sendJson(
       response,
       200,
-      await universe.getHistory(caller, { conversationId: conversation[1], limit: 200 }),
+      await application.getHistory(caller, { conversationId: conversation[1], limit: 200 }),
     );
   } else if (conversation?.[1] && method === "PATCH") {
     const read = await readJsonBody(request, response, 65_536);
@@ -157,11 +157,15 @@ async function route(
       sendJson(
         response,
         200,
-        await universe.renameConversation(caller, { conversationId: conversation[1], title }),
+        await application.renameConversation(caller, { conversationId: conversation[1], title }),
       );
     }
   } else if (conversation?.[1] && method === "DELETE") {
-    sendJson(response, 200, await universe.deleteConversation(caller, { conversationId: conversation[1] }));
+    sendJson(
+      response,
+      200,
+      await application.deleteConversation(caller, { conversationId: conversation[1] }),
+    );
   } else {
     sendJson(response, 404, error("not_found", `No ${method} ${path} in this API.`));
   }
@@ -187,7 +191,7 @@ async function streamConsultation(
     response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const keepAlive = setInterval(() => response.write(": still working\n\n"), 15_000);
   try {
-    const result = await runtime.universe.secondOpinion(caller, body, {
+    const result = await runtime.application.secondOpinion(caller, body, {
       signal: controller.signal,
       onEvent: (event) => send("progress", event),
       stream: true,

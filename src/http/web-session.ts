@@ -17,7 +17,7 @@ import type { WebSessionStore } from "../store/web-sessions.ts";
 export const sessionCookie = "aiu_session";
 
 /** The cookie earlier versions kept the key itself in; cleared at every sign-in and sign-out. */
-export const legacyCredentialCookie = "aiu_credential";
+export const retiredCredentialCookie = "aiu_credential";
 
 /** How long a web session lasts at most: seven days. */
 export const webSessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
@@ -40,8 +40,8 @@ export function sessionCookieOf(request: IncomingMessage): SessionCookie {
 }
 
 /** Whether the request carries the cookie earlier versions kept the key in. */
-export function carriesLegacyCookie(request: IncomingMessage): boolean {
-  return cookieValues(request.headers.cookie, legacyCredentialCookie).length > 0;
+export function carriesRetiredCookie(request: IncomingMessage): boolean {
+  return cookieValues(request.headers.cookie, retiredCredentialCookie).length > 0;
 }
 
 /** The values of cookie `name` in a Cookie header, as sent (never decoded, so never failing). */
@@ -85,7 +85,7 @@ export function sessionCookieHeaders(
     id === undefined
       ? `${sessionCookie}=; Path=/api; ${attributes}; Max-Age=0`
       : `${sessionCookie}=${id}; Path=/api; ${attributes}; Max-Age=${Math.max(1, Math.round(maxAgeSeconds))}`,
-    `${legacyCredentialCookie}=; Path=/; ${attributes}; Max-Age=0`,
+    `${retiredCredentialCookie}=; Path=/; ${attributes}; Max-Age=0`,
   ];
 }
 

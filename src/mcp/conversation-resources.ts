@@ -2,18 +2,18 @@
 // in Markdown, so a client can attach one to a prompt.
 
 import { type McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
-import type { AiUniverse } from "../application/ai-universe.ts";
-import { reportError } from "../errors/service-error.ts";
+import type { Application } from "../application/application.ts";
+import { reportError } from "../contract/service-error.ts";
 import { callerOf } from "./caller.ts";
 
 /** Most conversations a resource listing shows (the newest). */
 export const resourceListSize = 200;
 
 /** Registers the resource template on `server`. */
-export function registerConversationResources(server: McpServer, universe: AiUniverse): void {
+export function registerConversationResources(server: McpServer, application: Application): void {
   const template = new ResourceTemplate("conversation://{id}", {
     list: async (context) => {
-      const page = await universe.listConversations(callerOf(context), { limit: resourceListSize });
+      const page = await application.listConversations(callerOf(context), { limit: resourceListSize });
       return {
         resources: page.conversations.map((conversation) => ({
           uri: `conversation://${conversation.id}`,
@@ -34,7 +34,7 @@ export function registerConversationResources(server: McpServer, universe: AiUni
     },
     async (uri, variables, context) => {
       try {
-        const text = await universe.readConversationMarkdown(callerOf(context), {
+        const text = await application.readConversationMarkdown(callerOf(context), {
           conversationId: String(variables.id ?? ""),
         });
         return { contents: [{ uri: uri.href, mimeType: "text/markdown", text }] };

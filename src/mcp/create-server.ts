@@ -13,8 +13,13 @@ import { installTaskHandlers } from "./task-handlers.ts";
 import { createToolCatalog, type ToolCatalog } from "./tool-catalog.ts";
 import { installToolHandlers } from "./tool-handlers.ts";
 
-/** The protocol era a server instance serves, as the SDK's serving entries say. */
-export type ProtocolEra = "legacy" | "modern";
+/** The protocol era a server instance serves: the 2025 revisions (sessions, tasks) or the stateless 2026-07-28. */
+export type ProtocolEra = "sessions-2025" | "stateless-2026";
+
+/** Our name for the SDK's era: its "legacy" is the 2025 revisions with sessions, its "modern" the stateless 2026-07-28. */
+export function eraOf(sdkEra: "legacy" | "modern"): ProtocolEra {
+  return sdkEra === "legacy" ? "sessions-2025" : "stateless-2026";
+}
 
 /** Builds server instances for one era; all share one tool catalog. */
 export interface McpServerFactory {
@@ -48,7 +53,7 @@ function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEr
         tools: { listChanged: false },
         resources: { listChanged: false },
         prompts: { listChanged: false },
-        ...(era === "legacy"
+        ...(era === "sessions-2025"
           ? { logging: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }
           : {}),
       },
@@ -58,18 +63,18 @@ function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEr
         `${toolName("conversation.list")} and the conversation://{id} resources to find and read saved conversations.`,
     },
   );
-  if (era === "legacy") withholdTasksBeforeTheirRevision(server);
+  if (era === "sessions-2025") withholdTasksBeforeTheirRevision(server);
   installToolHandlers(
     server,
     catalog,
-    runtime.universe,
+    runtime.application,
     runtime.log,
-    era === "legacy" ? runtime.tasks : undefined,
+    era === "sessions-2025" ? runtime.tasks : undefined,
     (caller) => answerWithinFor(caller, runtime.configuration),
     runtime.configuration.conformanceTools ? loadConformanceTools : undefined,
   );
-  if (era === "legacy") installTaskHandlers(server, runtime.tasks);
-  registerConversationResources(server, runtime.universe);
+  if (era === "sessions-2025") installTaskHandlers(server, runtime.tasks);
+  registerConversationResources(server, runtime.application);
   registerPrompts(server, toolName);
   return server;
 }

@@ -2,12 +2,12 @@
 // line per model, and where the full record is. The full seed-shaped result stays in
 // structuredContent; repeating it as text would cost the caller thousands of tokens per call.
 
-import { usageLine } from "../application/conversation-markdown.ts";
-import type { SendMessageResult } from "../consultation/message-result.ts";
+import { usageLine } from "../application/conversations/conversation-markdown.ts";
+import type { HistoryResult } from "../application/conversations/read-history.ts";
+import type { SearchResult } from "../application/conversations/search-conversations.ts";
 import type { ModelOpinion, SecondOpinion } from "../consultation/opinion.ts";
-import type { SecondOpinionResult } from "../consultation/second-opinion-result.ts";
-import type { HistoryResult } from "../conversations/read-history.ts";
-import type { SearchResult } from "../conversations/search-conversations.ts";
+import type { SendMessageResult } from "../consultation/turn/message-result.ts";
+import type { SecondOpinionResult } from "../consultation/turn/second-opinion-result.ts";
 
 /** Compact Markdown of a second opinion. `toolName` spells tool names as the client lists them. */
 export function secondOpinionText(result: SecondOpinionResult, toolName: (name: string) => string): string {

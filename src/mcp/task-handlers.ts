@@ -8,9 +8,9 @@ import {
   ProtocolErrorCode,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { ServiceError } from "../errors/service-error.ts";
+import type { TaskRunner } from "../application/tasks/task-runner.ts";
+import { ServiceError } from "../contract/service-error.ts";
 import type { TaskRecord } from "../store/tasks.ts";
-import type { TaskRunner } from "../tasks/task-runner.ts";
 import { callerOf } from "./caller.ts";
 
 /** How often clients are told to poll, in milliseconds. */

@@ -4,8 +4,14 @@
 
 import type { ListToolsResult, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import type { AiUniverse } from "../application/ai-universe.ts";
+import type { Application } from "../application/application.ts";
 import type { Caller } from "../application/caller.ts";
+import type { HistoryResult } from "../application/conversations/read-history.ts";
+import type { SearchResult } from "../application/conversations/search-conversations.ts";
+import type { ToolNameStyle } from "../configuration/config-file.ts";
+import type { RunOptions } from "../consultation/consultation-services.ts";
+import type { SendMessageResult } from "../consultation/turn/message-result.ts";
+import type { SecondOpinionResult } from "../consultation/turn/second-opinion-result.ts";
 import {
   conversationInput,
   historyInput,
@@ -15,13 +21,7 @@ import {
   secondOpinionInput,
   sendMessageInput,
   usageInput,
-} from "../application/inputs.ts";
-import type { ToolNameStyle } from "../configuration/config-file.ts";
-import type { RunOptions } from "../consultation/consultation-services.ts";
-import type { SendMessageResult } from "../consultation/message-result.ts";
-import type { SecondOpinionResult } from "../consultation/second-opinion-result.ts";
-import type { HistoryResult } from "../conversations/read-history.ts";
-import type { SearchResult } from "../conversations/search-conversations.ts";
+} from "../contract/inputs.ts";
 import { type JsonSchema, outputSchemas } from "./output-schemas.ts";
 import { historyText, messageText, searchText, secondOpinionText } from "./result-text.ts";
 
@@ -38,7 +38,7 @@ export interface ToolDefinition {
   annotations: ToolAnnotations;
   /** Whether a client may run the tool as a task (on the revisions with tasks). */
   taskSupport: "optional" | "forbidden";
-  call(universe: AiUniverse, caller: Caller, input: unknown, options: RunOptions): Promise<object>;
+  call(application: Application, caller: Caller, input: unknown, options: RunOptions): Promise<object>;
   text(result: object): string;
 }
 
@@ -105,7 +105,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
         openWorldHint: true,
       },
       taskSupport: "optional",
-      call: (universe, caller, input, options) => universe.secondOpinion(caller, input, options),
+      call: (application, caller, input, options) => application.secondOpinion(caller, input, options),
       text: (result) => secondOpinionText(result as SecondOpinionResult, name),
     },
     {
@@ -124,7 +124,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
         openWorldHint: true,
       },
       taskSupport: "optional",
-      call: (universe, caller, input, options) => universe.sendMessage(caller, input, options),
+      call: (application, caller, input, options) => application.sendMessage(caller, input, options),
       text: (result) => messageText(result as SendMessageResult, name),
     },
     {
@@ -137,7 +137,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
       output: "history",
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
-      call: (universe, caller, input) => universe.getHistory(caller, input),
+      call: (application, caller, input) => application.getHistory(caller, input),
       text: (result) => historyText(result as HistoryResult, name),
     },
     {
@@ -150,7 +150,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
       output: "list",
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
-      call: (universe, caller, input) => universe.listConversations(caller, input),
+      call: (application, caller, input) => application.listConversations(caller, input),
       text: asJson,
     },
     {
@@ -163,7 +163,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
       output: "search",
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
-      call: (universe, caller, input) => universe.searchConversations(caller, input),
+      call: (application, caller, input) => application.searchConversations(caller, input),
       text: (result) => searchText(result as SearchResult),
     },
     {
@@ -174,7 +174,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
       output: "delete",
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
-      call: (universe, caller, input) => universe.deleteConversation(caller, input),
+      call: (application, caller, input) => application.deleteConversation(caller, input),
       text: asJson,
     },
     {
@@ -188,7 +188,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
       output: "models",
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
-      call: (universe, caller, input) => universe.listModels(caller, input),
+      call: (application, caller, input) => application.listModels(caller, input),
       text: asJson,
     },
     {
@@ -201,7 +201,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
       output: "usage",
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       taskSupport: "forbidden",
-      call: (universe, caller, input) => universe.usage(caller, input),
+      call: (application, caller, input) => application.usage(caller, input),
       text: asJson,
     },
   ];

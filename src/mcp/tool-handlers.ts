@@ -8,8 +8,8 @@ import {
   ProtocolErrorCode,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type { AiUniverse } from "../application/ai-universe.ts";
-import type { TaskRunner } from "../tasks/task-runner.ts";
+import type { Application } from "../application/application.ts";
+import type { TaskRunner } from "../application/tasks/task-runner.ts";
 import type { CallerSignals } from "./answer-by.ts";
 import { callerOf } from "./caller.ts";
 import type { ConformanceTool } from "./conformance-tools.ts";
@@ -31,7 +31,7 @@ export type ConformanceToolLoader = () => Promise<readonly ConformanceTool[]>;
 export function installToolHandlers(
   server: McpServer,
   catalog: ToolCatalog,
-  universe: AiUniverse,
+  application: Application,
   log: (message: string) => void,
   tasks?: TaskRunner,
   answerWithin: (caller: CallerSignals) => number | undefined = () => undefined,
@@ -72,7 +72,7 @@ export function installToolHandlers(
       const started = await tasks.start(caller, tool.name, requestedTaskTtl(task.ttl), async (signal) => {
         let result: ReturnType<typeof toolSuccess>;
         try {
-          const value = await tool.call(universe, caller, input, { signal });
+          const value = await tool.call(application, caller, input, { signal });
           result = toolSuccess(value, tool.text(value));
         } catch (error) {
           result = toolFailure(error, log);
@@ -88,7 +88,7 @@ export function installToolHandlers(
         takesProgress: reporter.streams,
         clientName: clientNameOf(protocol, context),
       });
-      const value = await tool.call(universe, callerOf(context), input, {
+      const value = await tool.call(application, callerOf(context), input, {
         signal: context.mcpReq.signal,
         onEvent: reporter.onEvent,
         stream: reporter.streams,

@@ -2,7 +2,7 @@
 // failure is an `isError` result whose text starts with the stable code, never a crash or a stack trace.
 
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { reportError } from "../errors/service-error.ts";
+import { reportError } from "../contract/service-error.ts";
 
 /** A successful result carrying `value` as structured content and `text` for the model. */
 export function toolSuccess(value: object, text: string): CallToolResult {

@@ -3,16 +3,16 @@
 // flight, and how long the store takes. Labels never carry a user, a key or a prompt.
 
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { AiUniverse } from "../application/ai-universe.ts";
+import type { Application } from "../application/application.ts";
 import type { ConsultationEvent } from "../consultation/opinion.ts";
-import { reportError } from "../errors/service-error.ts";
+import { reportError } from "../contract/service-error.ts";
 import type { Store } from "../store/store.ts";
 
 /** The metrics of one process. */
 export interface Metrics {
   registry: Registry;
   /** The application, counting every use case it runs. */
-  instrument(universe: AiUniverse): AiUniverse;
+  instrument(application: Application): Application;
   /** The store, timing every call. */
   instrumentStore(store: Store): Store;
 }
@@ -107,7 +107,7 @@ export function createMetrics(): Metrics {
 
   return {
     registry,
-    instrument(universe) {
+    instrument(application) {
       const tee = (options: { onEvent?: (event: ConsultationEvent) => void }) => ({
         ...options,
         onEvent: (event: ConsultationEvent) => {
@@ -115,7 +115,7 @@ export function createMetrics(): Metrics {
           options.onEvent?.(event);
         },
       });
-      return new Proxy(universe, {
+      return new Proxy(application, {
         get(target, property, receiver) {
           const value = Reflect.get(target, property, receiver);
           if (typeof value !== "function") return value;

@@ -5,9 +5,9 @@
 // Spans carry models, latency, tokens and cost; never a user, a key or a prompt.
 
 import { context, type Span, SpanStatusCode, trace } from "@opentelemetry/api";
-import type { AiUniverse } from "../application/ai-universe.ts";
+import type { Application } from "../application/application.ts";
 import type { ConsultationEvent } from "../consultation/opinion.ts";
-import { reportError } from "../errors/service-error.ts";
+import { reportError } from "../contract/service-error.ts";
 import type { Store } from "../store/store.ts";
 
 const tracer = trace.getTracer("ai-universe");
@@ -35,8 +35,8 @@ export async function startTracing(): Promise<{ shutdown(): Promise<void> }> {
 }
 
 /** The application with a span around every consultation and a child span per model call. */
-export function traceUniverse(universe: AiUniverse): AiUniverse {
-  return new Proxy(universe, {
+export function traceApplication(application: Application): Application {
+  return new Proxy(application, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
       if (property !== "secondOpinion" && property !== "sendMessage") return value;

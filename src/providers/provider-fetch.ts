@@ -10,7 +10,7 @@
 // loads Node's bundled undici, which would slow the start of a server that has made no call yet. A
 // body that is not a stream of events and passes `maxBodyBytes` once decoded is cut with an
 // AnswerTooLargeError as it arrives, so no endpoint can fill the memory (streamed answers are capped
-// by their text, in model-exchange.ts).
+// by their text, in consultation/model-call/sdk-request.ts).
 
 import type { Agent as HttpAgent, IncomingMessage } from "node:http";
 import type { Agent as HttpsAgent } from "node:https";

@@ -6,19 +6,19 @@
 // at every start answers at once.
 
 import { randomUUID } from "node:crypto";
-import type { AiUniverse } from "../application/ai-universe.ts";
+import type { Application } from "../application/application.ts";
+import { createTaskRunner, type TaskRunner } from "../application/tasks/task-runner.ts";
 import type { Configuration } from "../configuration/configuration.ts";
 import { collectSecrets } from "../configuration/provider-environment.ts";
-import { latencyTracker } from "../consultation/latency-tracker.ts";
-import { scrub } from "../errors/scrub.ts";
+import { latencyTracker } from "../consultation/model-call/latency-tracker.ts";
 import { createLogger, type Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
+import { scrub } from "../observability/scrub.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
 import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
-import { createTaskRunner, type TaskRunner } from "../tasks/task-runner.ts";
-import { deferredUniverse } from "./deferred-universe.ts";
+import { deferredApplication } from "./deferred-application.ts";
 import { version } from "./version.ts";
 
 export { version };
@@ -27,9 +27,9 @@ export { version };
 export interface Runtime {
   configuration: Configuration;
   version: string;
-  universe: AiUniverse;
+  application: Application;
   roster: ModelRoster;
-  /** For health checks; use cases go through `universe`. */
+  /** For health checks; use cases go through `application`. */
   store: Store;
   /** Tool calls clients run as tasks. */
   tasks: TaskRunner;
@@ -96,17 +96,17 @@ export async function startRuntime(
   };
   // Loaded at the first use case: the application brings the AI SDK and the rate limiter, the model
   // services the provider code.
-  const universe = tracing.traceUniverse(
+  const application = tracing.traceApplication(
     instrument(
       metrics,
-      deferredUniverse(roster, async () => {
-        const [{ createAiUniverse }, { createAdmission }, models] = await Promise.all([
-          import("../application/ai-universe.ts"),
-          import("../application/admission.ts"),
+      deferredApplication(roster, async () => {
+        const [{ createApplication }, { createAdmission }, models] = await Promise.all([
+          import("../application/application.ts"),
+          import("../application/limits/admission.ts"),
           modelServices(configuration, options.createModel),
         ]);
         const admission = createAdmission(store, configuration.tiers, () => new Date(), counters?.backend);
-        return createAiUniverse({ ...services, ...models }, { cursorKey, admission });
+        return createApplication({ ...services, ...models }, { cursorKey, admission });
       }),
     ),
   );
@@ -127,7 +127,7 @@ export async function startRuntime(
   return {
     configuration,
     version,
-    universe,
+    application,
     roster,
     store,
     tasks,
@@ -144,8 +144,8 @@ function instrumentStore(metrics: Metrics | undefined, store: Store): Store {
   return metrics ? metrics.instrumentStore(store) : store;
 }
 
-function instrument(metrics: Metrics | undefined, universe: AiUniverse): AiUniverse {
-  return metrics ? metrics.instrument(universe) : universe;
+function instrument(metrics: Metrics | undefined, application: Application): Application {
+  return metrics ? metrics.instrument(application) : application;
 }
 
 /** The model factory (`createModel` when a test injects one) and the check of which models can be used now. */
@@ -170,15 +170,19 @@ async function modelServices(configuration: Configuration, createModel: Language
  */
 async function openTracing(environment: Record<string, string | undefined>): Promise<{
   traceStore(store: Store): Store;
-  traceUniverse(universe: AiUniverse): AiUniverse;
+  traceApplication(application: Application): Application;
   shutdown(): Promise<void>;
 }> {
   if (!environment.OTEL_EXPORTER_OTLP_ENDPOINT && !environment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
-    return { traceStore: (store) => store, traceUniverse: (universe) => universe, shutdown: async () => {} };
+    return {
+      traceStore: (store) => store,
+      traceApplication: (application) => application,
+      shutdown: async () => {},
+    };
   }
-  const { startTracing, traceStore, traceUniverse } = await import("../observability/tracing.ts");
+  const { startTracing, traceStore, traceApplication } = await import("../observability/tracing.ts");
   const { shutdown } = await startTracing();
-  return { traceStore, traceUniverse, shutdown };
+  return { traceStore, traceApplication, shutdown };
 }
 
 /** The Redis rate-limit counters; the Redis client is loaded only when a Redis URL is configured. */

@@ -4,7 +4,7 @@
 
 import { PassThrough } from "node:stream";
 import { parseJSONRPCMessage } from "@modelcontextprotocol/server";
-import { maxRequestBytes } from "../application/request-size.ts";
+import { maxRequestBytes } from "../contract/request-size.ts";
 import { maxMessageDepth, nestsTooDeeply } from "../mcp/message-depth.ts";
 
 /** Longest message accepted on stdin, in bytes (the transport buffers twice this). */

@@ -3,7 +3,7 @@
 // Every call that touches a conversation takes its owner, so a missing ownership check cannot be
 // written: another owner's conversation looks exactly like a missing one. No SQL leaks past this file.
 
-import { ServiceError } from "../errors/service-error.ts";
+import { ServiceError } from "../contract/service-error.ts";
 import type { AccountStore } from "./accounts.ts";
 import type { Broadcast } from "./broadcast.ts";
 import type { SpendReservationStore } from "./spend-reservations.ts";

@@ -11,9 +11,9 @@ import { once } from "node:events";
 import { join } from "node:path";
 import { describe, it, mock } from "node:test";
 import { fileURLToPath } from "node:url";
-import { createAdmission } from "../../src/application/admission.ts";
+import { createAdmission } from "../../src/application/limits/admission.ts";
 import type { Tier } from "../../src/configuration/access.ts";
-import type { ServiceError } from "../../src/errors/service-error.ts";
+import type { ServiceError } from "../../src/contract/service-error.ts";
 import { openSqliteStore } from "../../src/store/sqlite/open-sqlite-store.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
 

@@ -14,7 +14,7 @@ const signal = new AbortController().signal;
 
 describe("answer-by time", () => {
   it("answers with the opinions in hand, names the model still running, and stores its opinion when it lands", async () => {
-    const { models, universe, store } = consultationFixture();
+    const { models, application, store } = consultationFixture();
     const slow = deferred();
     models.script("gamma-1", {
       text: "gamma, late but sure",
@@ -25,7 +25,7 @@ describe("answer-by time", () => {
     const lateOpinion = new Promise<ModelOpinion>((resolve) => {
       landed = resolve;
     });
-    const result = await universe.secondOpinion(
+    const result = await application.secondOpinion(
       localCaller,
       { question: "Which queue?", primaryModel: "alpha", secondaryModels: ["beta", "gamma"] },
       { signal, answerWithinMs: 300, onLateOpinion: (opinion) => landed(opinion) },
@@ -42,7 +42,7 @@ describe("answer-by time", () => {
     const synthesisCall = models.callsOf("alpha-1").at(-1);
     assert.match(JSON.stringify(synthesisCall?.prompt), /Not heard from[\s\S]*gamma had not answered/);
 
-    const spentBefore = (await universe.usage(localCaller)).spend.todayUsd;
+    const spentBefore = (await application.usage(localCaller)).spend.todayUsd;
     slow.resolve();
     const opinion = await lateOpinion;
     assert.equal(opinion.response, "gamma, late but sure");
@@ -59,12 +59,12 @@ describe("answer-by time", () => {
       stored.summary.totalCost,
       Math.round(((result.summary.totalCost ?? 0) + (opinion.cost ?? 0)) * 1e8) / 1e8,
     );
-    const history = await universe.getHistory(localCaller, { conversationId: result.conversationId });
+    const history = await application.getHistory(localCaller, { conversationId: result.conversationId });
     assertMatchesSchema("history", history);
     // The late opinion is paid for, and a follow-up reads it.
     await new Promise((resolve) => setImmediate(resolve));
-    assert.ok((await universe.usage(localCaller)).spend.todayUsd > spentBefore);
-    await universe.secondOpinion(
+    assert.ok((await application.usage(localCaller)).spend.todayUsd > spentBefore);
+    await application.secondOpinion(
       localCaller,
       { question: "And then?", conversationId: result.conversationId, maxOpinions: 0, primaryModel: "beta" },
       { signal },
@@ -76,12 +76,12 @@ describe("answer-by time", () => {
   });
 
   it("waits for the first opinion when none is in by the answer-by time", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     const alpha = deferred();
     const beta = deferred();
     models.script("alpha-1", { text: "alpha at last", gate: alpha.promise });
     models.script("beta-1", { text: "beta at last", gate: beta.promise });
-    const answered = universe.secondOpinion(
+    const answered = application.secondOpinion(
       localCaller,
       { question: "Q", primaryModel: "alpha", secondaryModels: ["beta"], synthesisModel: "gamma" },
       { signal, answerWithinMs: 50 },
@@ -95,10 +95,10 @@ describe("answer-by time", () => {
   });
 
   it("keeps the full wait without an answer-by time", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     const slow = deferred();
     models.script("gamma-1", { text: "gamma in the end", gate: slow.promise });
-    const answered = universe.secondOpinion(
+    const answered = application.secondOpinion(
       localCaller,
       { question: "Q", primaryModel: "alpha", secondaryModels: ["beta", "gamma"] },
       { signal },
@@ -110,11 +110,11 @@ describe("answer-by time", () => {
   });
 
   it("stops a model still running when the caller cancels before the answer", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     const slow = deferred();
     models.script("gamma-1", { text: "never", gate: slow.promise });
     const controller = new AbortController();
-    const answered = universe.secondOpinion(
+    const answered = application.secondOpinion(
       localCaller,
       { question: "Q", primaryModel: "alpha", secondaryModels: ["gamma"] },
       { signal: controller.signal, answerWithinMs: 60_000 },

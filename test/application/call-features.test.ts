@@ -47,7 +47,7 @@ function fixture() {
 }
 
 const ask = (built: ReturnType<typeof fixture>, input: Record<string, unknown>) =>
-  built.universe.secondOpinion(
+  built.application.secondOpinion(
     localCaller,
     { question: "Q", primaryModel: "thinker", secondaryModels: ["steady", "plain"], ...input },
     { signal },
@@ -126,7 +126,7 @@ describe("the cost estimate", () => {
   };
   const estimateOf = async (input: Record<string, unknown>) => {
     const built = consultationFixture([claude]);
-    const result = await built.universe.secondOpinion(
+    const result = await built.application.secondOpinion(
       localCaller,
       { question: "Q", primaryModel: "claude", maxOpinions: 0, maxCostUsd: 100, ...input },
       { signal },

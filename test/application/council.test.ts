@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { APICallError } from "ai";
 import { localCaller } from "../../src/application/caller.ts";
-import { bordaCount } from "../../src/consultation/council-review.ts";
+import { bordaCount } from "../../src/consultation/council/council-review.ts";
 import type { ConsultationEvent } from "../../src/consultation/opinion.ts";
-import type { ServiceError } from "../../src/errors/service-error.ts";
+import type { ServiceError } from "../../src/contract/service-error.ts";
 import { consultationFixture } from "../support/consultation-fixture.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
 
@@ -36,7 +36,7 @@ function councilFixture() {
 
 describe("council review", () => {
   it("has every model rank the others anonymously, aggregates by Borda count, and tells the synthesis", async () => {
-    const { models, universe, three } = councilFixture();
+    const { models, application, three } = councilFixture();
     for (const model of ["alpha", "beta", "gamma"]) {
       models.script(
         `${model}-1`,
@@ -45,7 +45,7 @@ describe("council review", () => {
         { text: "the synthesis" },
       );
     }
-    const result = await universe.secondOpinion(localCaller, { ...three, review: true }, { signal });
+    const result = await application.secondOpinion(localCaller, { ...three, review: true }, { signal });
     assertMatchesSchema("secondOpinion", result);
     assert.deepEqual(result.review?.ranking, [
       { model: "beta", points: 2, meanRank: 1, reviews: 2 },
@@ -72,11 +72,11 @@ describe("council review", () => {
   it("shuffles the responses anew for each reviewer", async () => {
     const orders = new Set<string>();
     for (let run = 0; run < 12 && orders.size < 2; run += 1) {
-      const { models, universe, three } = councilFixture();
+      const { models, application, three } = councilFixture();
       for (const model of ["alpha", "beta", "gamma", "delta"]) {
         models.script(`${model}-1`, { text: colours[model] ?? "Answer Black" }, { object: rankByTaste });
       }
-      await universe.secondOpinion(
+      await application.secondOpinion(
         localCaller,
         { ...three, secondaryModels: ["beta", "gamma", "delta"], review: true },
         { signal },
@@ -88,7 +88,7 @@ describe("council review", () => {
   });
 
   it("makes a reviewer that fails or ranks badly an error entry, and aggregates the others", async () => {
-    const { models, universe, three } = councilFixture();
+    const { models, application, three } = councilFixture();
     models.script("alpha-1", { text: colours.alpha }, { raw: "I think Response A is best" }, { text: "s" });
     models.script(
       "beta-1",
@@ -96,7 +96,7 @@ describe("council review", () => {
       { object: { ranking: [{ response: "A", reason: "only one" }] } },
     );
     models.script("gamma-1", { text: colours.gamma }, { object: rankByTaste });
-    const result = await universe.secondOpinion(localCaller, { ...three, review: true }, { signal });
+    const result = await application.secondOpinion(localCaller, { ...three, review: true }, { signal });
     assertMatchesSchema("secondOpinion", result);
     const byReviewer = Object.fromEntries(
       result.review?.reviews.map((review) => [review.reviewer, review]) ?? [],
@@ -111,7 +111,7 @@ describe("council review", () => {
   });
 
   it("makes a reviewer whose provider fails an error entry naming the cause", async () => {
-    const { models, universe, three } = councilFixture();
+    const { models, application, three } = councilFixture();
     const refused = new APICallError({
       message: "overloaded",
       url: "https://provider.example/v1",
@@ -122,7 +122,7 @@ describe("council review", () => {
     models.script("alpha-1", { text: colours.alpha }, { error: refused }, { text: "s" });
     models.script("beta-1", { text: colours.beta }, { object: rankByTaste });
     models.script("gamma-1", { text: colours.gamma }, { object: rankByTaste });
-    const result = await universe.secondOpinion(localCaller, { ...three, review: true }, { signal });
+    const result = await application.secondOpinion(localCaller, { ...three, review: true }, { signal });
     assertMatchesSchema("secondOpinion", result);
     const failed = result.review?.reviews.find((review) => review.reviewer === "alpha");
     assert.match(failed?.error ?? "", /Model alpha .*HTTP 400: overloaded/);
@@ -163,8 +163,8 @@ describe("council review", () => {
 
 describe("stances and debate", () => {
   it("tells each model the side it argues, and refuses a stance for a model not asked", async () => {
-    const { models, universe, three } = councilFixture();
-    const result = await universe.secondOpinion(
+    const { models, application, three } = councilFixture();
+    const result = await application.secondOpinion(
       localCaller,
       { ...three, stances: { beta: "against", gamma: "for" } },
       { signal },
@@ -176,14 +176,14 @@ describe("stances and debate", () => {
     assert.doesNotMatch(JSON.stringify(models.callsOf("alpha-1")[0]?.prompt), /argue (FOR|AGAINST)/);
     assert.match(JSON.stringify(models.callsOf("alpha-1")[1]?.prompt), /## Stances[^#]*beta: against/);
     await assert.rejects(
-      universe.secondOpinion(localCaller, { ...three, stances: { delta: "for" } }, { signal }),
+      application.secondOpinion(localCaller, { ...three, stances: { delta: "for" } }, { signal }),
       (error: ServiceError) =>
         error.code === "invalid_argument" && /delta, not in this consultation/.test(error.message),
     );
   });
 
   it("runs debate rounds on the others' anonymised answers, keeps each round, and tells the synthesis who moved", async () => {
-    const { models, universe, three } = councilFixture();
+    const { models, application, three } = councilFixture();
     models.script(
       "alpha-1",
       { text: colours.alpha },
@@ -196,7 +196,7 @@ describe("stances and debate", () => {
       { object: { answer: "Still green", changedPosition: false, why: "nothing new" } },
     );
     models.script("gamma-1", { text: colours.gamma }, { raw: "{broken" });
-    const result = await universe.secondOpinion(localCaller, { ...three, rounds: 2 }, { signal });
+    const result = await application.secondOpinion(localCaller, { ...three, rounds: 2 }, { signal });
     assertMatchesSchema("secondOpinion", result);
     assert.equal(result.rounds?.length, 2);
     assert.deepEqual(
@@ -229,7 +229,7 @@ describe("stances and debate", () => {
 
 describe("structured assessment", () => {
   it("returns the synthesis's assessment next to its text, with the verdict and the votes", async () => {
-    const { models, universe, three } = councilFixture();
+    const { models, application, three } = councilFixture();
     models.script(
       "alpha-1",
       { text: colours.alpha },
@@ -251,7 +251,7 @@ describe("structured assessment", () => {
         },
       },
     );
-    const result = await universe.secondOpinion(localCaller, three, { signal });
+    const result = await application.secondOpinion(localCaller, three, { signal });
     assertMatchesSchema("secondOpinion", result);
     assert.equal(result.synthesis?.response, "**Answer**: go ahead");
     assert.equal(result.synthesis?.assessment?.agreement.score, 1, "the score is kept within 0..1");
@@ -261,9 +261,9 @@ describe("structured assessment", () => {
   });
 
   it("writes a plain synthesis, saying why, when the structured one is malformed", async () => {
-    const { models, universe, three } = councilFixture();
+    const { models, application, three } = councilFixture();
     models.script("alpha-1", { text: colours.alpha }, { raw: "{not json" }, { text: "plain synthesis" });
-    const result = await universe.secondOpinion(localCaller, three, { signal });
+    const result = await application.secondOpinion(localCaller, three, { signal });
     assertMatchesSchema("secondOpinion", result);
     assert.equal(result.synthesis?.response, "plain synthesis");
     assert.equal(result.synthesis?.assessment, undefined);
@@ -275,12 +275,12 @@ describe("structured assessment", () => {
   });
 
   it("says which model's answer stands when no synthesis can be written", async () => {
-    const { models, universe, three } = councilFixture();
+    const { models, application, three } = councilFixture();
     const down = Object.assign(new Error("down"), { name: "AI_APICallError" });
     for (const model of ["alpha", "beta", "gamma"])
       models.script(`${model}-1`, { text: colours[model] }, { error: down });
     for (const model of ["delta", "epsilon"]) models.script(`${model}-1`, { error: down });
-    const result = await universe.secondOpinion(
+    const result = await application.secondOpinion(
       localCaller,
       { ...three, synthesisModel: "alpha" },
       { signal },
@@ -294,7 +294,7 @@ describe("structured assessment", () => {
 
 describe("streaming", () => {
   it("streams every answer as model-text progress when asked, and the result is the same", async () => {
-    const { models, universe, three } = councilFixture();
+    const { models, application, three } = councilFixture();
     for (const model of ["alpha", "beta", "gamma"]) {
       models.script(
         `${model}-1`,
@@ -303,7 +303,7 @@ describe("streaming", () => {
       );
     }
     const events: ConsultationEvent[] = [];
-    const result = await universe.secondOpinion(localCaller, three, {
+    const result = await application.secondOpinion(localCaller, three, {
       signal,
       stream: true,
       onEvent: (event) => events.push(event),

@@ -8,9 +8,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { type Caller, localCaller } from "../../src/application/caller.ts";
 import { watchLateOpinions } from "../../src/application/late-opinion-watch.ts";
-import { stoppedResponse } from "../../src/consultation/late-opinions.ts";
 import type { SecondOpinion } from "../../src/consultation/opinion.ts";
-import { ServiceError } from "../../src/errors/service-error.ts";
+import { stoppedResponse } from "../../src/consultation/turn/late-opinions.ts";
+import { ServiceError } from "../../src/contract/service-error.ts";
 import { consultationFixture, deferred } from "../support/consultation-fixture.ts";
 
 const signal = new AbortController().signal;
@@ -21,7 +21,7 @@ async function answerWithoutGamma(lateSignal?: AbortSignal) {
   const fixture = consultationFixture();
   const gamma = deferred();
   fixture.models.script("gamma-1", { text: "gamma, late but sure", gate: gamma.promise });
-  const result = await fixture.universe.secondOpinion(localCaller, question, {
+  const result = await fixture.application.secondOpinion(localCaller, question, {
     signal,
     answerWithinMs: 200,
     ...(lateSignal ? { lateSignal } : {}),

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { localCaller } from "../../src/application/caller.ts";
 import type { Panel } from "../../src/configuration/panels.ts";
-import type { ServiceError } from "../../src/errors/service-error.ts";
+import type { ServiceError } from "../../src/contract/service-error.ts";
 import { consultationFixture, fakeEntries } from "../support/consultation-fixture.ts";
 import { assertMatchesOutputSchema } from "../support/seed-schemas.ts";
 
@@ -45,8 +45,8 @@ function fixtureWithPanels() {
 
 describe("the models use case", () => {
   it("lists every model with availability, reason and price, and every panel with its availability and cost", async () => {
-    const { universe } = fixtureWithPanels();
-    const listing = await universe.listModels(localCaller, {});
+    const { application } = fixtureWithPanels();
+    const listing = await application.listModels(localCaller, {});
     assertMatchesOutputSchema("models", listing);
     assert.deepEqual(listing.models[0], {
       name: "alpha",
@@ -91,15 +91,15 @@ describe("the models use case", () => {
   });
 
   it("refuses arguments and counts against the caller's requests per hour", async () => {
-    const { universe } = fixtureWithPanels();
+    const { application } = fixtureWithPanels();
     await assert.rejects(
-      universe.listModels(localCaller, { verbose: true }),
+      application.listModels(localCaller, { verbose: true }),
       (error: ServiceError) => error.code === "invalid_argument",
     );
     const anonymous = { userId: "someone", tier: "anonymous" };
-    for (let request = 0; request < 5; request += 1) await universe.listModels(anonymous, {});
+    for (let request = 0; request < 5; request += 1) await application.listModels(anonymous, {});
     await assert.rejects(
-      universe.listModels(anonymous, {}),
+      application.listModels(anonymous, {}),
       (error: ServiceError) => error.code === "rate_limited",
     );
   });
@@ -107,8 +107,8 @@ describe("the models use case", () => {
 
 describe("agent.second_opinion with a panel", () => {
   it("asks the panel's models and has its synthesis model write the synthesis", async () => {
-    const { universe, models } = fixtureWithPanels();
-    const result = await universe.secondOpinion(
+    const { application, models } = fixtureWithPanels();
+    const result = await application.secondOpinion(
       localCaller,
       { question: "Which?", panel: "pair" },
       { signal },
@@ -127,9 +127,9 @@ describe("agent.second_opinion with a panel", () => {
   });
 
   it("refuses an unknown panel with the known ones, before any model is called", async () => {
-    const { universe, models } = fixtureWithPanels();
+    const { application, models } = fixtureWithPanels();
     await assert.rejects(
-      universe.secondOpinion(localCaller, { question: "Which?", panel: "nobody" }, { signal }),
+      application.secondOpinion(localCaller, { question: "Which?", panel: "nobody" }, { signal }),
       (error: ServiceError) => {
         assert.equal(error.code, "invalid_argument");
         assert.match(error.message, /Unknown panel "nobody"\. Panels: trio, pair, remote\./);

@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import { APICallError } from "ai";
 import { localCaller } from "../../src/application/caller.ts";
 import type { ConsultationEvent } from "../../src/consultation/opinion.ts";
-import type { ServiceError } from "../../src/errors/service-error.ts";
+import type { ServiceError } from "../../src/contract/service-error.ts";
 import { localOwner } from "../../src/store/store.ts";
 import { consultationFixture, deferred } from "../support/consultation-fixture.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
@@ -26,13 +26,13 @@ function serverError(status: number, message: string, headers: Record<string, st
 
 describe("second opinion use case", () => {
   it("asks the primary and three secondaries, synthesises, and stores the turn", async () => {
-    const { models, universe, store } = consultationFixture();
+    const { models, application, store } = consultationFixture();
     models.script("beta-1", {
       text: "beta says yes",
       sources: [{ url: "https://example.org/a", title: "A" }],
     });
     models.script("gamma-1", { text: "gamma says no", sources: [{ url: "https://example.org/a/" }] });
-    const result = await universe.secondOpinion(
+    const result = await application.secondOpinion(
       localCaller,
       { question: "Is it safe?" },
       {
@@ -74,10 +74,10 @@ describe("second opinion use case", () => {
   });
 
   it("runs every model at once: all four are started before any answers", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     const gate = deferred();
     for (const id of ["alpha-1", "beta-1", "gamma-1", "delta-1"]) models.script(id, { gate: gate.promise });
-    const running = universe.secondOpinion(
+    const running = application.secondOpinion(
       localCaller,
       { question: "q", synthesisModel: "epsilon" },
       { signal },
@@ -90,9 +90,9 @@ describe("second opinion use case", () => {
   });
 
   it("gives each secondary only the question, never another model's answer", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     models.script("alpha-1", { text: "PRIMARY-ANSWER" });
-    await universe.secondOpinion(localCaller, { question: "What now?" }, { signal });
+    await application.secondOpinion(localCaller, { question: "What now?" }, { signal });
     for (const id of ["beta-1", "gamma-1", "delta-1"]) {
       const prompt = JSON.stringify(models.callsOf(id)[0]?.prompt);
       assert.ok(prompt.includes("What now?"));
@@ -101,10 +101,10 @@ describe("second opinion use case", () => {
   });
 
   it("keeps going when the primary fails and synthesises from the secondaries", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     const failure = { error: serverError(500, "upstream exploded") };
     models.script("alpha-1", failure, failure, { text: "synthesis by alpha" });
-    const result = await universe.secondOpinion(localCaller, { question: "q" }, { signal });
+    const result = await application.secondOpinion(localCaller, { question: "q" }, { signal });
     assertMatchesSchema("secondOpinion", result);
     assert.equal(result.primary.error, true);
     assert.match(result.primary.response, /Model alpha .*after 2 attempts: HTTP 500: upstream exploded/);
@@ -113,22 +113,22 @@ describe("second opinion use case", () => {
   });
 
   it("retries a 429 honouring Retry-After, then succeeds", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     models.script(
       "beta-1",
       { error: serverError(429, "slow down", { "retry-after": "0" }) },
       { text: "ok now" },
     );
-    const result = await universe.secondOpinion(localCaller, { question: "q" }, { signal });
+    const result = await application.secondOpinion(localCaller, { question: "q" }, { signal });
     const beta = result.secondaryOpinions.find((opinion) => opinion.model === "beta");
     assert.equal(beta?.response, "ok now");
     assert.equal(beta?.attempts, 2);
   });
 
   it("does not retry a 400 and scrubs keys from the message", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     models.script("gamma-1", { error: serverError(400, "bad key sk-secret-key-123 rejected") });
-    const result = await universe.secondOpinion(localCaller, { question: "q" }, { signal });
+    const result = await application.secondOpinion(localCaller, { question: "q" }, { signal });
     const gamma = result.secondaryOpinions.find((opinion) => opinion.model === "gamma");
     assert.equal(gamma?.error, true);
     assert.equal(gamma?.attempts, 1);
@@ -137,9 +137,9 @@ describe("second opinion use case", () => {
   });
 
   it("lets another model write the synthesis when the synthesis model fails", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     models.script("epsilon-1", { error: serverError(503, "overloaded") });
-    const result = await universe.secondOpinion(
+    const result = await application.secondOpinion(
       localCaller,
       { question: "q", synthesisModel: "epsilon" },
       {
@@ -153,11 +153,11 @@ describe("second opinion use case", () => {
   });
 
   it("fails the whole call only when every model fails, saying what each answered", async () => {
-    const { models, universe, store } = consultationFixture();
+    const { models, application, store } = consultationFixture();
     for (const id of ["alpha-1", "beta-1", "gamma-1", "delta-1"])
       models.script(id, { error: serverError(401, `no key for ${id}`) });
     await assert.rejects(
-      universe.secondOpinion(localCaller, { question: "q" }, { signal }),
+      application.secondOpinion(localCaller, { question: "q" }, { signal }),
       (error: ServiceError) => {
         assert.equal(error.code, "all_models_failed");
         for (const id of ["alpha-1", "beta-1", "gamma-1", "delta-1"])
@@ -169,8 +169,8 @@ describe("second opinion use case", () => {
   });
 
   it("with maxOpinions 0 asks only the primary and returns synthesis null", async () => {
-    const { models, universe, store } = consultationFixture();
-    const result = await universe.secondOpinion(
+    const { models, application, store } = consultationFixture();
+    const result = await application.secondOpinion(
       localCaller,
       { question: "q", maxOpinions: 0 },
       {
@@ -189,18 +189,18 @@ describe("second opinion use case", () => {
   });
 
   it("refuses an unknown model before calling any provider", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     await assert.rejects(
-      universe.secondOpinion(localCaller, { question: "q", secondaryModels: ["nope"] }, { signal }),
+      application.secondOpinion(localCaller, { question: "q", secondaryModels: ["nope"] }, { signal }),
       (error: ServiceError) => error.code === "unknown_model" && /alpha, beta/.test(error.message),
     );
     assert.equal(models.calls.length, 0);
   });
 
   it("leaves out usage and cost a provider did not report", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     models.script("beta-1", { usage: null });
-    const result = await universe.secondOpinion(localCaller, { question: "q" }, { signal });
+    const result = await application.secondOpinion(localCaller, { question: "q" }, { signal });
     const beta = result.secondaryOpinions.find((opinion) => opinion.model === "beta");
     assert.equal(beta?.tokensUsed, undefined);
     assert.equal(beta?.cost, undefined);
@@ -209,11 +209,11 @@ describe("second opinion use case", () => {
   });
 
   it("aborts every running call when the caller cancels", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     const never = new Promise<void>(() => {});
     for (const id of ["alpha-1", "beta-1", "gamma-1", "delta-1"]) models.script(id, { gate: never });
     const controller = new AbortController();
-    const running = universe.secondOpinion(
+    const running = application.secondOpinion(
       localCaller,
       { question: "q" },
       {
@@ -227,9 +227,9 @@ describe("second opinion use case", () => {
   });
 
   it("still returns the answer when storing fails, saying why", async () => {
-    const { universe, store } = consultationFixture();
+    const { application, store } = consultationFixture();
     await store.close();
-    const result = await universe.secondOpinion(localCaller, { question: "q" }, { signal });
+    const result = await application.secondOpinion(localCaller, { question: "q" }, { signal });
     assertMatchesSchema("secondOpinion", result);
     assert.equal(result.persistenceStatus.userMessageSaved, false);
     assert.match(result.persistenceStatus.error ?? "", /not saved/);
@@ -237,9 +237,9 @@ describe("second opinion use case", () => {
   });
 
   it("reports progress as each model starts and finishes and around the synthesis", async () => {
-    const { universe } = consultationFixture();
+    const { application } = consultationFixture();
     const events: ConsultationEvent[] = [];
-    await universe.secondOpinion(
+    await application.secondOpinion(
       localCaller,
       { question: "q", maxOpinions: 1 },
       {
@@ -259,14 +259,14 @@ describe("second opinion use case", () => {
   });
 
   it("continues a conversation with the earlier turns as context, and refuses others' conversations", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     models.script("alpha-1", { text: "FIRST-ANSWER" });
-    const first = await universe.secondOpinion(
+    const first = await application.secondOpinion(
       { userId: "ann", tier: "admin" },
       { question: "FIRST-QUESTION", maxOpinions: 0 },
       { signal },
     );
-    const second = await universe.secondOpinion(
+    const second = await application.secondOpinion(
       { userId: "ann", tier: "admin" },
       { question: "follow-up", maxOpinions: 1, conversationId: first.conversationId },
       { signal },
@@ -276,7 +276,7 @@ describe("second opinion use case", () => {
     assert.ok(betaPrompt.includes("FIRST-QUESTION") && betaPrompt.includes("FIRST-ANSWER"));
     assert.equal(second.assistantMessage?.sequence, 4);
     await assert.rejects(
-      universe.secondOpinion(
+      application.secondOpinion(
         { userId: "bob", tier: "admin" },
         { question: "x", conversationId: first.conversationId },
         {
@@ -286,7 +286,7 @@ describe("second opinion use case", () => {
       (error: ServiceError) => error.code === "conversation_not_found",
     );
     await assert.rejects(
-      universe.secondOpinion(
+      application.secondOpinion(
         { userId: "ann", tier: "admin" },
         { question: "x", conversationId: "not-a-uuid" },
         {
@@ -298,14 +298,14 @@ describe("second opinion use case", () => {
   });
 
   it("gives the synthesis of a follow-up the conversation so far", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     models.script("alpha-1", { text: "WEB-ANSWER" }, { text: "MOBILE-ANSWER" }, { text: "SYNTHESIS" });
-    const first = await universe.secondOpinion(
+    const first = await application.secondOpinion(
       localCaller,
       { question: "Which framework for a web app?", maxOpinions: 0 },
       { signal },
     );
-    await universe.secondOpinion(
+    await application.secondOpinion(
       localCaller,
       { question: "And for a mobile app?", maxOpinions: 1, conversationId: first.conversationId },
       { signal },
@@ -320,10 +320,10 @@ describe("second opinion use case", () => {
   });
 
   it("stamps the question when it was asked and the answer when it was complete", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     const gate = deferred();
     for (const id of ["alpha-1", "beta-1"]) models.script(id, { gate: gate.promise });
-    const running = universe.secondOpinion(localCaller, { question: "q", maxOpinions: 1 }, { signal });
+    const running = application.secondOpinion(localCaller, { question: "q", maxOpinions: 1 }, { signal });
     while (models.calls.length < 2) await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setTimeout(resolve, 5));
     const whileAsking = new Date().toISOString();
@@ -331,37 +331,37 @@ describe("second opinion use case", () => {
     gate.resolve();
     const result = await running;
     const [question, answer] = (
-      await universe.getHistory(localCaller, { conversationId: result.conversationId })
+      await application.getHistory(localCaller, { conversationId: result.conversationId })
     ).history.messages;
     assert.ok((question?.createdAt ?? "") < whileAsking, `question stamped ${question?.createdAt}`);
     assert.ok((answer?.createdAt ?? "") > whileAsking, `answer stamped ${answer?.createdAt}`);
   });
 
   it("refuses bad input with invalid_argument naming each field, before any provider call", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     await assert.rejects(
-      universe.secondOpinion(localCaller, { question: "x".repeat(60_001), maxOpinions: 9 }, { signal }),
+      application.secondOpinion(localCaller, { question: "x".repeat(60_001), maxOpinions: 9 }, { signal }),
       (error: ServiceError) =>
         error.code === "invalid_argument" &&
         /question: /.test(error.message) &&
         /maxOpinions: /.test(error.message),
     );
     await assert.rejects(
-      universe.secondOpinion(localCaller, { question: "q", userId: "mallory" }, { signal }),
+      application.secondOpinion(localCaller, { question: "q", userId: "mallory" }, { signal }),
       (error: ServiceError) => error.code === "invalid_argument" && /userId/.test(error.message),
     );
     await assert.rejects(
-      universe.secondOpinion(localCaller, undefined, { signal }),
+      application.secondOpinion(localCaller, undefined, { signal }),
       (error: ServiceError) => error.code === "invalid_argument" && /question/.test(error.message),
     );
     assert.equal(models.calls.length, 0);
   });
 
   it("reports each retry with the attempt, the wait and the reason", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     models.script("beta-1", { error: serverError(503, "busy", { "retry-after": "0" }) }, { text: "ok" });
     const events: ConsultationEvent[] = [];
-    await universe.secondOpinion(
+    await application.secondOpinion(
       localCaller,
       { question: "q", maxOpinions: 1 },
       {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { APICallError } from "ai";
 import { localCaller } from "../../src/application/caller.ts";
-import type { ServiceError } from "../../src/errors/service-error.ts";
+import type { ServiceError } from "../../src/contract/service-error.ts";
 import { localOwner } from "../../src/store/store.ts";
 import { consultationFixture } from "../support/consultation-fixture.ts";
 
@@ -13,9 +13,9 @@ const signal = new AbortController().signal;
 
 describe("send-message use case", () => {
   it("asks one model with the conversation as context and stores both messages", async () => {
-    const { models, universe } = consultationFixture();
-    const first = await universe.sendMessage(localCaller, { content: "FIRST", model: "beta" }, { signal });
-    const second = await universe.sendMessage(
+    const { models, application } = consultationFixture();
+    const first = await application.sendMessage(localCaller, { content: "FIRST", model: "beta" }, { signal });
+    const second = await application.sendMessage(
       localCaller,
       { content: "SECOND", model: "beta", conversationId: first.conversationId },
       { signal },
@@ -35,7 +35,7 @@ describe("send-message use case", () => {
   });
 
   it("stores nothing when the model fails, and says which model and why", async () => {
-    const { models, universe, store } = consultationFixture();
+    const { models, application, store } = consultationFixture();
     models.script("alpha-1", {
       error: new APICallError({
         message: "invalid model",
@@ -46,7 +46,7 @@ describe("send-message use case", () => {
       }),
     });
     await assert.rejects(
-      universe.sendMessage(localCaller, { content: "hello" }, { signal }),
+      application.sendMessage(localCaller, { content: "hello" }, { signal }),
       (error: ServiceError) =>
         error.code === "model_failed" &&
         /Model "alpha" \(alpha-1\) is not available to this Cerebras key \(404\)/.test(error.message),
@@ -55,9 +55,9 @@ describe("send-message use case", () => {
   });
 
   it("still returns the reply when storing fails, saying why (the rule of every turn)", async () => {
-    const { universe, store } = consultationFixture();
+    const { application, store } = consultationFixture();
     await store.close();
-    const result = await universe.sendMessage(localCaller, { content: "hello" }, { signal });
+    const result = await application.sendMessage(localCaller, { content: "hello" }, { signal });
     assert.equal(result.reply.response, "answer of alpha-1");
     assert.equal(result.userMessage, null);
     assert.equal(result.persistenceStatus.assistantMessageSaved, false);
@@ -65,10 +65,10 @@ describe("send-message use case", () => {
   });
 
   it("replays a retry with the same key: same messages, no second model call", async () => {
-    const { models, universe } = consultationFixture();
+    const { models, application } = consultationFixture();
     const call = { content: "once", idempotencyKey: "key-1" };
-    const first = await universe.sendMessage(localCaller, call, { signal });
-    const again = await universe.sendMessage(localCaller, call, { signal });
+    const first = await application.sendMessage(localCaller, call, { signal });
+    const again = await application.sendMessage(localCaller, call, { signal });
     assert.deepEqual(again, first);
     assert.equal(models.calls.length, 1);
   });

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Caller } from "../../src/application/caller.ts";
-import type { ServiceError } from "../../src/errors/service-error.ts";
+import type { ServiceError } from "../../src/contract/service-error.ts";
 import { consultationFixture } from "../support/consultation-fixture.ts";
 
 const signal = new AbortController().signal;
@@ -15,21 +15,21 @@ const hostile =
 
 describe("conversation titles", () => {
   it("drops control characters from a title taken from the question, given, or set by a rename", async () => {
-    const { universe } = consultationFixture();
-    const derived = await universe.secondOpinion(ann, { question: hostile, maxOpinions: 0 }, { signal });
+    const { application } = consultationFixture();
+    const derived = await application.secondOpinion(ann, { question: hostile, maxOpinions: 0 }, { signal });
     assert.equal(derived.conversationTitle, "Red title second line");
-    const given = await universe.secondOpinion(
+    const given = await application.secondOpinion(
       ann,
       { question: "Plain question", title: hostile, maxOpinions: 0 },
       { signal },
     );
     assert.equal(given.conversationTitle, "Red title second line");
-    const renamed = await universe.renameConversation(ann, {
+    const renamed = await application.renameConversation(ann, {
       conversationId: derived.conversationId,
       title: `\u0007Renamed\u001b[1A\tnow\u007f`,
     });
     assert.equal(renamed.title, "Renamed now");
-    const listed = await universe.listConversations(ann, {});
+    const listed = await application.listConversations(ann, {});
     for (const conversation of listed.conversations) {
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
       assert.doesNotMatch(conversation.title ?? "", /[\u0000-\u001f\u007f-\u009f]/);
@@ -37,10 +37,13 @@ describe("conversation titles", () => {
   });
 
   it("refuses a title that is nothing but control characters", async () => {
-    const { universe } = consultationFixture();
-    const asked = await universe.secondOpinion(ann, { question: "Q", maxOpinions: 0 }, { signal });
+    const { application } = consultationFixture();
+    const asked = await application.secondOpinion(ann, { question: "Q", maxOpinions: 0 }, { signal });
     await assert.rejects(
-      universe.renameConversation(ann, { conversationId: asked.conversationId, title: "\u001b[0m\u0007\n" }),
+      application.renameConversation(ann, {
+        conversationId: asked.conversationId,
+        title: "\u001b[0m\u0007\n",
+      }),
       (error: ServiceError) => error.code === "invalid_argument" && /title/.test(error.message),
     );
   });

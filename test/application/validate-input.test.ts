@@ -2,9 +2,9 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { historyInput, secondOpinionInput } from "../../src/application/inputs.ts";
-import { validateInput } from "../../src/application/validate-input.ts";
-import { ServiceError } from "../../src/errors/service-error.ts";
+import { historyInput, secondOpinionInput } from "../../src/contract/inputs.ts";
+import { ServiceError } from "../../src/contract/service-error.ts";
+import { validateInput } from "../../src/contract/validate-input.ts";
 
 const refusal = (schema: Parameters<typeof validateInput>[0], input: unknown) => {
   try {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { LanguageModelV4, LanguageModelV4StreamPart } from "@ai-sdk/provider";
-import { exchangeOnce } from "../../src/consultation/model-exchange.ts";
+import { sendSdkRequest } from "../../src/consultation/model-call/sdk-request.ts";
 import { AnswerTooLargeError } from "../../src/providers/answer-too-large.ts";
 import { streamOf } from "../../src/providers/generated-stream.ts";
 
@@ -76,7 +76,7 @@ function answering(text: string): LanguageModelV4 {
 }
 
 const exchange = (model: LanguageModelV4, streamed: boolean, maxAnswerBytes: number) =>
-  exchangeOnce(
+  sendSdkRequest(
     {
       model,
       instructions: "Answer.",

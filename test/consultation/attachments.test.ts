@@ -10,8 +10,8 @@ import {
   attachmentTokens,
   checkAttachments,
   questionContent,
-} from "../../src/consultation/attachments.ts";
-import { ServiceError } from "../../src/errors/service-error.ts";
+} from "../../src/consultation/turn/attachments.ts";
+import { ServiceError } from "../../src/contract/service-error.ts";
 
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]).toString("base64");
 const pdf = Buffer.from(

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { buildContext, estimateTokens } from "../../src/consultation/conversation-context.ts";
+import { buildContext, estimateTokens } from "../../src/consultation/turn/conversation-context.ts";
 import type { Message } from "../../src/store/store.ts";
 
 /** A 350-character message: 104 estimated tokens, with `label` at its start. */

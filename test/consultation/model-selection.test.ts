@@ -6,8 +6,8 @@ import { describe, it } from "node:test";
 import { type ConsultationDefaults, defaultConsultation } from "../../src/configuration/configuration.ts";
 import type { ModelEntry, ProviderKind } from "../../src/configuration/model-entry.ts";
 import type { Panel } from "../../src/configuration/panels.ts";
-import { type ModelChoice, planConsultation } from "../../src/consultation/model-selection.ts";
-import { ServiceError } from "../../src/errors/service-error.ts";
+import { type ModelChoice, planConsultation } from "../../src/consultation/planning/model-selection.ts";
+import { ServiceError } from "../../src/contract/service-error.ts";
 import type { ModelRoster } from "../../src/providers/model-roster.ts";
 
 function entry(name: string, provider: ProviderKind): ModelEntry {

@@ -109,12 +109,12 @@ describe("a new user", () => {
     );
     const postgres = await command(process.execPath, [mainScript, "serve", "--port", "0"], {
       ...context.environment,
-      DATABASE_URL: "postgres://ann:s3cret-password@127.0.0.1:9/universe",
+      DATABASE_URL: "postgres://ann:s3cret-password@127.0.0.1:9/application",
     });
     assert.equal(postgres.code, 2);
     assertOneLine(
       postgres.stderr,
-      /PostgreSQL database postgres:\/\/ann:\*\*\*@127\.0\.0\.1:9\/universe cannot be used: .*Check that the server runs/,
+      /PostgreSQL database postgres:\/\/ann:\*\*\*@127\.0\.0\.1:9\/application cannot be used: .*Check that the server runs/,
     );
     assert.ok(!postgres.stderr.includes("s3cret-password"), "the password is never printed");
     assert.ok(!existsSync(join(repository, "postgres:")), "no file named after the URL");

@@ -1,8 +1,8 @@
 // Builds the application around fake models and an in-memory SQLite store.
 
 import { randomUUID } from "node:crypto";
-import { createAdmission } from "../../src/application/admission.ts";
-import { createAiUniverse } from "../../src/application/ai-universe.ts";
+import { createApplication } from "../../src/application/application.ts";
+import { createAdmission } from "../../src/application/limits/admission.ts";
 import { defaultTiers } from "../../src/configuration/access.ts";
 import { defaultConsultation } from "../../src/configuration/configuration.ts";
 import type { ModelEntry } from "../../src/configuration/model-entry.ts";
@@ -52,7 +52,7 @@ export function consultationFixture(entries: ModelEntry[] = fakeEntries) {
     models,
     services,
     store,
-    universe: createAiUniverse(services, {
+    application: createApplication(services, {
       cursorKey: "test-cursor-key",
       admission: createAdmission(store, defaultTiers, () => new Date()),
     }),

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { attachmentsFrom } from "../../src/application/attachment-input.ts";
-import { attachmentLimits as engineLimits } from "../../src/consultation/attachments.ts";
+import { attachmentLimits as engineLimits } from "../../src/consultation/turn/attachments.ts";
 import {
   admitFiles,
   attachmentLimits,

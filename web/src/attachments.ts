@@ -3,7 +3,7 @@
 // name, and calls a .ts file a video), and its bytes in base64 as the consultation's `attachments`.
 
 /**
- * What one question may carry: the engine's `attachmentLimits` (src/consultation/attachments.ts), which
+ * What one question may carry: the engine's `attachmentLimits` (src/consultation/turn/attachments.ts), which
  * the server checks again; test/web/attachments.test.ts keeps the two equal.
  */
 export const attachmentLimits = { files: 10, fileBytes: 5 * 1024 * 1024, totalBytes: 10 * 1024 * 1024 };

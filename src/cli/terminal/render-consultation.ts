@@ -4,8 +4,7 @@
 // council's review and debate rounds, the sources, the totals and how to follow up. A model still
 // answering when the answer was given shows as such (its opinion follows: render-late-opinions.ts).
 
-import { usageLine } from "../../application/conversation-markdown.ts";
-import type { SendMessageResult } from "../../consultation/message-result.ts";
+import { usageLine } from "../../application/conversations/conversation-markdown.ts";
 import type {
   Citation,
   ConsultationSummary,
@@ -13,7 +12,8 @@ import type {
   Stance,
   Synthesis,
 } from "../../consultation/opinion.ts";
-import type { SecondOpinionResult } from "../../consultation/second-opinion-result.ts";
+import type { SendMessageResult } from "../../consultation/turn/message-result.ts";
+import type { SecondOpinionResult } from "../../consultation/turn/second-opinion-result.ts";
 import { heading, renderAssessment, renderReview, renderRounds } from "./render-council.ts";
 import { markdownRenderer } from "./render-markdown.ts";
 import type { TerminalStyle } from "./terminal-style.ts";

@@ -10,7 +10,7 @@ import picocolors from "picocolors";
 import { renderSecondOpinion } from "../../../src/cli/terminal/render-consultation.ts";
 import type { TerminalStyle } from "../../../src/cli/terminal/terminal-style.ts";
 import type { ModelOpinion, Synthesis } from "../../../src/consultation/opinion.ts";
-import type { SecondOpinionResult } from "../../../src/consultation/second-opinion-result.ts";
+import type { SecondOpinionResult } from "../../../src/consultation/turn/second-opinion-result.ts";
 
 const plain: TerminalStyle = {
   colors: picocolors.createColors(false),

@@ -77,7 +77,7 @@ export function useEndToEnd(
 export function secondOpinionOf(result: ToolResult) {
   assert.notEqual(result.isError, true, `tool failed: ${result.content[0]?.text}`);
   assertMatchesSchema("secondOpinion", result.structuredContent);
-  return result.structuredContent as unknown as import("../../../src/consultation/second-opinion-result.ts").SecondOpinionResult;
+  return result.structuredContent as unknown as import("../../../src/consultation/turn/second-opinion-result.ts").SecondOpinionResult;
 }
 
 /** The structured result of get-history, checked against the seed schema. */
@@ -85,7 +85,7 @@ export function historyOf(result: ToolResult) {
   assert.notEqual(result.isError, true, `tool failed: ${result.content[0]?.text}`);
   assertMatchesSchema("history", result.structuredContent);
   return (
-    result.structuredContent as unknown as import("../../../src/conversations/read-history.ts").HistoryResult
+    result.structuredContent as unknown as import("../../../src/application/conversations/read-history.ts").HistoryResult
   ).history;
 }
 

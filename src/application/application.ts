@@ -1,0 +1,231 @@
+// The one front door of the engine. Its methods are the use cases; each takes a verified caller and
+// raw input, validates the input against its schema, scopes every read and write to the caller,
+// runs idempotency, and throws ServiceError with a stable code. MCP, the CLI and any other front end
+// only translate to and from it, so every rule holds on every path.
+
+import type { ConsultationServices, RunOptions } from "../consultation/consultation-services.ts";
+import { panelStrategy, readStoredSecondOpinion } from "../consultation/council/panel-strategy.ts";
+import { messageResult, type SendMessageResult } from "../consultation/turn/message-result.ts";
+import { type SecondOpinionResult, secondOpinionResult } from "../consultation/turn/second-opinion-result.ts";
+import { readStoredReply, singleModelStrategy } from "../consultation/turn/single-model-strategy.ts";
+import { replayTurn, runTurn } from "../consultation/turn/turn-pipeline.ts";
+import {
+  conversationInput,
+  historyInput,
+  listInput,
+  modelsInput,
+  renameInput,
+  searchInput,
+  secondOpinionInput,
+  sendMessageInput,
+  usageInput,
+} from "../contract/inputs.ts";
+import { validateInput } from "../contract/validate-input.ts";
+import type { ModelRoster } from "../providers/model-roster.ts";
+import { attachmentsFrom } from "./attachment-input.ts";
+import type { Caller } from "./caller.ts";
+import { conversationMarkdown } from "./conversations/conversation-markdown.ts";
+import { type DeleteResult, deleteConversation } from "./conversations/delete-conversation.ts";
+import { type ConversationExport, exportConversation } from "./conversations/export-conversation.ts";
+import { IdempotencyGate } from "./conversations/idempotency-gate.ts";
+import {
+  type ConversationListResult,
+  type ConversationSummary,
+  listConversations,
+} from "./conversations/list-conversations.ts";
+import { createCursorCodec } from "./conversations/paging.ts";
+import { type HistoryResult, readHistory } from "./conversations/read-history.ts";
+import { renameConversation } from "./conversations/rename-conversation.ts";
+import { type SearchResult, searchConversations } from "./conversations/search-conversations.ts";
+import { createLateWork } from "./late-work.ts";
+import type { Admission, Usage } from "./limits/admission.ts";
+import { runWithinBudget } from "./limits/budgeted-run.ts";
+import { describeModels, type ModelListing } from "./model-listing.ts";
+
+/** The use cases. Inputs are `unknown`: each method validates what it is given. */
+export interface Application {
+  /** Several models answer one question at once; one writes the synthesis; the turn is stored. */
+  secondOpinion(caller: Caller, input: unknown, options: RunOptions): Promise<SecondOpinionResult>;
+  /** One model answers, with the conversation so far as context; the turn is stored. */
+  sendMessage(caller: Caller, input: unknown, options: RunOptions): Promise<SendMessageResult>;
+  /** One page of a conversation's messages, oldest first. */
+  getHistory(caller: Caller, input: unknown): Promise<HistoryResult>;
+  /** One page of the caller's conversations, most recently updated first. */
+  listConversations(caller: Caller, input: unknown): Promise<ConversationListResult>;
+  /** The caller's conversations matching some words, best first, with highlighted snippets. */
+  searchConversations(caller: Caller, input: unknown): Promise<SearchResult>;
+  /** Gives a conversation a new title. */
+  renameConversation(caller: Caller, input: unknown): Promise<ConversationSummary>;
+  /** Deletes a conversation with all its messages. */
+  deleteConversation(caller: Caller, input: unknown): Promise<DeleteResult>;
+  /** A whole conversation with every message. */
+  exportConversation(caller: Caller, input: unknown): Promise<ConversationExport>;
+  /** A whole conversation as Markdown. */
+  readConversationMarkdown(caller: Caller, input: unknown): Promise<string>;
+  /** The caller's limits, use, spend and reset times; not counted against the limits. */
+  usage(caller: Caller, input?: unknown): Promise<Usage>;
+  /** Every model with its availability, price and capabilities, and every panel; counted like a read. */
+  listModels(caller: Caller, input?: unknown): Promise<ModelListing>;
+  /**
+   * At shutdown: waits up to `waitMs` for the models still running after their calls' answers, then
+   * stops the rest, each stored as stopped; resolves with how many calls had models stopped.
+   */
+  finishLateOpinions(waitMs: number): Promise<number>;
+  /** The models of this run: which are available, and why the others are not. */
+  readonly models: ModelRoster;
+}
+
+/**
+ * Builds the application over the engine's services. `cursorKey` signs paging cursors (the store's
+ * key); `admission` counts every use case but `usage` against the caller's tier.
+ */
+export function createApplication(
+  services: ConsultationServices,
+  options: { cursorKey: string; admission: Admission },
+): Application {
+  const { store } = services;
+  const { admission } = options;
+  const gate = new IdempotencyGate(store);
+  const cursors = createCursorCodec(options.cursorKey);
+  const lateWork = createLateWork();
+  return {
+    models: services.roster,
+    finishLateOpinions: (waitMs) => lateWork.finish(waitMs),
+
+    async secondOpinion(caller, input, options) {
+      const {
+        idempotencyKey,
+        attachments: attached,
+        answerWithinSeconds,
+        ...rest
+      } = validateInput(secondOpinionInput, input);
+      const attachments = attachmentsFrom(attached);
+      const request = { ...rest, ...(attachments.length > 0 ? { attachments } : {}) };
+      const answerWithinMs =
+        answerWithinSeconds !== undefined ? answerWithinSeconds * 1000 : options.answerWithinMs;
+      const running: RunOptions = {
+        ...options,
+        ...(answerWithinMs !== undefined ? { answerWithinMs } : {}),
+      };
+      const turn = { owner: caller.userId, ...request };
+      return gate.run(
+        { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },
+        async (stamp) => {
+          await admission.admit(caller);
+          const late = lateWork.track(running);
+          // A late opinion is paid for too: its cost is charged when it lands, inside the call's reservation.
+          const outcome = await runWithinBudget(
+            admission.callBudget(caller),
+            late.options,
+            (reserve, budgeted) => {
+              const tier = admission.tierOf(caller);
+              const cost = {
+                maxCostUsd: request.maxCostUsd,
+                unpricedModels: tier.unpricedModels,
+                reserve,
+                dailyBudget: tier.dailyBudgetUsd !== null,
+              };
+              return runTurn(turn, panelStrategy(services, request, cost), services, budgeted, stamp);
+            },
+            (done) => done.answer.summary.totalCost,
+          ).catch((error: unknown) => {
+            late.failed();
+            throw error;
+          });
+          return secondOpinionResult(outcome);
+        },
+        (stored) => secondOpinionResult(replayTurn(stored, readStoredSecondOpinion)),
+        options.signal,
+      );
+    },
+
+    async sendMessage(caller, input, options) {
+      const { idempotencyKey, ...request } = validateInput(sendMessageInput, input);
+      const turn = {
+        owner: caller.userId,
+        question: request.content,
+        conversationId: request.conversationId,
+        title: request.title,
+      };
+      return gate.run(
+        { owner: caller.userId, key: idempotencyKey, tool: "conversation.send-message", arguments: request },
+        async (stamp) => {
+          await admission.admit(caller);
+          const outcome = await runWithinBudget(
+            admission.callBudget(caller),
+            options,
+            (reserve, budgeted) => {
+              const cost = {
+                maxCostUsd: request.maxCostUsd,
+                unpricedModels: admission.tierOf(caller).unpricedModels,
+                reserve,
+              };
+              return runTurn(
+                turn,
+                singleModelStrategy(services, request.model, cost),
+                services,
+                budgeted,
+                stamp,
+              );
+            },
+            (done) => done.answer.cost,
+          );
+          return messageResult(outcome);
+        },
+        (stored) => messageResult(replayTurn(stored, readStoredReply)),
+        options.signal,
+      );
+    },
+
+    async getHistory(caller, input) {
+      const request = validateInput(historyInput, input);
+      await admission.admit(caller);
+      return readHistory(store, cursors, caller.userId, request);
+    },
+
+    async listConversations(caller, input) {
+      const request = validateInput(listInput, input);
+      await admission.admit(caller);
+      return listConversations(store, cursors, caller.userId, request);
+    },
+
+    async searchConversations(caller, input) {
+      const request = validateInput(searchInput, input);
+      await admission.admit(caller);
+      return searchConversations(store, caller.userId, request);
+    },
+
+    async renameConversation(caller, input) {
+      const request = validateInput(renameInput, input);
+      await admission.admit(caller);
+      return renameConversation(store, caller.userId, request);
+    },
+
+    async deleteConversation(caller, input) {
+      const { conversationId } = validateInput(conversationInput, input);
+      await admission.admit(caller);
+      return deleteConversation(store, caller.userId, conversationId);
+    },
+
+    async exportConversation(caller, input) {
+      const { conversationId } = validateInput(conversationInput, input);
+      await admission.admit(caller);
+      return exportConversation(store, caller.userId, conversationId);
+    },
+
+    async readConversationMarkdown(caller, input) {
+      return conversationMarkdown(await this.exportConversation(caller, input));
+    },
+
+    async listModels(caller, input = {}) {
+      validateInput(modelsInput, input);
+      await admission.admit(caller);
+      return describeModels(services.roster, services.defaults.panels ?? []);
+    },
+
+    async usage(caller, input = {}) {
+      validateInput(usageInput, input);
+      return admission.usage(caller);
+    },
+  };
+}

@@ -1,0 +1,122 @@
+// Whether a caller may make a request now: the requests per hour and per day of the caller's tier
+// (counted where every process on the store sees them: see rate-limits.ts) and the tier's daily
+// budget (the spend the store records per user and day, and what running calls hold of it: see
+// call-budget.ts). A refused call is a ServiceError with a stable code, the limit and when to retry.
+
+import { defaultTierName, isTierName, type Tier } from "../../configuration/access.ts";
+import { ServiceError } from "../../contract/service-error.ts";
+import type { AccountStore, LimiterBackend } from "../../store/accounts.ts";
+import type { SpendReservationStore } from "../../store/spend-reservations.ts";
+import type { Caller } from "../caller.ts";
+import { type CallBudget, createCallBudget, dayOf, nextMidnightAfter } from "./call-budget.ts";
+import { createRequestCounters, type WindowUsage } from "./rate-limits.ts";
+
+export type { WindowUsage } from "./rate-limits.ts";
+
+/** What a caller may do and has done. */
+export interface Usage {
+  userId: string;
+  tier: string;
+  requests: { hour: WindowUsage; day: WindowUsage };
+  /** `heldUsd`: what the caller's running calls hold of the budget now (their worst cases, less what they cost so far). */
+  spend: { todayUsd: number; heldUsd: number; dailyBudgetUsd: number | null; resetsAt: string };
+  unpricedModels: Tier["unpricedModels"];
+}
+
+/** Admits requests against the tiers. */
+export interface Admission {
+  /** The tier of `caller` (an unknown tier name falls back to `user`). */
+  tierOf(caller: Caller): Tier;
+  /**
+   * Counts one request; throws `rate_limited` or `budget_exhausted` when the caller may not make it,
+   * or `store_unavailable` (retryable) when the request cannot be counted.
+   */
+  admit(caller: Caller): Promise<void>;
+  /** A new call's hold on the caller's daily budget: its worst case reserved, its cost charged. */
+  callBudget(caller: Caller): CallBudget;
+  /** Adds what a request cost to the caller's spend today. */
+  recordSpend(caller: Caller, usd: number): Promise<void>;
+  /** The caller's limits, use, spend and reset times. */
+  usage(caller: Caller): Promise<Usage>;
+}
+
+/** How long a call's reservation lasts unless the call renews it (it does, at a third of this). */
+export const defaultReservationLeaseMs = 120_000;
+
+/** Builds the admission over the store's accounts and the configured tiers. */
+export function createAdmission(
+  store: AccountStore & SpendReservationStore,
+  tiers: Record<string, Tier>,
+  clock: () => Date,
+  /** Where the counters live: the store's own database unless given (Redis). */
+  backend: LimiterBackend = store.limiterBackend(),
+  options: { reservationLeaseMs?: number } = {},
+): Admission {
+  const counters = createRequestCounters(backend, clock);
+  const tierOf = (caller: Caller): Tier =>
+    (isTierName(tiers, caller.tier) ? tiers[caller.tier] : undefined) ??
+    tiers[defaultTierName] ?? {
+      requestsPerHour: 0,
+      requestsPerDay: 0,
+      dailyBudgetUsd: 0,
+      unpricedModels: "refuse",
+    };
+
+  return {
+    tierOf,
+
+    async admit(caller) {
+      const tier = tierOf(caller);
+      if (tier.dailyBudgetUsd !== null) {
+        const now = clock();
+        const spent = await store.spendOn(caller.userId, dayOf(now));
+        if (spent >= tier.dailyBudgetUsd) {
+          const retryAt = nextMidnightAfter(now);
+          throw new ServiceError(
+            "budget_exhausted",
+            `You have spent $${spent.toFixed(4)} today, your tier's (${caller.tier}) daily budget of $${tier.dailyBudgetUsd}. It resets at ${retryAt}.`,
+            {
+              dailyBudgetUsd: tier.dailyBudgetUsd,
+              spentUsd: spent,
+              retryAt,
+              retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(retryAt) - now.getTime()) / 1000)),
+            },
+          );
+        }
+      }
+      await counters.count(caller, tier);
+    },
+
+    callBudget(caller) {
+      return createCallBudget({
+        store,
+        caller,
+        tier: tierOf(caller),
+        clock,
+        leaseMs: options.reservationLeaseMs ?? defaultReservationLeaseMs,
+      });
+    },
+
+    async recordSpend(caller, usd) {
+      if (usd > 0) await store.addSpend(caller.userId, dayOf(clock()), usd);
+    },
+
+    async usage(caller) {
+      const tier = tierOf(caller);
+      const requests = await counters.usage(caller, tier);
+      const now = clock();
+      return {
+        userId: caller.userId,
+        tier: caller.tier,
+        requests,
+        spend: {
+          todayUsd: await store.spendOn(caller.userId, dayOf(now)),
+          heldUsd: await store.heldOn(caller.userId, dayOf(now), now.getTime()),
+          dailyBudgetUsd: tier.dailyBudgetUsd,
+          resetsAt: nextMidnightAfter(now),
+        },
+        unpricedModels: tier.unpricedModels,
+      };
+    },
+  };
+}

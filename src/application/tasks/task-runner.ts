@@ -1,0 +1,218 @@
+// Long-running tool calls as tasks: started, polled, fetched and cancelled by their owner, kept in
+// the store so they outlive the client's connection and can be reached from any node. This process
+// says every few seconds that its tasks still run (and stops those another node cancelled); a task
+// whose process stopped saying so (it was killed) is failed with the reason, so no task stays
+// "working" forever. A task's result is stored once and returned the same each time.
+
+import { randomUUID } from "node:crypto";
+import { ServiceError } from "../../contract/service-error.ts";
+import type { Store } from "../../store/store.ts";
+import type { TaskRecord } from "../../store/tasks.ts";
+import type { Caller } from "../caller.ts";
+
+/** What a task runs: the tool call, to completion or until `signal` aborts; returns the call's result. */
+export type TaskWork = (
+  signal: AbortSignal,
+) => Promise<{ isError?: boolean; content?: unknown } & Record<string, unknown>>;
+
+/** Task lifetimes. */
+export interface TaskTimings {
+  /** A working task whose process has not reported for this long is failed. */
+  staleMs: number;
+  /** Default and longest time a task and its result are kept. */
+  defaultTtlMs: number;
+  maxTtlMs: number;
+}
+
+/** Runs and tracks the tasks of this process. */
+export interface TaskRunner {
+  start(caller: Caller, tool: string, ttlMs: number | undefined, work: TaskWork): Promise<TaskRecord>;
+  /** The caller's task; throws `task_not_found`. */
+  get(caller: Caller, id: string): Promise<TaskRecord>;
+  /** The caller's task once it has ended; waits while it works. */
+  settled(caller: Caller, id: string, signal: AbortSignal): Promise<TaskRecord>;
+  list(
+    caller: Caller,
+    after: { createdAt: string; id: string } | undefined,
+    limit: number,
+  ): ReturnType<Store["listTasks"]>;
+  /** Cancels a working task (its provider calls are aborted); throws `invalid_argument` when it already ended. */
+  cancel(caller: Caller, id: string): Promise<TaskRecord>;
+  /** Stops: running tasks are aborted and failed with the reason. */
+  close(): Promise<void>;
+}
+
+/** The message of a task whose process went away. */
+export const interruptedMessage =
+  "The server running this task stopped before it finished (it was restarted or killed). Nothing was stored; run the call again.";
+
+/** Builds the runner over `store`. */
+export function createTaskRunner(
+  store: Store,
+  timings: TaskTimings,
+  clock: () => Date,
+  log: (message: string) => void,
+): TaskRunner {
+  const runner = randomUUID();
+  const running = new Map<string, { controller: AbortController; done: Promise<void>; owner: string }>();
+  const now = () => clock().toISOString();
+  // Failing stale tasks and deleting expired ones writes to the store: at most a few times per stale
+  // period, not on every poll.
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  const sweep = async () => {
+    if (clock().getTime() - lastSweep < timings.staleMs / 4) return;
+    lastSweep = clock().getTime();
+    const before = new Date(clock().getTime() - timings.staleMs).toISOString();
+    await store.failStaleTasks(before, interruptedMessage, now());
+    await store.deleteExpiredTasks(clock().getTime());
+  };
+  /** Says this process's tasks still run, and stops any that another node cancelled meanwhile. */
+  const beat = async () => {
+    if (running.size === 0) return;
+    await store.heartbeatTasks(runner, now());
+    for (const [id, task] of running) {
+      const stored = await store.getTask(task.owner, id);
+      if (stored && stored.status !== "working")
+        task.controller.abort(new ServiceError("cancelled", "The task was cancelled."));
+    }
+  };
+  const heartbeat = setInterval(() => void beat().catch(() => {}), Math.max(250, timings.staleMs / 4));
+  heartbeat.unref();
+
+  const find = async (caller: Caller, id: string) => {
+    await sweep();
+    const task = await store.getTask(caller.userId, id);
+    if (!task)
+      throw new ServiceError(
+        "task_not_found",
+        `There is no task ${id.slice(0, 100)} of yours; it may have expired.`,
+      );
+    return task;
+  };
+
+  return {
+    async start(caller, tool, ttlMs, work) {
+      const at = now();
+      const task: TaskRecord = {
+        id: randomUUID(),
+        userId: caller.userId,
+        tool,
+        status: "working",
+        statusMessage: null,
+        result: null,
+        createdAt: at,
+        updatedAt: at,
+        ttlMs: Math.min(ttlMs ?? timings.defaultTtlMs, timings.maxTtlMs),
+        runner,
+        heartbeatAt: at,
+      };
+      await store.createTask(task);
+      const controller = new AbortController();
+      const done = (async () => {
+        try {
+          const result = await work(controller.signal);
+          const failed = result.isError === true;
+          await store.finishTask(task.id, {
+            status: failed ? "failed" : "completed",
+            statusMessage: failed ? firstText(result).slice(0, 500) : null,
+            result,
+            at: now(),
+          });
+        } catch (error) {
+          if (!controller.signal.aborted) {
+            log(`task ${task.id} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
+            await store
+              .finishTask(task.id, {
+                status: "failed",
+                statusMessage: "The task failed unexpectedly; run the call again.",
+                result: null,
+                at: now(),
+              })
+              .catch(() => {});
+          }
+        } finally {
+          running.delete(task.id);
+        }
+      })();
+      running.set(task.id, { controller, done, owner: caller.userId });
+      return task;
+    },
+
+    get: find,
+
+    async settled(caller, id, signal) {
+      for (;;) {
+        const task = await find(caller, id);
+        if (task.status !== "working") return task;
+        const local = running.get(id);
+        if (local) await Promise.race([local.done, aborted(signal)]);
+        else await delay(Math.min(1000, timings.staleMs / 2), signal);
+        signal.throwIfAborted();
+      }
+    },
+
+    async list(caller, after, limit) {
+      await sweep();
+      return store.listTasks(caller.userId, { ...(after ? { after } : {}), limit });
+    },
+
+    async cancel(caller, id) {
+      const task = await find(caller, id);
+      if (task.status !== "working") {
+        throw new ServiceError(
+          "invalid_argument",
+          `Task ${id} already ended (${task.status}); there is nothing to cancel.`,
+        );
+      }
+      running.get(id)?.controller.abort(new ServiceError("cancelled", "The task was cancelled."));
+      await store.finishTask(id, {
+        status: "cancelled",
+        statusMessage: "Cancelled by the client; nothing was stored.",
+        result: null,
+        at: now(),
+      });
+      return find(caller, id);
+    },
+
+    async close() {
+      clearInterval(heartbeat);
+      const stopping = [...running.entries()];
+      for (const [, { controller }] of stopping)
+        controller.abort(new ServiceError("cancelled", "The server is stopping."));
+      await Promise.all(
+        stopping.map(([id]) =>
+          store
+            .finishTask(id, { status: "failed", statusMessage: interruptedMessage, result: null, at: now() })
+            .catch(() => {}),
+        ),
+      );
+    },
+  };
+}
+
+function firstText(result: { content?: unknown }): string {
+  const blocks = Array.isArray(result.content) ? (result.content as { text?: unknown }[]) : [];
+  const text = blocks.find((block) => typeof block.text === "string")?.text;
+  return typeof text === "string" ? text : "The call failed.";
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}

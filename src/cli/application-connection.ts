@@ -1,0 +1,161 @@
+// What the terminal commands talk to: the application in this process (the local store and the
+// configured providers), or a running server over MCP (`--server URL`, with `--api-key`). Both give
+// the same results and the same errors, so every command prints the same either way. An answer's late
+// opinions are followed in the store here, or at the server's /api/answers/{id}/late-opinions.
+
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { localCaller } from "../application/caller.ts";
+import type { DeleteResult } from "../application/conversations/delete-conversation.ts";
+import type { ConversationListResult } from "../application/conversations/list-conversations.ts";
+import type { HistoryResult } from "../application/conversations/read-history.ts";
+import type { SearchResult } from "../application/conversations/search-conversations.ts";
+import { watchLateOpinions } from "../application/late-opinion-watch.ts";
+import type { Usage } from "../application/limits/admission.ts";
+import type { ConsultationEvent } from "../consultation/opinion.ts";
+import type { SendMessageResult } from "../consultation/turn/message-result.ts";
+import type { SecondOpinionResult } from "../consultation/turn/second-opinion-result.ts";
+import { type ErrorCode, errorCodes, ServiceError } from "../contract/service-error.ts";
+import { progressEventKey } from "../mcp/progress-reporter.ts";
+import type { CommandOptions } from "./command-line.ts";
+import { launchRuntime } from "./launch-runtime.ts";
+import { type FollowOptions, followRemoteLateOpinions } from "./remote-late-opinions.ts";
+
+/** How a running call reports and is stopped. */
+export interface CallOptions {
+  signal: AbortSignal;
+  onEvent?: (event: ConsultationEvent) => void;
+  /**
+   * Report answers as they form (`model-text` events). A server streams whenever progress is asked
+   * for (any `onEvent`), so this only changes calls in this process.
+   */
+  stream?: boolean;
+  /** Stops the models still running after an answer given early, where they run in this process. */
+  lateSignal?: AbortSignal;
+}
+
+/** The use cases the terminal commands need. */
+export interface ApplicationConnection {
+  /** Where it talks to, for messages: the database file or the server URL. */
+  readonly where: string;
+  /** Models still running after an answer run in this process: they stop when it exits. */
+  readonly lateOpinionsRunHere: boolean;
+  /** Names of the models available now. */
+  models(): Promise<string[]>;
+  secondOpinion(input: Record<string, unknown>, options: CallOptions): Promise<SecondOpinionResult>;
+  sendMessage(input: Record<string, unknown>, options: CallOptions): Promise<SendMessageResult>;
+  getHistory(input: Record<string, unknown>): Promise<HistoryResult>;
+  listConversations(input: Record<string, unknown>): Promise<ConversationListResult>;
+  searchConversations(input: Record<string, unknown>): Promise<SearchResult>;
+  deleteConversation(input: Record<string, unknown>): Promise<DeleteResult>;
+  usage(): Promise<Usage>;
+  /**
+   * Follows the late opinions of the answer `messageId` until all have landed; resolves with the
+   * models whose opinion will not come (none when every one did).
+   */
+  followLateOpinions(messageId: string, options: FollowOptions): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Connects as `options` say: to `--server` when given, else to the application in this process. */
+export function connect(options: CommandOptions): Promise<ApplicationConnection> {
+  const server = options.terminal?.server;
+  return server ? connectRemote(server, options.terminal?.apiKey) : connectLocal(options);
+}
+
+async function connectLocal(options: CommandOptions): Promise<ApplicationConnection> {
+  const runtime = await launchRuntime(options, false);
+  const { application } = runtime;
+  return {
+    where: runtime.configuration.databaseUrl,
+    lateOpinionsRunHere: true,
+    models: async () => application.models.available.map((entry) => entry.name),
+    secondOpinion: (input, call) => application.secondOpinion(localCaller, input, call),
+    sendMessage: (input, call) => application.sendMessage(localCaller, input, call),
+    getHistory: (input) => application.getHistory(localCaller, input),
+    listConversations: (input) => application.listConversations(localCaller, input),
+    searchConversations: (input) => application.searchConversations(localCaller, input),
+    deleteConversation: (input) => application.deleteConversation(localCaller, input),
+    usage: () => application.usage(localCaller),
+    followLateOpinions: (messageId, options) =>
+      watchLateOpinions(
+        { store: runtime.store, defaults: runtime.configuration.defaults },
+        localCaller,
+        { messageId },
+        options,
+      ),
+    close: () => runtime.close(),
+  };
+}
+
+async function connectRemote(server: string, apiKey: string | undefined): Promise<ApplicationConnection> {
+  const base = server.replace(/\/+$/, "").replace(/\/mcp$/, "");
+  const client = new Client(
+    { name: "ai-universe-cli", version: "1" },
+    { versionNegotiation: { mode: "auto" } },
+  );
+  const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+  try {
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }),
+    );
+  } catch (error) {
+    throw new ServiceError(
+      "invalid_argument",
+      `Cannot reach an ai-universe server at ${base}/mcp: ${(error as Error).message}${apiKey ? "" : " (does it need --api-key?)"}`,
+    );
+  }
+  const call = async <T>(name: string, input: Record<string, unknown>, options?: CallOptions): Promise<T> => {
+    const result = await client.callTool(
+      { name, arguments: input },
+      {
+        timeout: 600_000,
+        resetTimeoutOnProgress: true,
+        ...(options?.signal ? { signal: options.signal } : {}),
+        ...(options?.onEvent
+          ? {
+              onprogress: (progress: { progress: number }) => {
+                // The SDK hands on the whole notification, _meta included, though its type leaves it out.
+                const meta = (progress as { _meta?: Record<string, unknown> })._meta;
+                const event = meta?.[progressEventKey];
+                if (event) options.onEvent?.(event as ConsultationEvent);
+              },
+            }
+          : {}),
+      },
+    );
+    if (result.isError) throw remoteError(result);
+    return result.structuredContent as T;
+  };
+  return {
+    where: base,
+    lateOpinionsRunHere: false,
+    models: async () => {
+      // The models are shown only to a caller the server knows (on a server with accounts).
+      const health = (await (await fetch(`${base}/health`, { headers })).json()) as {
+        models?: { available?: { name: string }[] };
+      };
+      return (health.models?.available ?? []).map((entry) => entry.name);
+    },
+    secondOpinion: (input, options) => call("agent.second_opinion", input, options),
+    sendMessage: (input, options) => call("conversation.send-message", input, options),
+    getHistory: (input) => call("conversation.get-history", input),
+    listConversations: (input) => call("conversation.list", input),
+    searchConversations: (input) => call("conversation.search", input),
+    deleteConversation: (input) => call("conversation.delete", input),
+    usage: () => call("usage", {}),
+    followLateOpinions: (messageId, options) => followRemoteLateOpinions(base, headers, messageId, options),
+    close: () => client.close(),
+  };
+}
+
+/** A tool error of the server as the ServiceError it was there: the same code and message. */
+function remoteError(result: { content?: unknown; _meta?: Record<string, unknown> }): ServiceError {
+  const blocks = Array.isArray(result.content) ? (result.content as { text?: string }[]) : [];
+  const text = blocks.map((block) => block.text ?? "").join("\n");
+  const details = (result._meta?.["ai-universe/error"] ?? {}) as { code?: string } & Record<string, unknown>;
+  const code = (errorCodes as readonly string[]).includes(details.code ?? "")
+    ? (details.code as ErrorCode)
+    : "internal_error";
+  const { code: _code, ...rest } = details;
+  return new ServiceError(code, text.replace(/^[a-z_]+: /, ""), rest);
+}

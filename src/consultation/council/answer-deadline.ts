@@ -1,0 +1,76 @@
+// An answer before the caller gives up: the opinions that came in by the answer-by time, the others
+// left running. When not one opinion has come in by then, the first one is awaited, so there is
+// always something to answer with.
+
+import type { ModelOpinion } from "../opinion.ts";
+
+/** A call's signal that follows the caller's until the answer is given, then lets late calls run on. */
+export interface DetachableSignal {
+  signal: AbortSignal;
+  /** From now on, the caller's cancel no longer reaches the calls (their answer was given). */
+  detach(): void;
+}
+
+/** Follows `caller` until detached, then `afterwards` (when given: what stops the late calls). */
+export function detachable(caller: AbortSignal, afterwards?: AbortSignal): DetachableSignal {
+  const controller = new AbortController();
+  const follow = (source: AbortSignal) => {
+    const stop = () => controller.abort(source.reason);
+    if (source.aborted) stop();
+    else source.addEventListener("abort", stop, { once: true });
+    return () => source.removeEventListener("abort", stop);
+  };
+  const unfollow = follow(caller);
+  return {
+    signal: controller.signal,
+    detach: () => {
+      unfollow();
+      if (afterwards && !controller.signal.aborted) follow(afterwards);
+    },
+  };
+}
+
+/**
+ * The opinions of `calls` that came in within `withinMs` (undefined for those still running then);
+ * with none successful by then, waits for the first success or for every call. Rejects as soon as
+ * any call rejects (a cancel).
+ */
+export function answeredWithin(
+  calls: readonly Promise<ModelOpinion>[],
+  withinMs: number,
+): Promise<(ModelOpinion | undefined)[]> {
+  return new Promise((resolve, reject) => {
+    const settled: (ModelOpinion | undefined)[] = calls.map(() => undefined);
+    let remaining = calls.length;
+    let due = false;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve([...settled]);
+    };
+    const ready = () => remaining === 0 || (due && settled.some((opinion) => opinion && !opinion.error));
+    const timer = setTimeout(() => {
+      due = true;
+      if (ready()) finish();
+    }, withinMs);
+    calls.forEach((call, index) => {
+      call.then(
+        (opinion) => {
+          if (done) return;
+          settled[index] = opinion;
+          remaining -= 1;
+          if (ready()) finish();
+        },
+        (error: unknown) => {
+          if (done) return;
+          done = true;
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+    if (calls.length === 0) finish();
+  });
+}

@@ -1,0 +1,257 @@
+// The synthesis stage: one model reads every successful opinion (and what the council did: stances,
+// debate rounds, the review) and writes where they agree, where they differ and why, one answer, and
+// the sources, with a structured assessment next to its text. A model that cannot give the structured
+// answer writes the plain synthesis instead, saying why the assessment is missing; when that model
+// fails, the next candidate writes it; when all fail, the result says why and whose answer stands.
+
+import type { ModelEntry } from "../../configuration/model-entry.ts";
+import { scrub } from "../../observability/scrub.ts";
+import type { LanguageModelFactory } from "../../providers/create-language-model.ts";
+import type { Message } from "../../store/store.ts";
+import { deduplicateCitations } from "../model-call/citations.ts";
+import { structuredAnswerProblem } from "../model-call/describe-failure.ts";
+import { type CallPolicy, callModel, callModelForObject } from "../model-call/retried-call.ts";
+import { textProgress } from "../model-call/text-progress.ts";
+import type { Citation, ConsultationEvent, ModelOpinion, SecondOpinion, Synthesis } from "../opinion.ts";
+import { estimateCallCost, estimateTokens } from "../planning/cost-budget.ts";
+import { buildContext } from "../turn/conversation-context.ts";
+import { assessmentInstructions, assessmentOf, councilSections, synthesisSchema } from "./assessment.ts";
+
+/** Instructions given to the synthesis model. */
+export const synthesisInstructions = [
+  "You write the synthesis of several independent expert answers to one question.",
+  "Earlier turns of the conversation, when there are any, come before it: read the question in their light.",
+  "Use these sections, in Markdown:",
+  "**Agreement**: what the answers agree on.",
+  "**Differences**: where they differ, and why (assumptions, knowledge, recency, interpretation).",
+  "**Answer**: your single best answer to the question, reconciling the above.",
+  "**Sources**: the numbered sources listed below that you used, each once, with its number; leave the section out when there are none.",
+  "Where a claim rests on a source, cite it inline by its number, e.g. [2], whichever model found it.",
+  "Refer to each answer by its model label. Never invent sources.",
+].join("\n");
+
+/** The user message of the synthesis request. */
+export function synthesisPrompt(
+  question: string,
+  opinions: readonly ModelOpinion[],
+  sources: readonly Citation[],
+  council = "",
+): string {
+  const sections = opinions.map(
+    (opinion, index) =>
+      `### ${index + 1}. ${opinion.model} (${opinion.modelDisplayName})\n\n${opinion.response}`,
+  );
+  const citedBy = (url: string) =>
+    opinions
+      .filter((opinion) => opinion.citations.some((citation) => citation.url === url))
+      .map((opinion) => opinion.model);
+  const sourceList =
+    sources.length > 0
+      ? sources
+          .map((source, index) => {
+            const models = citedBy(source.url);
+            return `[${index + 1}] ${source.title}: ${source.url}${models.length > 0 ? ` (found by ${models.join(", ")})` : ""}`;
+          })
+          .join("\n")
+      : "(none)";
+  return `## Question\n\n${question}\n\n## Opinions\n\n${sections.join("\n\n")}\n\n## Sources cited by the opinions\n\n${sourceList}${council ? `\n\n${council}` : ""}`;
+}
+
+/**
+ * Writes the synthesis with the first candidate that succeeds, giving it the conversation so far
+ * (trimmed to its window); returns an error synthesis when all fail.
+ */
+export async function synthesise(
+  question: string,
+  history: readonly Message[],
+  opinions: readonly ModelOpinion[],
+  candidates: readonly ModelEntry[],
+  dependencies: {
+    createModel: LanguageModelFactory;
+    policy: CallPolicy;
+    remainingMs: () => number;
+    onEvent: (event: ConsultationEvent) => void;
+    /** Stream the synthesis as progress. */
+    stream?: boolean;
+    /** What the council did, for the synthesis to take into account. */
+    council?: Pick<SecondOpinion, "stances" | "rounds" | "review">;
+    /** Models asked that had not answered when the answer was due. */
+    pendingModels?: readonly string[];
+    /**
+     * Under a daily budget, what the call's reservation holds for the synthesis: a candidate is tried
+     * only while its worst case (structured, then plain) fits in what the attempts before it left.
+     */
+    allowanceUsd?: number;
+  },
+): Promise<Synthesis> {
+  const successful = opinions.filter((opinion) => !opinion.error);
+  const sources = deduplicateCitations(successful.flatMap((opinion) => opinion.citations));
+  const pending = dependencies.pendingModels ?? [];
+  const notHeard =
+    pending.length > 0
+      ? `## Not heard from\n\n${pending.join(", ")} had not answered when the answer was due. Begin the synthesis by saying plainly that it does not include them, so it is not read as the whole panel's view.`
+      : "";
+  const prompt = synthesisPrompt(
+    question,
+    successful,
+    sources,
+    [councilSections(dependencies.council ?? {}), notHeard].filter((part) => part.length > 0).join("\n\n"),
+  );
+  const basedOn = successful.map((opinion) => opinion.model);
+  const failures: { model: string; error: string }[] = [];
+  let spentUsd = 0;
+  for (const entry of candidates) {
+    const remaining = dependencies.remainingMs();
+    if (remaining < 1000) break;
+    const { allowanceUsd } = dependencies;
+    const worstCase =
+      2 * (estimateCallCost(entry, estimateTokens(synthesisInstructions.length + prompt.length)) ?? 0);
+    if (allowanceUsd !== undefined && failures.length > 0 && spentUsd + worstCase > allowanceUsd) {
+      failures.push({
+        model: entry.name,
+        error: `${entry.name} was not asked: the call's daily-budget reservation has no room left for it`,
+      });
+      break;
+    }
+    dependencies.onEvent({ type: "synthesis-started", model: entry.name });
+    const written = await writeWith(entry, prompt, history, {
+      ...dependencies,
+      policy: { ...dependencies.policy, deadlineMs: Math.min(dependencies.policy.deadlineMs, remaining) },
+    });
+    const { result } = written;
+    dependencies.onEvent({
+      type: "synthesis-finished",
+      model: entry.name,
+      error: result.error === true,
+      ...(result.error ? { failure: result.response } : {}),
+    });
+    const { citations: _citations, ...fields } = result;
+    if (!result.error && result.response.trim().length > 0) {
+      return {
+        ...fields,
+        // The synthesis costs what every attempt at it cost.
+        ...(spentUsd > 0 ? { cost: (fields.cost ?? 0) + spentUsd } : {}),
+        sources,
+        basedOn,
+        ...(failures.length > 0 ? { fallbackFrom: failures } : {}),
+        ...(written.assessment ? { assessment: written.assessment } : {}),
+        ...(written.assessmentError ? { assessmentError: written.assessmentError } : {}),
+      };
+    }
+    spentUsd += result.cost ?? 0;
+    failures.push({
+      model: entry.name,
+      error: result.error ? result.response : "returned an empty synthesis",
+    });
+  }
+  const last = candidates[candidates.length - 1];
+  const standing = successful[0]?.model;
+  return {
+    model: last?.name ?? "multi-model-synthesis",
+    modelId: last?.modelId ?? "none",
+    modelDisplayName: last?.displayName ?? "No synthesis model",
+    response: `No synthesis could be written: ${failures.map((failure) => failure.error).join(" | ") || "no time was left"}${standing ? ` The answer kept is ${standing}'s.` : ""}`,
+    latencyMs: 0,
+    ...(spentUsd > 0 ? { cost: spentUsd } : {}),
+    sources,
+    basedOn,
+    error: true,
+    fallbackFrom: failures,
+    ...(standing ? { fallbackAnswerFrom: standing } : {}),
+  };
+}
+
+/**
+ * One candidate writes the synthesis: as structured output with its assessment, or, when it cannot
+ * give that, as plain text with the reason the assessment is missing (both calls' usage counted).
+ */
+async function writeWith(
+  entry: ModelEntry,
+  prompt: string,
+  history: readonly Message[],
+  dependencies: Parameters<typeof synthesise>[4],
+): Promise<{ result: ModelOpinion; assessment?: Synthesis["assessment"]; assessmentError?: string }> {
+  const instructions = `${synthesisInstructions}\n${assessmentInstructions}`;
+  const context = buildContext(history, prompt, instructions, entry.contextWindow);
+  const progress = dependencies.stream
+    ? textProgress(entry.name, "synthesis", dependencies.onEvent, dependencies.policy.secrets, "synthesis")
+    : undefined;
+  const structured = await callModelForObject(
+    {
+      entry,
+      model: dependencies.createModel(entry),
+      instructions,
+      messages: context.messages,
+      ...(progress ? { onPartial: progress.onPartial } : {}),
+    },
+    synthesisSchema,
+    dependencies.policy,
+  );
+  progress?.flush();
+  if (structured.object && structured.object.synthesis.trim().length > 0) {
+    return {
+      result: {
+        ...structured.opinion,
+        response: scrub(structured.object.synthesis, dependencies.policy.secrets),
+      },
+      assessment: assessmentOf(structured.object),
+    };
+  }
+  if (structured.opinion.error && !structuredOutputRefused(structured.opinion)) {
+    return { result: structured.opinion };
+  }
+  const plainContext = buildContext(history, prompt, synthesisInstructions, entry.contextWindow);
+  const plainProgress = dependencies.stream
+    ? textProgress(entry.name, "synthesis", dependencies.onEvent, dependencies.policy.secrets)
+    : undefined;
+  const plain = await callModel(
+    {
+      entry,
+      model: dependencies.createModel(entry),
+      instructions: synthesisInstructions,
+      messages: plainContext.messages,
+      ...(plainProgress ? { onPartial: plainProgress.onPartial } : {}),
+    },
+    dependencies.policy,
+  );
+  plainProgress?.flush();
+  return {
+    result: withUsageOf(plain, structured.opinion),
+    assessmentError: assessmentErrorOf(entry, structured.opinion),
+  };
+}
+
+/** Why `entry` gave no assessment, in words: never the model's own output. */
+function assessmentErrorOf(entry: ModelEntry, structured: ModelOpinion): string {
+  if (!structured.error) return `${entry.name}'s assessment came back with an empty synthesis`;
+  const problem = structuredAnswerProblem(structured.response);
+  return problem
+    ? `${entry.name}'s assessment was not in the structured form asked for (${problem})`
+    : structured.response;
+}
+
+/** `call` with the tokens and cost of `earlier` (a failed attempt that was paid for) added. */
+function withUsageOf(call: ModelOpinion, earlier: ModelOpinion): ModelOpinion {
+  const add = (a: number | undefined, b: number | undefined) =>
+    a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
+  const tokensUsed = add(call.tokensUsed, earlier.tokensUsed);
+  const cost = add(call.cost, earlier.cost);
+  return {
+    ...call,
+    ...(tokensUsed !== undefined ? { tokensUsed } : {}),
+    ...(cost !== undefined ? { cost: Math.round(cost * 1e8) / 1e8 } : {}),
+    latencyMs: call.latencyMs + earlier.latencyMs,
+  };
+}
+
+/**
+ * Whether a failed structured call failed for being structured: the answer did not match the schema,
+ * or the provider refused the request's schema or JSON mode. Then plain text may still work.
+ */
+function structuredOutputRefused(failed: ModelOpinion): boolean {
+  if (structuredAnswerProblem(failed.response) !== undefined) return true;
+  return (
+    (failed.errorStatus === 400 || failed.errorStatus === 422) &&
+    /schema|json|response_format|structured|output_config|output format/i.test(failed.response)
+  );
+}

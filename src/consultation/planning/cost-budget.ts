@@ -1,0 +1,164 @@
+// Cost before any provider call. Each model's cost is estimated as an upper bound from the prompt
+// size (attachments included) and its output cap (which every call enforces), priced by the price
+// data with the search fees of a searching call. Under `maxCostUsd` the
+// most expensive secondaries are left out until the estimate fits, and a call that cannot fit even
+// with its primary alone is refused with the estimate. Models without a price have an unknown cost:
+// the caller's tier allows them or leaves them out. Every model left out is named, with the reason.
+// Debate rounds and council reviews count as further calls of every model. A daily budget holds the
+// worst case, which counts the synthesis twice (structured, then plain), and no more fallbacks than fit.
+
+import { type ModelEntry, outputCapOf } from "../../configuration/model-entry.ts";
+import { ServiceError } from "../../contract/service-error.ts";
+import { costOf, modelFacts } from "../../pricing/price-data.ts";
+import type { ConsultationPlan } from "./model-selection.ts";
+
+/** What the caller and the caller's tier allow. */
+export interface CostPolicy {
+  /** Most the call may cost, in USD; undefined for no cap. */
+  maxCostUsd?: number | undefined;
+  unpricedModels: "allow" | "refuse";
+  /** Web searches each call may run (0 when search is off); priced where the vendor charges per search. */
+  searchesPerCall?: number;
+  /**
+   * Holds the fitted plan's worst case (its estimate with every synthesis fallback) against the
+   * caller's daily budget; called once, after the plan is fitted and before any provider is called.
+   * Throws to refuse the call.
+   */
+  reserve?: ((estimatedCostUsd: number) => Promise<void>) | undefined;
+  /** Whether a daily budget holds the call, so the synthesis may fall back only as far as it holds. */
+  dailyBudget?: boolean;
+}
+
+/** What the estimate decided; part of the result and stored with the turn. */
+export interface BudgetReport {
+  maxCostUsd: number | null;
+  /** Upper bound of what the models kept can cost, for those with a price. */
+  estimatedCostUsd: number;
+  leftOut: { model: string; reason: string; estimatedCostUsd?: number }[];
+  /** Models kept whose cost is unknown (no price in the price data or the config file). */
+  unknownCost: string[];
+}
+
+/** Tokens of a text, estimated on the high side (three characters a token). */
+export function estimateTokens(characters: number): number {
+  return Math.ceil(characters / 3);
+}
+
+/** Upper bound of one call's cost, or undefined when the model has no price. */
+export function estimateCallCost(
+  entry: ModelEntry,
+  inputTokens: number,
+  webSearches = 0,
+): number | undefined {
+  return costOf(entry, { inputTokens, outputTokens: outputCapOf(entry), webSearches });
+}
+
+const isPriced = (entry: ModelEntry) => modelFacts(entry).price !== undefined;
+
+/**
+ * Fits `plan` to `policy`. `promptTokens` is the estimated prompt of one opinion (question, history
+ * and instructions). Throws `budget_exceeded` when no plan fits, before any provider is called. With
+ * the plan and its report come `worstCaseUsd`, what a daily budget holds for it (the first synthesis
+ * candidate counted twice, structured and plain), and `synthesisAllowanceUsd`, that synthesis share.
+ */
+export function fitPlanToBudget(
+  plan: ConsultationPlan,
+  promptTokens: number,
+  policy: CostPolicy,
+  extraCallsPerModel = 0,
+): { plan: ConsultationPlan; report: BudgetReport; worstCaseUsd: number; synthesisAllowanceUsd: number } {
+  const leftOut: BudgetReport["leftOut"] = [];
+  const unpricedReason =
+    "unknown cost: the price data has no price for it, and your tier does not allow models of unknown cost";
+  const searches = (entry: ModelEntry) =>
+    entry.alwaysSearches || !entry.webSearch ? 0 : (policy.searchesPerCall ?? 0);
+  if (policy.unpricedModels === "refuse" && !isPriced(plan.primary)) {
+    throw new ServiceError(
+      "budget_exceeded",
+      `${plan.primary.name} has no price in the price data, and your tier does not allow models of unknown cost. Choose a priced primaryModel (see ai-universe models).`,
+    );
+  }
+  let secondaries = plan.secondaries.filter((entry) => {
+    if (policy.unpricedModels === "allow" || isPriced(entry)) return true;
+    leftOut.push({ model: entry.name, reason: unpricedReason });
+    return false;
+  });
+  const synthesisCandidates = plan.synthesis.filter(
+    (entry) => policy.unpricedModels === "allow" || isPriced(entry),
+  );
+  if (synthesisCandidates.length === 0 && secondaries.length > 0) {
+    for (const entry of secondaries) {
+      leftOut.push({ model: entry.name, reason: "no model of known cost is left to write the synthesis" });
+    }
+    secondaries = [];
+  }
+  // Debate rounds and reviews are further calls per model, each reading every other answer.
+  const answersTokens = [plan.primary, ...plan.secondaries].reduce(
+    (sum, entry) => sum + outputCapOf(entry),
+    0,
+  );
+  const opinionCost = (entry: ModelEntry) =>
+    (estimateCallCost(entry, promptTokens, searches(entry)) ?? 0) +
+    extraCallsPerModel * (estimateCallCost(entry, promptTokens + answersTokens) ?? 0);
+  const synthesisCost = (entry: ModelEntry, kept: ModelEntry[]) =>
+    estimateCallCost(
+      entry,
+      promptTokens + [plan.primary, ...kept].reduce((sum, opinion) => sum + outputCapOf(opinion), 0),
+    ) ?? 0;
+  const totalOf = (kept: ModelEntry[]) =>
+    opinionCost(plan.primary) +
+    kept.reduce((sum, entry) => sum + opinionCost(entry), 0) +
+    (kept.length > 0 && synthesisCandidates[0] ? synthesisCost(synthesisCandidates[0], kept) : 0);
+
+  const max = policy.maxCostUsd;
+  if (max !== undefined) {
+    while (secondaries.length > 0 && totalOf(secondaries) > max) {
+      const dearest = secondaries.reduce((most, entry) =>
+        opinionCost(entry) > opinionCost(most) ? entry : most,
+      );
+      secondaries = secondaries.filter((entry) => entry !== dearest);
+      leftOut.push({
+        model: dearest.name,
+        reason: `the estimate would exceed maxCostUsd ${max}`,
+        estimatedCostUsd: round(opinionCost(dearest)),
+      });
+    }
+    const estimate = totalOf(secondaries);
+    if (estimate > max) {
+      throw new ServiceError(
+        "budget_exceeded",
+        `Even ${plan.primary.name} alone may cost up to $${round(estimate)} (prompt of about ${promptTokens} tokens, up to ${outputCapOf(plan.primary)} output tokens), more than maxCostUsd $${max}. Raise maxCostUsd, shorten the question, or choose a cheaper primaryModel.`,
+        { maxCostUsd: max, estimatedCostUsd: round(estimate) },
+      );
+    }
+  }
+  const remaining =
+    max === undefined
+      ? Number.POSITIVE_INFINITY
+      : max - (totalOf([]) + secondaries.reduce((sum, entry) => sum + opinionCost(entry), 0));
+  const synthesis =
+    secondaries.length === 0
+      ? []
+      : synthesisCandidates.filter((entry) => synthesisCost(entry, secondaries) <= remaining);
+  const kept = [plan.primary, ...secondaries, ...synthesis.slice(0, 1)];
+  // What a daily budget holds: the first synthesis candidate tried as structured output and then as
+  // plain text; under a daily budget, later candidates are tried only within that (see synthesis.ts).
+  const opinionsCost = [plan.primary, ...secondaries].reduce((sum, entry) => sum + opinionCost(entry), 0);
+  const synthesisAllowance =
+    secondaries.length === 0 || !synthesis[0] ? 0 : 2 * synthesisCost(synthesis[0], secondaries);
+  return {
+    worstCaseUsd: round(opinionsCost + synthesisAllowance),
+    synthesisAllowanceUsd: synthesisAllowance,
+    plan: { ...plan, secondaries, synthesis },
+    report: {
+      maxCostUsd: max ?? null,
+      estimatedCostUsd: round(totalOf(secondaries)),
+      leftOut,
+      unknownCost: [...new Set(kept.filter((entry) => !isPriced(entry)).map((entry) => entry.name))],
+    },
+  };
+}
+
+function round(usd: number): number {
+  return Math.round(usd * 1e6) / 1e6;
+}

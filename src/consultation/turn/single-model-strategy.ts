@@ -1,0 +1,74 @@
+// The one-model turn (`conversation.send-message`): the model answers with the conversation so far
+// as context. A failed model stores nothing: there is no answer to keep.
+
+import { ServiceError } from "../../contract/service-error.ts";
+import type { Message } from "../../store/store.ts";
+import type { ConsultationServices } from "../consultation-services.ts";
+import { askModel } from "../model-call/ask-model.ts";
+import { callPolicy } from "../model-call/retried-call.ts";
+import type { ModelOpinion } from "../opinion.ts";
+import { type CostPolicy, estimateTokens, fitPlanToBudget } from "../planning/cost-budget.ts";
+import { planConsultation } from "../planning/model-selection.ts";
+import { buildContext } from "./conversation-context.ts";
+import type { TurnStrategy } from "./turn-pipeline.ts";
+
+/** Instructions for a single-model turn. */
+export const messageInstructions =
+  "You are a helpful expert assistant. Answer the user's latest message directly, using the conversation so far as context.";
+
+/** A strategy asking `model` (default: the default primary). Throws unknown_model at once. */
+export function singleModelStrategy(
+  services: ConsultationServices,
+  model: string | undefined,
+  cost: CostPolicy,
+): TurnStrategy<ModelOpinion> {
+  const plan = planConsultation(
+    { ...(model ? { primaryModel: model } : {}), maxOpinions: 0 },
+    services.roster,
+    services.defaults,
+  );
+  const entry = plan.primary;
+  return {
+    async ask(question, history, options) {
+      const promptCharacters = history.reduce(
+        (sum, message) => sum + message.content.length,
+        question.length + messageInstructions.length,
+      );
+      const { worstCaseUsd } = fitPlanToBudget(plan, estimateTokens(promptCharacters), cost);
+      await cost.reserve?.(worstCaseUsd);
+      const onEvent = options.onEvent ?? (() => {});
+      const context = buildContext(history, question, messageInstructions, entry.contextWindow);
+      onEvent({ type: "consultation-started", models: [entry.name], synthesis: false });
+      const opinion = await askModel(
+        {
+          entry,
+          role: "primary",
+          instructions: messageInstructions,
+          messages: context.messages,
+          stream: options.stream === true,
+        },
+        services,
+        callPolicy(services, options.signal),
+        onEvent,
+      );
+      if (opinion.error) {
+        throw new ServiceError(
+          "model_failed",
+          `${opinion.response} Nothing was stored; send the message again.`,
+        );
+      }
+      const { response, ...usage } = opinion;
+      return {
+        answer: opinion,
+        text: response,
+        metadata: { ...usage, ...(history.length > 0 ? { contextTrim: context.trim } : {}) },
+      };
+    },
+  };
+}
+
+/** The model's reply of a stored single-model turn: its metadata, with the message as the response. */
+export function readStoredReply(assistant: Message): ModelOpinion {
+  const { contextTrim: _contextTrim, ...opinion } = assistant.metadata;
+  return { ...(opinion as Omit<ModelOpinion, "response">), response: assistant.content };
+}

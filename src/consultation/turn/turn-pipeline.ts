@@ -1,0 +1,96 @@
+// One pipeline for every turn: find the conversation, read its context, ask (one model, or a panel
+// plus synthesis), record. The strategies differ only in how they ask and what their answer is, so
+// the rules of a turn (when the question is stamped, how a failed write is reported, how the title is
+// chosen) hold for every turn alike.
+
+import { findConversationForTurn } from "../../application/conversations/find-conversation.ts";
+import type { IdempotencyStamp, StoredTurn } from "../../application/conversations/idempotency-gate.ts";
+import type { Message } from "../../store/store.ts";
+import type { ConsultationServices, RunOptions } from "../consultation-services.ts";
+import type { Attachment } from "./attachments.ts";
+import { type LateOpinion, storeLateOpinions } from "./late-opinions.ts";
+import { outcomeOf, recordTurn, type TurnOutcome } from "./record-turn.ts";
+
+/** Most earlier messages read as context; the context builder trims further to each model's window. */
+export const contextMessages = 200;
+
+/** What a strategy answered, ready to store. */
+export interface TurnAnswer<Answer> {
+  answer: Answer;
+  /** The assistant message's content. */
+  text: string;
+  /** The assistant message's metadata. */
+  metadata: Record<string, unknown>;
+  /** Models still running when the answer was given; their opinions are added to the stored turn. */
+  late?: LateOpinion[];
+}
+
+/** A way of answering a turn. */
+export interface TurnStrategy<Answer> {
+  /** Asks the model(s). Throws ServiceError when there is nothing worth storing (or on cancel). */
+  ask(question: string, history: readonly Message[], options: RunOptions): Promise<TurnAnswer<Answer>>;
+}
+
+/** One turn asked by a verified owner. */
+export interface TurnRequest {
+  owner: string;
+  question: string;
+  conversationId?: string | undefined;
+  title?: string | undefined;
+  /** Files asked about, stored with the question. */
+  attachments?: readonly Attachment[] | undefined;
+}
+
+/** Runs a turn through `strategy` and records it with `stamp` (when the caller sent a key). */
+export async function runTurn<Answer>(
+  request: TurnRequest,
+  strategy: TurnStrategy<Answer>,
+  services: ConsultationServices,
+  options: RunOptions,
+  stamp?: IdempotencyStamp,
+): Promise<TurnOutcome<Answer>> {
+  const { store, newId, clock } = services;
+  const conversation = await findConversationForTurn(store, request.owner, request.conversationId);
+  const history = conversation
+    ? await store.readRecentMessages(request.owner, conversation.id, contextMessages)
+    : [];
+  const askedAt = clock().toISOString();
+  const asked = await strategy.ask(request.question, history, options);
+  const outcome = await recordTurn(
+    {
+      owner: request.owner,
+      conversation,
+      conversationId: conversation?.id ?? newId(),
+      question: request.question,
+      attachments: request.attachments ?? [],
+      title: request.title,
+      answer: asked.answer,
+      answerText: asked.text,
+      answerMetadata: asked.metadata,
+      stamp,
+      askedAt,
+      answeredAt: clock().toISOString(),
+    },
+    store,
+    newId,
+  );
+  const assistantId = outcome.persistenceStatus.assistantMessageId;
+  // Runs on after the answer: each late opinion goes into the stored turn as it lands.
+  // The caller's progress channel is closed by then: the caller hears of them through onLateOpinion.
+  const late =
+    asked.late && asked.late.length > 0
+      ? storeLateOpinions(store, request.owner, assistantId ?? "", asked.late, (opinion, stored) =>
+          options.onLateOpinion?.(opinion, stored && assistantId !== null),
+        )
+      : Promise.resolve();
+  void late.catch(() => {}).then(() => options.onTurnSettled?.());
+  return outcome;
+}
+
+/** The outcome of a stored turn, for an idempotent replay; `readAnswer` reads the strategy's answer back. */
+export function replayTurn<Answer>(
+  turn: StoredTurn,
+  readAnswer: (assistant: Message) => Answer,
+): TurnOutcome<Answer> {
+  return outcomeOf(turn, readAnswer(turn.assistant));
+}

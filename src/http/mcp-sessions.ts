@@ -1,0 +1,305 @@
+// MCP sessions for clients on the 2025 protocol revisions (what most clients run today). A session
+// (`Mcp-Session-Id`) lives on the node that opened it, which holds its stream; idle ones expire, and
+// an id that is not genuine gets 404, which tells the client to initialize again. Many nodes share the
+// work without session affinity: a request for a genuine session another node opened is served here
+// as a one-off, and notifications (a cancel, above all) are broadcast to every node, so they reach the
+// call wherever it runs. A dropped connection does not stop a call: every event sent is kept in the
+// store, and the client resumes with `GET` and `Last-Event-ID` on any node (see session-events.ts).
+
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import { type McpServer, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
+import type { Broadcast } from "../store/broadcast.ts";
+import type { StreamEventStore } from "../store/stream-events.ts";
+import { sendJsonRpcError } from "./http-responses.ts";
+import {
+  defaultStreamEventOptions,
+  resumeStream,
+  type StreamEventOptions,
+  sessionEventStore,
+} from "./session-events.ts";
+import type { SessionIds } from "./session-ids.ts";
+import { type Deliver, notificationsOnly, type Relay, startSessionRelay } from "./session-relay.ts";
+
+/** Session limits and what sessions are shared through. */
+export interface SessionOptions {
+  /** A session with no request for this long, and none running, is closed. */
+  idleMs: number;
+  /** Most sessions open at once; a new client beyond it gets 503. */
+  maxSessions: number;
+  /** Mints and checks session ids (signed with the store's key, so every node can check them). */
+  ids: SessionIds;
+  /** Carries notifications to the other nodes on the database. */
+  broadcast: Broadcast;
+  /** Keeps the events of the sessions' streams, for clients that resume on any node. */
+  events: StreamEventStore;
+  /** How long events are kept, and how a resumed stream waits for more (default: an hour, 250 ms, 1 min). */
+  streamEvents?: StreamEventOptions;
+}
+
+/** The reconnection delay the priming event suggests to clients, in milliseconds. */
+const retryMs = 1000;
+
+/** The first revision whose clients read an SSE event with empty data: the SDK primes streams from it. */
+const primingRevision = "2025-11-25";
+
+interface Session {
+  transport: NodeStreamableHTTPServerTransport;
+  server: McpServer;
+  lastActive: number;
+  running: number;
+  /** The verified user who opened the session; only that user may use it. */
+  userId: string | undefined;
+  /** The protocol revision agreed in `initialize`. */
+  protocolVersion: string;
+}
+
+/** A request of a session opened elsewhere, served here; it may receive that session's notifications. */
+interface Visit {
+  transport: NodeStreamableHTTPServerTransport;
+  userId: string | undefined;
+}
+
+const unknownSession = "Session not found: it expired or the server restarted. Initialize a new session.";
+
+/** The open sessions of one HTTP server. */
+export class McpSessions {
+  readonly #sessions = new Map<string, Session>();
+  readonly #visits = new Map<string, Set<Visit>>();
+  readonly #createServer: () => McpServer;
+  readonly #options: SessionOptions;
+  readonly #streamEvents: StreamEventOptions;
+  readonly #sweeper: ReturnType<typeof setInterval>;
+  readonly #relay: Relay;
+
+  private constructor(createServer: () => McpServer, options: SessionOptions, relay: Relay) {
+    this.#createServer = createServer;
+    this.#options = options;
+    this.#streamEvents = options.streamEvents ?? defaultStreamEventOptions;
+    this.#relay = relay;
+    this.#sweeper = setInterval(() => this.#sweep(), Math.min(60_000, Math.max(1000, options.idleMs / 2)));
+    this.#sweeper.unref();
+  }
+
+  /** Opens the sessions of one server, listening for notifications relayed by the other nodes. */
+  static async open(createServer: () => McpServer, options: SessionOptions): Promise<McpSessions> {
+    let deliver: Deliver | undefined;
+    const relay = await startSessionRelay(options.broadcast, (id, userId, messages) =>
+      deliver?.(id, userId, messages),
+    );
+    const sessions = new McpSessions(createServer, options, relay);
+    deliver = (id, userId, messages) => sessions.#deliver(id, userId, messages);
+    return sessions;
+  }
+
+  /** How many sessions are open. */
+  get size(): number {
+    return this.#sessions.size;
+  }
+
+  /**
+   * Serves a 2025-era request: in its session, or as the `initialize` that opens one. `userId` is the
+   * verified caller; a session opened by one user answers another as if it did not exist.
+   */
+  async handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    userId: string | undefined,
+  ): Promise<void> {
+    const id = request.headers["mcp-session-id"];
+    if (request.method === "POST" && Array.isArray(body) && body.length === 0) {
+      sendJsonRpcError(response, 400, -32600, "Invalid Request: an empty batch; send at least one message.");
+      return;
+    }
+    if (typeof id === "string") {
+      const session = this.#sessions.get(id);
+      const own = session !== undefined && session.userId === userId;
+      if (!own && (session || !this.#options.ids.genuine(id, userId))) {
+        sendJsonRpcError(response, 404, -32001, unknownSession);
+        return;
+      }
+      const lastEventId = request.headers["last-event-id"];
+      if (request.method === "GET" && typeof lastEventId === "string" && lastEventId !== "") {
+        // Resumed from the store on every node alike, the session's own included: the stream's
+        // events are there whichever node sent them.
+        if (session) session.lastActive = performance.now();
+        return resumeStream(this.#options.events, id, lastEventId, response, this.#streamEvents);
+      }
+      if (own) return this.#serve(session, request, response, body);
+      return this.#visit(id, userId, request, response, body);
+    }
+    if (request.method !== "POST" || !isInitialize(body)) {
+      sendJsonRpcError(
+        response,
+        400,
+        -32600,
+        "Bad Request: send initialize first, then every request with its Mcp-Session-Id header.",
+      );
+      return;
+    }
+    if (this.#sessions.size >= this.#options.maxSessions) {
+      sendJsonRpcError(response, 503, -32603, "Too many open sessions; try again in a minute.");
+      return;
+    }
+    const sessionId = this.#options.ids.mint(userId);
+    const server = this.#createServer();
+    const session: Session = {
+      server,
+      transport: new NodeStreamableHTTPServerTransport({
+        eventStore: sessionEventStore(this.#options.events, sessionId, this.#streamEvents),
+        retryInterval: retryMs,
+        sessionIdGenerator: () => sessionId,
+        onsessioninitialized: (opened) => {
+          this.#sessions.set(opened, session);
+        },
+        onsessionclosed: (closed) => {
+          this.#sessions.delete(closed);
+        },
+      }),
+      lastActive: performance.now(),
+      running: 0,
+      userId,
+      protocolVersion: agreedVersion(body),
+    };
+    await server.connect(session.transport);
+    return this.#serve(session, request, response, body);
+  }
+
+  /** Closes every session. */
+  async close(): Promise<void> {
+    clearInterval(this.#sweeper);
+    const sessions = [...this.#sessions.values()];
+    this.#sessions.clear();
+    await Promise.all(sessions.map((session) => session.server.close().catch(() => {})));
+  }
+
+  async #serve(
+    session: Session,
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+  ): Promise<void> {
+    session.running += 1;
+    session.lastActive = performance.now();
+    primeAsAgreed(request, session.protocolVersion);
+    response.once("close", () => {
+      session.running -= 1;
+      session.lastActive = performance.now();
+    });
+    await session.transport.handleRequest(request, response, body);
+  }
+
+  /**
+   * A request of a session another node opened (or one this node forgot in a restart): notifications
+   * go to every node, a request is served here by a server of its own; its stream stays with the node
+   * that opened the session.
+   */
+  async #visit(
+    id: string,
+    userId: string | undefined,
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+  ): Promise<void> {
+    if (request.method !== "POST") {
+      response.writeHead(405, { allow: "POST" }).end(); // the session's stream is on another node
+      return;
+    }
+    const notifications = notificationsOnly(body);
+    if (notifications) {
+      const sent = await this.#relay(id, userId, notifications).catch(() => false);
+      if (sent) response.writeHead(202).end();
+      else sendJsonRpcError(response, 503, -32603, "The notification could not be passed on; send it again.");
+      return;
+    }
+    const server = this.#createServer();
+    const transport = new NodeStreamableHTTPServerTransport({
+      eventStore: sessionEventStore(this.#options.events, id, this.#streamEvents),
+      retryInterval: retryMs,
+    });
+    const visit: Visit = { transport, userId };
+    const visits = this.#visits.get(id) ?? new Set<Visit>();
+    this.#visits.set(id, visits.add(visit));
+    // The server lives until the client has gone and every request has its answer: a dropped
+    // connection does not stop the call, whose events the client can resume from the store.
+    const unanswered = new Set(requestIdsOf(body));
+    let connected = true;
+    const end = () => {
+      if (connected || unanswered.size > 0 || !visits.delete(visit)) return;
+      if (visits.size === 0) this.#visits.delete(id);
+      void server.close().catch(() => {});
+    };
+    response.once("close", () => {
+      connected = false;
+      end();
+    });
+    await server.connect(transport);
+    const send = transport.send.bind(transport);
+    transport.send = async (message, options) => {
+      try {
+        await send(message, options);
+      } finally {
+        if ("id" in message && !("method" in message)) {
+          unanswered.delete(message.id);
+          end();
+        }
+      }
+    };
+    await transport.handleRequest(request, response, body);
+  }
+
+  /** Hands notifications relayed for session `id` to where its calls run on this node, for that user. */
+  #deliver(id: string, userId: string | undefined, messages: unknown[]): void {
+    const session = this.#sessions.get(id);
+    const targets = [...(this.#visits.get(id) ?? [])].filter((visit) => visit.userId === userId);
+    if (session !== undefined && session.userId === userId) {
+      session.lastActive = performance.now();
+      targets.push(session);
+    }
+    for (const target of targets)
+      for (const message of messages) target.transport.onmessage?.(message as never);
+  }
+
+  #sweep(): void {
+    void this.#options.events.deleteExpiredStreamEvents(Date.now()).catch(() => {});
+    const now = performance.now();
+    for (const [id, session] of this.#sessions) {
+      if (session.running > 0 || now - session.lastActive < this.#options.idleMs) continue;
+      this.#sessions.delete(id);
+      void session.server.close().catch(() => {});
+    }
+  }
+}
+
+/** The revision `initialize` asked for, when the server has it ("" otherwise: the header then decides). */
+function agreedVersion(body: unknown): string {
+  const messages = Array.isArray(body) ? body : [body];
+  const asked = messages.find((message) => message?.method === "initialize")?.params?.protocolVersion;
+  return SUPPORTED_PROTOCOL_VERSIONS.includes(asked) ? asked : "";
+}
+
+/**
+ * The SDK primes a stream (an event with an id and no data, and the `retry` delay) only when the
+ * request's `MCP-Protocol-Version` header is 2025-11-25 or newer, since older clients choke on empty
+ * events. A client that agreed to 2025-11-25 in `initialize` reads them, whatever a later header says
+ * (the conformance suite sends 2025-03-26 on such a session), so its requests carry the agreed one.
+ */
+function primeAsAgreed(request: IncomingMessage, agreed: string): void {
+  const header = request.headers["mcp-protocol-version"];
+  if (agreed >= primingRevision && typeof header === "string" && header < primingRevision)
+    request.headers["mcp-protocol-version"] = agreed;
+}
+
+/** The ids of the requests (not notifications) in a POST body. */
+function requestIdsOf(body: unknown): unknown[] {
+  const messages = (Array.isArray(body) ? body : [body]) as { id?: unknown; method?: unknown }[];
+  return messages
+    .filter((message) => message?.method !== undefined && message.id !== undefined)
+    .map((message) => message.id);
+}
+
+function isInitialize(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((message) => (message as { method?: unknown } | null)?.method === "initialize");
+}
