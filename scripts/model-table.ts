@@ -1,12 +1,16 @@
-// The README's model table, made from the built-in catalog and the price data, so the two cannot
-// drift: `npm run readme:models` rewrites the table between its markers; a test checks it is current.
+// The model table of docs/operations.md ("Models"), made from the built-in catalog and the price data, so
+// the two cannot drift: `npm run readme:models` rewrites the table between its markers; a test checks it
+// is current.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadConfiguration } from "../src/configuration/configuration.ts";
 import { modelFacts } from "../src/pricing/price-data.ts";
 import { bundledPriceData } from "../src/pricing/price-source.ts";
 
-/** The markers around the generated table in README.md. */
+/** The page that holds the model table, from the repository's root. */
+export const tablePage = "docs/operations.md";
+
+/** The markers around the generated table in that page. */
 export const tableMarkers = { start: "<!-- model-table:start -->", end: "<!-- model-table:end -->" } as const;
 
 /** The table in Markdown, from the catalog as loaded with no config file. */
@@ -39,13 +43,13 @@ export function modelTable(): string {
   ].join("\n");
 }
 
-/** `readme` with its table replaced by the current one. */
-export function withCurrentTable(readme: string): string {
-  const start = readme.indexOf(tableMarkers.start);
-  const end = readme.indexOf(tableMarkers.end);
+/** `page` with its table replaced by the current one. */
+export function withCurrentTable(page: string): string {
+  const start = page.indexOf(tableMarkers.start);
+  const end = page.indexOf(tableMarkers.end);
   if (start < 0 || end < start)
-    throw new Error(`README.md has no ${tableMarkers.start} ... ${tableMarkers.end}`);
-  return `${readme.slice(0, start + tableMarkers.start.length)}\n${modelTable()}\n${readme.slice(end)}`;
+    throw new Error(`${tablePage} has no ${tableMarkers.start} ... ${tableMarkers.end}`);
+  return `${page.slice(0, start + tableMarkers.start.length)}\n${modelTable()}\n${page.slice(end)}`;
 }
 
 function usd(value: number): string {
@@ -53,7 +57,7 @@ function usd(value: number): string {
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\/scripts\//, "/scripts/"))) {
-  const path = new URL("../README.md", import.meta.url);
+  const path = new URL(`../${tablePage}`, import.meta.url);
   writeFileSync(path, withCurrentTable(readFileSync(path, "utf8")));
-  process.stdout.write("README.md: model table rewritten from the catalog.\n");
+  process.stdout.write(`${tablePage}: model table rewritten from the catalog.\n`);
 }

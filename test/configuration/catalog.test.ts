@@ -1,14 +1,15 @@
 // The built-in catalog stays current: every model id is one its AI SDK provider package knows and
-// the price data prices without a deprecation flag, and the README's table is the catalog's.
+// the price data prices without a deprecation flag, and the model table of docs/operations.md is the catalog's.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, it } from "node:test";
-import { modelTable, tableMarkers, withCurrentTable } from "../../scripts/model-table.ts";
+import { modelTable, tableMarkers, tablePage, withCurrentTable } from "../../scripts/model-table.ts";
 import { builtInCatalog } from "../../src/configuration/catalog.ts";
 import { modelFacts } from "../../src/pricing/price-data.ts";
+import { documentationPages } from "../support/documentation-pages.ts";
 
 /** Each provider kind's AI SDK package; Ollama is local and has no model list. */
 const sdkPackages: Record<string, string> = {
@@ -54,11 +55,18 @@ describe("the built-in catalog", () => {
   });
 });
 
-describe("the README's model table", () => {
+describe("the documentation's model table", () => {
+  it(`is in ${tablePage} alone, where \`npm run readme:models\` writes it`, () => {
+    const holders = documentationPages().filter((page) => page.text.includes(tableMarkers.start));
+    assert.deepEqual(
+      holders.map((page) => page.path),
+      [tablePage],
+    );
+  });
+
   it("is the one the catalog makes (run `npm run readme:models` after editing the catalog)", () => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-    assert.ok(readme.includes(tableMarkers.start));
-    assert.equal(withCurrentTable(readme), readme);
+    const page = documentationPages().find((candidate) => candidate.path === tablePage)?.text ?? "";
+    assert.equal(withCurrentTable(page), page);
     for (const entry of builtInCatalog) assert.ok(modelTable().includes(`\`${entry.name}\``));
   });
 });

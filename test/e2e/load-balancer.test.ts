@@ -1,4 +1,4 @@
-// The README's load-balancer example, run as written: nginx with deploy/nginx-ai-universe.conf in
+// The load-balancer example of docs/scale.md, run as written: nginx with deploy/nginx-ai-universe.conf in
 // front of three nodes on one PostgreSQL. Calls spread over every node; a 2025 session stays on its
 // node and streams its progress; a node shut down (SIGTERM) or killed (SIGKILL) while calls keep
 // coming costs no call; and results still match the seed schemas.
@@ -18,7 +18,7 @@ import { serverEnvironment } from "./support/server-environment.ts";
 
 const site = fileURLToPath(new URL("../../deploy/nginx-ai-universe.conf", import.meta.url));
 
-describe("three nodes behind nginx, configured as the README says", () => {
+describe("three nodes behind nginx, configured as docs/scale.md says", () => {
   let postgres: PostgresServer;
   let simulator: ProviderSimulator;
   let nginx: NginxProcess;

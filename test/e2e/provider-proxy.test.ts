@@ -1,5 +1,5 @@
-// A server started with HTTP_PROXY sends every provider call through that proxy, as the README
-// promises: a forwarding proxy between the server and the simulator sees each call, and the
+// A server started with HTTP_PROXY sends every provider call through that proxy, as docs/operations.md
+// (Environment) promises: a forwarding proxy between the server and the simulator sees each call, and the
 // consultation still succeeds.
 
 import assert from "node:assert/strict";
