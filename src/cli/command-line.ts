@@ -4,6 +4,7 @@
 import { parseArgs } from "node:util";
 import { seconds } from "../configuration/configuration.ts";
 import { maxRequestBytes } from "../contract/request-size.ts";
+import type { HttpOptions } from "../http/http-server.ts";
 import { CommandLineError } from "./command-error.ts";
 import {
   readTerminalOptions,
@@ -30,17 +31,10 @@ export const commands = {
 export type CommandName = keyof typeof commands;
 
 /** Options of every command (each command reads the ones it needs). */
-export interface CommandOptions {
+export interface CommandOptions extends HttpOptions {
   configPath?: string;
   databaseUrl?: string;
   toolNames?: string;
-  host: string;
-  port: number;
-  allowedHosts: string[];
-  allowedOrigins: string[];
-  maxBodyBytes: number;
-  sessionIdleMs: number;
-  requestTimeoutMs: number;
   environment: Record<string, string | undefined>;
   /** For `export`: the conversation, the format and whose conversation it is. */
   conversationId?: string;

@@ -48,7 +48,7 @@ export async function runDoctor(options: CommandOptions): Promise<number> {
     configPath ? "ok" : "note",
     configPath
       ? `config file ${configPath} is valid`
-      : "no config file: built-in defaults (see README, Config file)",
+      : "no config file: built-in defaults (see docs/operations.md, Config file)",
   );
   line("note", `auth mode ${configuration.auth.mode}`);
   await checkPrices(configuration, line);

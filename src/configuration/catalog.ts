@@ -12,7 +12,7 @@ const everyFile: ModelEntry["reads"] = ["image", "pdf"];
 /**
  * Built-in models, in the order used to pick a default primary. Each id is one its AI SDK provider
  * package knows and the price data prices without a deprecation flag (test/configuration/catalog.test.ts
- * checks both); README "Models" tells how they were chosen.
+ * checks both); docs/operations.md, "Prices", tells how they were chosen.
  */
 export const builtInCatalog: readonly CatalogEntry[] = [
   {

@@ -30,7 +30,7 @@ import { flushHeadersAtOnce, isLongCall } from "./streamed-calls.ts";
 import { serveWebApi } from "./web-api.ts";
 import { serveWebPage } from "./web-page.ts";
 
-/** HTTP settings; see README "Configuration". */
+/** HTTP settings; see docs/operations.md, "Configuration". */
 export interface HttpOptions {
   host: string;
   port: number;

@@ -69,6 +69,22 @@ function respellToolNames(text: string, name: (dotted: string) => string): strin
   return text.replace(dottedToolName, (dotted) => name(dotted));
 }
 
+/** A tool that asks models: it writes a turn, and each call asks anew (the open world of providers). */
+const asksModels: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
+/** A tool that only reads: no model is asked and nothing changes, so a repeated call is harmless. */
+const readsStore: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
 const asJson = (text: object) => JSON.stringify(text);
 
 /** The input schema as JSON Schema, its descriptions naming tools as they are listed. */
@@ -98,12 +114,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
       ].join(" "),
       input: secondOpinionInput,
       output: "secondOpinion",
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: asksModels,
       taskSupport: "optional",
       call: (application, caller, input, options) => application.secondOpinion(caller, input, options),
       text: (result) => secondOpinionText(result as SecondOpinionResult, name),
@@ -117,12 +128,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
         `model, tokens, latency and cost. Takes as long as one model call. Available models: ${models}.`,
       input: sendMessageInput,
       output: "sendMessage",
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: asksModels,
       taskSupport: "optional",
       call: (application, caller, input, options) => application.sendMessage(caller, input, options),
       text: (result) => messageText(result as SendMessageResult, name),
@@ -135,7 +141,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
         "Assistant messages of a second opinion carry every model's answer in metadata.secondOpinion. Fast: no model is called.",
       input: historyInput,
       output: "history",
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: readsStore,
       taskSupport: "forbidden",
       call: (application, caller, input) => application.getHistory(caller, input),
       text: (result) => historyText(result as HistoryResult, name),
@@ -148,7 +154,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
         "of the last message. Page with limit / nextCursor. Fast: no model is called.",
       input: listInput,
       output: "list",
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: readsStore,
       taskSupport: "forbidden",
       call: (application, caller, input) => application.listConversations(caller, input),
       text: asJson,
@@ -161,7 +167,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
         `result per conversation with a snippet (found words in **bold**) and the conversationId for ${name("conversation.get-history")}. Fast: no model is called.`,
       input: searchInput,
       output: "search",
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: readsStore,
       taskSupport: "forbidden",
       call: (application, caller, input) => application.searchConversations(caller, input),
       text: (result) => searchText(result as SearchResult),
@@ -186,7 +192,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
         "its models, whether all of them are available, hedging, and a rough cost of one consultation. Fast: no model is called.",
       input: modelsInput,
       output: "models",
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: readsStore,
       taskSupport: "forbidden",
       call: (application, caller, input) => application.listModels(caller, input),
       text: asJson,
@@ -199,7 +205,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
         "budget, and when each resets. Not counted against the limits.",
       input: usageInput,
       output: "usage",
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: readsStore,
       taskSupport: "forbidden",
       call: (application, caller, input) => application.usage(caller, input),
       text: asJson,

@@ -102,7 +102,7 @@ export async function resolveModelRoster(
     available: simulated,
     notice:
       "No provider is configured and no local Ollama answers: running on SIMULATED models. " +
-      "Set a key such as OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY (see README) for real opinions.",
+      "Set a key such as OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY (see docs/operations.md, Environment) for real opinions.",
   };
 }
 
