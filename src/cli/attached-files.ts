@@ -5,7 +5,8 @@
 
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from "node:fs";
 import { basename, extname } from "node:path";
-import { type Attachment, attachmentLimits } from "../consultation/turn/attachments.ts";
+import type { Attachment } from "../consultation/turn/attachments.ts";
+import { attachmentLimits } from "../contract/attachment-limits.ts";
 import { CommandLineError } from "./command-error.ts";
 
 /** Images and PDFs, told by their first bytes. */

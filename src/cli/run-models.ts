@@ -94,7 +94,8 @@ function checkText(check: CatalogCheck): string {
 }
 
 function checkSummary(checks: CatalogCheck[], failed: CatalogCheck[]): string {
-  if (checks.length === 0) return "No configured provider to check: set a provider key (see docs/operations.md, Environment).";
+  if (checks.length === 0)
+    return "No configured provider to check: set a provider key (see docs/operations.md, Environment).";
   const notListed = failed.filter((check) => check.state === "not-listed");
   const rejected = new Set(failed.filter(keyRejected).map((check) => check.entry.provider));
   const lines: string[] = [];

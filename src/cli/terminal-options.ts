@@ -3,7 +3,7 @@
 // answer-by time, their help, and how their values become command options.
 
 import { type ReasoningLevel, reasoningLevels } from "../configuration/model-entry.ts";
-import { attachmentLimits } from "../consultation/turn/attachments.ts";
+import { attachmentLimits } from "../contract/attachment-limits.ts";
 import { CommandLineError } from "./command-error.ts";
 import { insecureKeyTransport } from "./key-transport.ts";
 

@@ -2,13 +2,17 @@
 // advertises them as the tools' input schemas, so a limit is written once for every front end.
 
 import { z } from "zod";
-import { cleanTitle } from "../application/conversations/conversation-title.ts";
-import { defaultListPageSize } from "../application/conversations/list-conversations.ts";
-import { defaultHistoryPageSize } from "../application/conversations/read-history.ts";
-import { defaultSearchLimit } from "../application/conversations/search-conversations.ts";
 import { limits } from "../configuration/configuration.ts";
 import { reasoningLevels } from "../configuration/model-entry.ts";
-import { attachmentLimits } from "../consultation/turn/attachments.ts";
+import { attachmentLimits } from "./attachment-limits.ts";
+import { cleanTitle } from "./conversation-title.ts";
+
+/** Messages returned when no limit is given. */
+export const defaultHistoryPageSize = 50;
+/** Conversations returned when no limit is given. */
+export const defaultListPageSize = 50;
+/** Hits returned when no limit is given. */
+export const defaultSearchLimit = 20;
 
 const modelName = z.string().min(1).max(100);
 

@@ -11,9 +11,9 @@ import { createTaskRunner, type TaskRunner } from "../application/tasks/task-run
 import type { Configuration } from "../configuration/configuration.ts";
 import { collectSecrets } from "../configuration/provider-environment.ts";
 import { latencyTracker } from "../consultation/model-call/latency-tracker.ts";
+import { scrub } from "../contract/scrub.ts";
 import { createLogger, type Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
-import { scrub } from "../observability/scrub.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
 import { openStore } from "../store/open-store.ts";

@@ -11,7 +11,7 @@ import { describe, it } from "node:test";
 import { attachmentsFrom } from "../../src/application/attachment-input.ts";
 import { readAttachedFiles } from "../../src/cli/attached-files.ts";
 import { CommandLineError } from "../../src/cli/command-line.ts";
-import { attachmentLimits } from "../../src/consultation/turn/attachments.ts";
+import { attachmentLimits } from "../../src/contract/attachment-limits.ts";
 import { jpegStart, tinyPdf, tinyPng } from "../support/attachment-files.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
 

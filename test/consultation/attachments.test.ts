@@ -6,11 +6,11 @@ import { describe, it } from "node:test";
 import { attachmentsFrom } from "../../src/application/attachment-input.ts";
 import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import {
-  attachmentLimits,
   attachmentTokens,
   checkAttachments,
   questionContent,
 } from "../../src/consultation/turn/attachments.ts";
+import { attachmentLimits } from "../../src/contract/attachment-limits.ts";
 import { ServiceError } from "../../src/contract/service-error.ts";
 
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]).toString("base64");

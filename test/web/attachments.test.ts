@@ -5,7 +5,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { attachmentsFrom } from "../../src/application/attachment-input.ts";
-import { attachmentLimits as engineLimits } from "../../src/consultation/turn/attachments.ts";
 import {
   admitFiles,
   attachmentLimits,
@@ -18,10 +17,6 @@ import { tinyPdf, tinyPng } from "../support/attachment-files.ts";
 const mebibyte = 1024 * 1024;
 
 describe("files chosen in the page", () => {
-  it("has the engine's limits", () => {
-    assert.deepEqual(attachmentLimits, { ...engineLimits });
-  });
-
   it("refuses, by size alone, a file too large, one past the total, one too many and an empty one", () => {
     const chosen = [{ bytes: 4 * mebibyte }];
     const { admitted, refusals } = admitFiles(chosen, [

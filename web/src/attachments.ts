@@ -1,12 +1,10 @@
-// Files the page attaches to a question: what may be chosen (the engine's limits, checked from each
+// Files the page attaches to a question: what may be chosen (the contract's limits, checked from each
 // file's size before it is read), its media type told by its first bytes (a browser guesses from the
 // name, and calls a .ts file a video), and its bytes in base64 as the consultation's `attachments`.
 
-/**
- * What one question may carry: the engine's `attachmentLimits` (src/consultation/turn/attachments.ts), which
- * the server checks again; test/web/attachments.test.ts keeps the two equal.
- */
-export const attachmentLimits = { files: 10, fileBytes: 5 * 1024 * 1024, totalBytes: 10 * 1024 * 1024 };
+import { attachmentLimits } from "../../src/contract/attachment-limits.ts";
+
+export { attachmentLimits };
 
 /** A file chosen and read, ready to send. */
 export interface ChosenFile {

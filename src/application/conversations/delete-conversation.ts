@@ -1,7 +1,7 @@
 // Deleting a conversation of the owner with all its messages.
 
+import { findConversation } from "../../consultation/turn/find-conversation.ts";
 import type { Store } from "../../store/store.ts";
-import { findConversation } from "./find-conversation.ts";
 
 /** The result of `conversation.delete`. */
 export interface DeleteResult {

@@ -1,7 +1,7 @@
 // A whole conversation with every message, read page by page (for export and Markdown resources).
 
+import { findConversation } from "../../consultation/turn/find-conversation.ts";
 import type { Conversation, Message, Store } from "../../store/store.ts";
-import { findConversation } from "./find-conversation.ts";
 
 /** A conversation with every message, oldest first. */
 export interface ConversationExport {

@@ -4,12 +4,11 @@
 // in the same transaction as the turn, so a crash leaves nothing behind.
 
 import { createHash, randomUUID } from "node:crypto";
+import type { IdempotencyStamp, StoredTurn } from "../../consultation/turn/record-turn.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import {
-  type Conversation,
   IdempotencyConflictError,
   type IdempotencyEntry,
-  type Message,
   type Store,
   StoreUnavailableError,
 } from "../../store/store.ts";
@@ -26,21 +25,6 @@ export interface IdempotentCall {
   tool: string;
   /** The call's arguments without the key: the same key with other arguments is refused. */
   arguments: Record<string, unknown>;
-}
-
-/** The key data a write stores with its turn. */
-export interface IdempotencyStamp {
-  key: string;
-  tool: string;
-  fingerprint: string;
-}
-
-/** A turn as stored: what a replay rebuilds its result from. */
-export interface StoredTurn {
-  conversation: Conversation;
-  user: Message;
-  assistant: Message;
-  conversationCreated: boolean;
 }
 
 /** A stable hash of the tool and its arguments (object keys sorted, undefined left out). */

@@ -1,11 +1,9 @@
 // The owner's conversations, most recently updated first, keyset-paged on (updatedAt, id) so pages
 // stay stable while new conversations arrive.
 
+import { defaultListPageSize } from "../../contract/inputs.ts";
 import type { Conversation, Store } from "../../store/store.ts";
 import type { CursorCodec } from "./paging.ts";
-
-/** Conversations returned when no limit is given. */
-export const defaultListPageSize = 50;
 
 /** One conversation in a listing. */
 export type ConversationSummary = Omit<Conversation, "userId">;

@@ -1,13 +1,11 @@
 // One page of a conversation's messages, oldest first, keyset-paged: a page at the end of a long
 // conversation costs the same as the first.
 
+import { findConversation } from "../../consultation/turn/find-conversation.ts";
+import { defaultHistoryPageSize } from "../../contract/inputs.ts";
 import type { Message, Store } from "../../store/store.ts";
-import { findConversation } from "./find-conversation.ts";
 import { decodeHistoryCursor, encodeHistoryCursor } from "./history-cursor.ts";
 import type { CursorCodec } from "./paging.ts";
-
-/** Messages returned when no limit is given. */
-export const defaultHistoryPageSize = 50;
 
 /** The result of `conversation.get-history`, in the seed schema's shape. */
 export interface HistoryResult {

@@ -1,7 +1,7 @@
 // Renaming a conversation of the owner.
 
+import { findConversation } from "../../consultation/turn/find-conversation.ts";
 import type { Store } from "../../store/store.ts";
-import { findConversation } from "./find-conversation.ts";
 import type { ConversationSummary } from "./list-conversations.ts";
 
 /** Gives the owner's conversation `title`. Throws ServiceError for an unknown, foreign or malformed id. */

@@ -1,11 +1,9 @@
 // Full-text search over the owner's conversations: their questions, answers and every model's
 // opinion, best match first, one hit per conversation with a snippet whose found words are marked.
 
+import { defaultSearchLimit } from "../../contract/inputs.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { SearchHit, Store } from "../../store/store.ts";
-
-/** Hits returned when no limit is given. */
-export const defaultSearchLimit = 20;
 
 /** Most words of a query that count. */
 const maxWords = 16;

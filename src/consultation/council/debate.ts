@@ -6,7 +6,7 @@
 import type { ModelMessage } from "ai";
 import { z } from "zod";
 import type { ModelEntry } from "../../configuration/model-entry.ts";
-import { scrub } from "../../observability/scrub.ts";
+import { scrub } from "../../contract/scrub.ts";
 import type { Message } from "../../store/store.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import { deduplicateCitations } from "../model-call/citations.ts";

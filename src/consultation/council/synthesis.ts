@@ -5,7 +5,7 @@
 // fails, the next candidate writes it; when all fail, the result says why and whose answer stands.
 
 import type { ModelEntry } from "../../configuration/model-entry.ts";
-import { scrub } from "../../observability/scrub.ts";
+import { scrub } from "../../contract/scrub.ts";
 import type { LanguageModelFactory } from "../../providers/create-language-model.ts";
 import type { Message } from "../../store/store.ts";
 import { deduplicateCitations } from "../model-call/citations.ts";

@@ -3,7 +3,7 @@
 
 import { APICallError, JSONParseError, NoObjectGeneratedError, TypeValidationError } from "ai";
 import type { ModelEntry } from "../../configuration/model-entry.ts";
-import { scrub } from "../../observability/scrub.ts";
+import { scrub } from "../../contract/scrub.ts";
 import { answerTooLargeIn, sizeOf } from "../../providers/answer-too-large.ts";
 
 /** What a failed call tells the user. */

@@ -4,7 +4,7 @@
 // of configured secrets like every stored answer, and a tail that may be the start of a secret waits
 // for the next piece, so a key echoed by a provider never leaves in parts.
 
-import { scrub } from "../../observability/scrub.ts";
+import { scrub } from "../../contract/scrub.ts";
 import type { ConsultationEvent } from "../opinion.ts";
 
 const intervalMs = 100;

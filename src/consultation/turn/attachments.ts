@@ -4,6 +4,7 @@
 
 import type { FilePart, ImagePart, TextPart } from "ai";
 import type { AttachmentKind, ModelEntry } from "../../configuration/model-entry.ts";
+import { attachmentLimits } from "../../contract/attachment-limits.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 
 /** One attached file, its content in base64. */
@@ -12,15 +13,6 @@ export interface Attachment {
   mediaType: string;
   data: string;
 }
-
-/** What one request may attach. */
-export const attachmentLimits = {
-  files: 10,
-  /** Decoded bytes of one file. */
-  fileBytes: 5 * 1024 * 1024,
-  /** Decoded bytes of all files of one request. */
-  totalBytes: 10 * 1024 * 1024,
-} as const;
 
 const imageTypes = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 const textTypes =

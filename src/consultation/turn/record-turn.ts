@@ -2,10 +2,24 @@
 // or renaming the conversation and storing the idempotency key in the same transaction. A failed
 // write never loses the answer: the outcome carries it, and persistenceStatus says why it was not saved.
 
-import { cleanTitle } from "../../application/conversations/conversation-title.ts";
-import type { IdempotencyStamp, StoredTurn } from "../../application/conversations/idempotency-gate.ts";
+import { cleanTitle } from "../../contract/conversation-title.ts";
 import { type Conversation, IdempotencyConflictError, type Message, type Store } from "../../store/store.ts";
 import { type Attachment, storedAttachments } from "./attachments.ts";
+
+/** The key data a write stores with its turn. */
+export interface IdempotencyStamp {
+  key: string;
+  tool: string;
+  fingerprint: string;
+}
+
+/** A turn as stored: what a replay rebuilds its result from. */
+export interface StoredTurn {
+  conversation: Conversation;
+  user: Message;
+  assistant: Message;
+  conversationCreated: boolean;
+}
 
 /** Longest automatic title kept, in characters. */
 export const titleLength = 80;

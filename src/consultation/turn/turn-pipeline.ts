@@ -3,12 +3,12 @@
 // the rules of a turn (when the question is stamped, how a failed write is reported, how the title is
 // chosen) hold for every turn alike.
 
-import { findConversationForTurn } from "../../application/conversations/find-conversation.ts";
-import type { IdempotencyStamp, StoredTurn } from "../../application/conversations/idempotency-gate.ts";
 import type { Message } from "../../store/store.ts";
 import type { ConsultationServices, RunOptions } from "../consultation-services.ts";
 import type { Attachment } from "./attachments.ts";
+import { findConversationForTurn } from "./find-conversation.ts";
 import { type LateOpinion, storeLateOpinions } from "./late-opinions.ts";
+import type { IdempotencyStamp, StoredTurn } from "./record-turn.ts";
 import { outcomeOf, recordTurn, type TurnOutcome } from "./record-turn.ts";
 
 /** Most earlier messages read as context; the context builder trims further to each model's window. */
