@@ -19,12 +19,12 @@ export function newApiKey(userId: string, tier: string, now: Date): { key: strin
 
 /** The stored key `presented` is, when it is well formed, known, not revoked and its secret matches. */
 export async function verifyApiKey(
-  store: Pick<AccountStore, "findApiKey">,
+  store: Pick<AccountStore, "findKey">,
   presented: string,
 ): Promise<ApiKeyRecord | undefined> {
   const match = keyPattern.exec(presented.trim());
   if (!match?.[1] || !match[2]) return undefined;
-  const record = await store.findApiKey(match[1]);
+  const record = await store.findKey(match[1]);
   const expected = Buffer.from(record?.hash ?? "0".repeat(64), "hex");
   const matches = timingSafeEqual(Buffer.from(hashOf(match[2]), "hex"), expected);
   return matches && record && record.revokedAt === null ? record : undefined;

@@ -3,12 +3,21 @@
 // runs idempotency, and throws ServiceError with a stable code. MCP, the CLI and any other front end
 // only translate to and from it, so every rule holds on every path.
 
+import { readProviderSettings } from "../configuration/provider-environment.ts";
 import type { ConsultationServices, RunOptions } from "../consultation/consultation-services.ts";
 import { panelStrategy, readStoredSecondOpinion } from "../consultation/council/panel-strategy.ts";
-import { messageResult, type SendMessageResult } from "../consultation/turn/message-result.ts";
-import { type SecondOpinionResult, secondOpinionResult } from "../consultation/turn/second-opinion-result.ts";
+import { messageResult } from "../consultation/turn/message-result.ts";
+import { secondOpinionResult } from "../consultation/turn/second-opinion-result.ts";
 import { readStoredReply, singleModelStrategy } from "../consultation/turn/single-model-strategy.ts";
 import { replayTurn, runTurn } from "../consultation/turn/turn-pipeline.ts";
+import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
+import type {
+  ConversationExport,
+  ConversationListResult,
+  DeleteResult,
+  HistoryResult,
+  SearchResult,
+} from "../contract/conversations.ts";
 import {
   conversationInput,
   historyInput,
@@ -20,30 +29,44 @@ import {
   sendMessageInput,
   usageInput,
 } from "../contract/inputs.ts";
+import type { ConversationSummary } from "../contract/messages.ts";
+import type { ModelListing } from "../contract/models.ts";
+import type { Usage } from "../contract/usage.ts";
 import { validateInput } from "../contract/validate-input.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
+import {
+  type AccessSettings,
+  type AccountUseCases,
+  createAccountUseCases,
+  noAccounts,
+} from "./accounts/account-use-cases.ts";
 import { attachmentsFrom } from "./attachment-input.ts";
 import type { Caller } from "./caller.ts";
 import { conversationMarkdown } from "./conversations/conversation-markdown.ts";
-import { type DeleteResult, deleteConversation } from "./conversations/delete-conversation.ts";
-import { type ConversationExport, exportConversation } from "./conversations/export-conversation.ts";
+import { deleteConversation } from "./conversations/delete-conversation.ts";
+import { exportConversation } from "./conversations/export-conversation.ts";
 import { IdempotencyGate } from "./conversations/idempotency-gate.ts";
-import {
-  type ConversationListResult,
-  type ConversationSummary,
-  listConversations,
-} from "./conversations/list-conversations.ts";
+import { listConversations } from "./conversations/list-conversations.ts";
 import { createCursorCodec } from "./conversations/paging.ts";
-import { type HistoryResult, readHistory } from "./conversations/read-history.ts";
+import { readHistory } from "./conversations/read-history.ts";
 import { renameConversation } from "./conversations/rename-conversation.ts";
-import { type SearchResult, searchConversations } from "./conversations/search-conversations.ts";
+import { searchConversations } from "./conversations/search-conversations.ts";
+import { type LateOpinionWatch, watchLateOpinions } from "./late-opinion-watch.ts";
 import { createLateWork } from "./late-work.ts";
-import type { Admission, Usage } from "./limits/admission.ts";
+import type { Admission } from "./limits/admission.ts";
 import { runWithinBudget } from "./limits/budgeted-run.ts";
-import { describeModels, type ModelListing } from "./model-listing.ts";
+import { describeModels } from "./model-listing.ts";
+import { createStatusUseCases, type StatusSources, type StatusUseCases } from "./status-use-cases.ts";
+import { createTaskRunner, defaultTaskLifetimes, type TaskRunner } from "./tasks/task-runner.ts";
+import { createTaskUseCases, type TaskUseCases } from "./tasks/task-use-cases.ts";
 
-/** The use cases. Inputs are `unknown`: each method validates what it is given. */
-export interface Application {
+/**
+ * The use cases. Inputs are `unknown`: each method validates what it is given. Besides the
+ * consultations and conversations below: tasks (tasks/task-use-cases.ts), who a credential proves the
+ * caller is, web sessions and API keys (accounts/account-use-cases.ts), and the program's status
+ * (status-use-cases.ts).
+ */
+export interface Application extends TaskUseCases, AccountUseCases, StatusUseCases {
   /** Several models answer one question at once; one writes the synthesis; the turn is stored. */
   secondOpinion(caller: Caller, input: unknown, options: RunOptions): Promise<SecondOpinionResult>;
   /** One model answers, with the conversation so far as context; the turn is stored. */
@@ -67,6 +90,11 @@ export interface Application {
   /** Every model with its availability, price and capabilities, and every panel; counted like a read. */
   listModels(caller: Caller, input?: unknown): Promise<ModelListing>;
   /**
+   * Follows the caller's answer `{ messageId }` until every model still running when it was given has
+   * landed; resolves with the models that never will. Not counted: the consultation was.
+   */
+  watchLateOpinions(caller: Caller, input: unknown, options: LateOpinionWatch): Promise<string[]>;
+  /**
    * At shutdown: waits up to `waitMs` for the models still running after their calls' answers, then
    * stops the rest, each stored as stopped; resolves with how many calls had models stopped.
    */
@@ -75,20 +103,50 @@ export interface Application {
   readonly models: ModelRoster;
 }
 
-/**
- * Builds the application over the engine's services. `cursorKey` signs paging cursors (the store's
- * key); `admission` counts every use case but `usage` against the caller's tier.
- */
-export function createApplication(
-  services: ConsultationServices,
-  options: { cursorKey: string; admission: Admission },
-): Application {
+/** What the application needs besides the engine's services. */
+export interface ApplicationOptions {
+  /** Signs paging cursors (the store's key). */
+  cursorKey: string;
+  /** Counts every use case but `usage`, the status and the accounts against the caller's tier. */
+  admission: Admission;
+  /** The task runner of this process; default: one over the store's tasks, keeping them a day. */
+  tasks?: TaskRunner;
+  /** How callers prove who they are, and the tiers; default: no accounts (mode none), the default tiers. */
+  access?: AccessSettings;
+  /** The providers and models the operator's checks ask about; default: the roster's, no provider. */
+  providers?: StatusSources["configuration"];
+}
+
+/** Builds the application over the engine's services. */
+export function createApplication(services: ConsultationServices, options: ApplicationOptions): Application {
   const { store } = services;
   const { admission } = options;
   const gate = new IdempotencyGate(store);
   const cursors = createCursorCodec(options.cursorKey);
   const lateWork = createLateWork();
+  const tasks =
+    options.tasks ??
+    createTaskRunner(store.tasks, { staleMs: 30_000, ...defaultTaskLifetimes }, services.clock, () => {});
   return {
+    ...createTaskUseCases(tasks, admission, cursors),
+    ...createAccountUseCases({
+      ...(options.access ?? noAccounts),
+      keys: store.accounts,
+      webSessions: store.webSessions,
+      clock: services.clock,
+    }),
+    ...createStatusUseCases({
+      health: () => store.health(),
+      roster: services.roster,
+      panels: services.defaults.panels ?? [],
+      configuration: options.providers ?? {
+        providers: readProviderSettings({}),
+        models: services.roster.available,
+        environment: {},
+      },
+    }),
+    watchLateOpinions: (caller, input, watch) =>
+      watchLateOpinions({ store, defaults: services.defaults }, caller, input, watch),
     models: services.roster,
     finishLateOpinions: (waitMs) => lateWork.finish(waitMs),
 
@@ -180,37 +238,37 @@ export function createApplication(
     async getHistory(caller, input) {
       const request = validateInput(historyInput, input);
       await admission.admit(caller);
-      return readHistory(store, cursors, caller.userId, request);
+      return readHistory(store.conversations.of(caller.userId), cursors, request);
     },
 
     async listConversations(caller, input) {
       const request = validateInput(listInput, input);
       await admission.admit(caller);
-      return listConversations(store, cursors, caller.userId, request);
+      return listConversations(store.conversations.of(caller.userId), cursors, request);
     },
 
     async searchConversations(caller, input) {
       const request = validateInput(searchInput, input);
       await admission.admit(caller);
-      return searchConversations(store, caller.userId, request);
+      return searchConversations(store.conversations.of(caller.userId), request);
     },
 
     async renameConversation(caller, input) {
       const request = validateInput(renameInput, input);
       await admission.admit(caller);
-      return renameConversation(store, caller.userId, request);
+      return renameConversation(store.conversations.of(caller.userId), request);
     },
 
     async deleteConversation(caller, input) {
       const { conversationId } = validateInput(conversationInput, input);
       await admission.admit(caller);
-      return deleteConversation(store, caller.userId, conversationId);
+      return deleteConversation(store.conversations.of(caller.userId), conversationId);
     },
 
     async exportConversation(caller, input) {
       const { conversationId } = validateInput(conversationInput, input);
       await admission.admit(caller);
-      return exportConversation(store, caller.userId, conversationId);
+      return exportConversation(store.conversations.of(caller.userId), conversationId);
     },
 
     async readConversationMarkdown(caller, input) {

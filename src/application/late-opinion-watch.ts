@@ -6,9 +6,9 @@
 // the watch too. Not counted against the caller's tier: the consultation was.
 
 import type { ConsultationDefaults } from "../configuration/configuration.ts";
-import type { SecondOpinion } from "../consultation/opinion.ts";
 import { lateOpinionChannel } from "../consultation/turn/late-opinions.ts";
 import { lateOpinionsInput } from "../contract/inputs.ts";
+import type { SecondOpinion } from "../contract/opinions.ts";
 import { ServiceError } from "../contract/service-error.ts";
 import { validateInput } from "../contract/validate-input.ts";
 import type { Store } from "../store/store.ts";
@@ -19,7 +19,8 @@ const writeGraceMs = 60_000;
 
 /** What the watch reads, and how long a late call may take. */
 export interface LateOpinionSources {
-  store: Store;
+  /** The conversations the turn is read from, and the broadcast its late opinions are announced on. */
+  store: Pick<Store, "conversations" | "broadcast">;
   defaults: Pick<ConsultationDefaults, "modelDeadlineMs" | "requestDeadlineMs">;
   /** Wall clock in milliseconds (Date.now). */
   now?: () => number;
@@ -51,7 +52,7 @@ export async function watchLateOpinions(
   const { signal } = options;
   let announced = true;
   let wake = () => {};
-  const unsubscribe = await store.subscribe(lateOpinionChannel, (payload) => {
+  const unsubscribe = await store.broadcast.subscribe(lateOpinionChannel, (payload) => {
     if (payload !== messageId) return;
     announced = true;
     wake();
@@ -62,7 +63,7 @@ export async function watchLateOpinions(
     let shown = "";
     for (;;) {
       announced = false;
-      const [message] = await store.getMessages(caller.userId, [messageId]);
+      const [message] = await store.conversations.of(caller.userId).getMessages([messageId]);
       const turn = message?.metadata.secondOpinion as SecondOpinion | undefined;
       if (!message || !turn) {
         throw new ServiceError(

@@ -1,53 +1,12 @@
 // What the `models` use case reports: every model of this run with its availability, price and
 // capabilities, and every panel with its models, whether all of them can be used now and a rough price.
 
-import type { ModelEntry, ReasoningLevel } from "../configuration/model-entry.ts";
+import type { ModelEntry } from "../configuration/model-entry.ts";
 import { type Panel, panelMembers } from "../configuration/panels.ts";
-import { costOf, type ListPrice, modelFacts } from "../pricing/price-data.ts";
-import { type PriceDataInfo, priceDataInfo } from "../pricing/price-source.ts";
+import type { ModelListing } from "../contract/models.ts";
+import { costOf, modelFacts } from "../pricing/price-data.ts";
+import { priceDataInfo } from "../pricing/price-source.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
-
-/** One model as listed. `pricing` is null when neither the price data nor the config prices it. */
-export interface ModelDescription {
-  name: string;
-  provider: string;
-  modelId: string;
-  displayName: string;
-  available: boolean;
-  /** Why an unavailable model cannot be used, and what to do about it. */
-  reason?: string;
-  pricing: ListPrice | null;
-  /** The price data marks the model deprecated: the vendor retires it soon. */
-  deprecated: boolean;
-  webSearch: boolean;
-  /** Searches on every call, asked or not. */
-  alwaysSearches: boolean;
-  /** Has a reasoning control (`reasoning`). */
-  reasons: boolean;
-  /** The reasoning it uses by default, when the config sets one. */
-  reasoning?: ReasoningLevel;
-  /** Files besides text it reads. */
-  reads: string[];
-  contextWindow: number;
-}
-
-/** One panel as listed: its settings, whether it hedges, and whether it can be used now. */
-export interface PanelDescription extends Omit<Panel, "hedge"> {
-  hedge: boolean;
-  /** Whether every model of the panel (its primary and synthesis model included) can be used now. */
-  available: boolean;
-  unavailableModels: string[];
-  /** See {@link panelCostEstimate}; absent when a model of the panel has no price. */
-  estimatedCostUsd?: number;
-}
-
-/** The answer of `models`. */
-export interface ModelListing {
-  models: ModelDescription[];
-  panels: PanelDescription[];
-  /** The price data in use: bundled or refreshed, and its date. */
-  priceData: PriceDataInfo;
-}
 
 /**
  * The question and answer sizes a panel's `estimatedCostUsd` assumes: every model asked gets a

@@ -5,16 +5,16 @@
 
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { localCaller } from "../application/caller.ts";
-import type { DeleteResult } from "../application/conversations/delete-conversation.ts";
-import type { ConversationListResult } from "../application/conversations/list-conversations.ts";
-import type { HistoryResult } from "../application/conversations/read-history.ts";
-import type { SearchResult } from "../application/conversations/search-conversations.ts";
-import { watchLateOpinions } from "../application/late-opinion-watch.ts";
-import type { Usage } from "../application/limits/admission.ts";
-import type { ConsultationEvent } from "../consultation/opinion.ts";
-import type { SendMessageResult } from "../consultation/turn/message-result.ts";
-import type { SecondOpinionResult } from "../consultation/turn/second-opinion-result.ts";
-import { type ErrorCode, errorCodes, ServiceError } from "../contract/service-error.ts";
+import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
+import type {
+  ConversationListResult,
+  DeleteResult,
+  HistoryResult,
+  SearchResult,
+} from "../contract/conversations.ts";
+import type { ConsultationEvent } from "../contract/progress-events.ts";
+import { errorCodeOf, ServiceError } from "../contract/service-error.ts";
+import type { Usage } from "../contract/usage.ts";
 import { progressEventKey } from "../mcp/progress-reporter.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { launchRuntime } from "./launch-runtime.ts";
@@ -77,12 +77,7 @@ async function connectLocal(options: CommandOptions): Promise<ApplicationConnect
     deleteConversation: (input) => application.deleteConversation(localCaller, input),
     usage: () => application.usage(localCaller),
     followLateOpinions: (messageId, options) =>
-      watchLateOpinions(
-        { store: runtime.store, defaults: runtime.configuration.defaults },
-        localCaller,
-        { messageId },
-        options,
-      ),
+      application.watchLateOpinions(localCaller, { messageId }, options),
     close: () => runtime.close(),
   };
 }
@@ -152,10 +147,6 @@ async function connectRemote(server: string, apiKey: string | undefined): Promis
 function remoteError(result: { content?: unknown; _meta?: Record<string, unknown> }): ServiceError {
   const blocks = Array.isArray(result.content) ? (result.content as { text?: string }[]) : [];
   const text = blocks.map((block) => block.text ?? "").join("\n");
-  const details = (result._meta?.["ai-universe/error"] ?? {}) as { code?: string } & Record<string, unknown>;
-  const code = (errorCodes as readonly string[]).includes(details.code ?? "")
-    ? (details.code as ErrorCode)
-    : "internal_error";
-  const { code: _code, ...rest } = details;
-  return new ServiceError(code, text.replace(/^[a-z_]+: /, ""), rest);
+  const { code, ...details } = (result._meta?.["ai-universe/error"] ?? {}) as Record<string, unknown>;
+  return new ServiceError(errorCodeOf(code), text.replace(/^[a-z_]+: /, ""), details);
 }

@@ -5,8 +5,8 @@
 
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from "node:fs";
 import { basename, extname } from "node:path";
-import type { Attachment } from "../consultation/turn/attachments.ts";
 import { attachmentLimits } from "../contract/attachment-limits.ts";
+import type { AttachedFile } from "../contract/messages.ts";
 import { CommandLineError } from "./command-error.ts";
 
 /** Images and PDFs, told by their first bytes. */
@@ -55,7 +55,7 @@ const accepted = "an image (PNG, JPEG, GIF, WebP), a PDF or a text file";
  * limit and the fix, for a path that is missing, not a regular file, empty, too large, of a kind the
  * models cannot read, or whose content does not match its extension.
  */
-export function readAttachedFiles(paths: readonly string[]): Attachment[] {
+export function readAttachedFiles(paths: readonly string[]): AttachedFile[] {
   if (paths.length > attachmentLimits.files) {
     throw refuse(
       `${paths.length} files given; at most ${attachmentLimits.files} can be attached to one question. Attach fewer files.`,

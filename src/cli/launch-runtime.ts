@@ -1,19 +1,20 @@
 // Loads the configuration and starts the runtime for a command, announcing on stderr (stdout is the
 // protocol for stdio) which models were found and where conversations are stored.
 
-import { loadConfiguration } from "../configuration/configuration.ts";
+import { type Configuration, loadConfiguration } from "../configuration/configuration.ts";
 import { startPriceRefresh } from "../pricing/price-source.ts";
 import { type Runtime, startRuntime as start } from "../runtime/runtime.ts";
 import type { CommandOptions } from "./command-line.ts";
 
 /**
  * Starts the runtime described by `options` and the environment; `served.metrics` collects the
- * Prometheus metrics a front end serves (only `serve` does).
+ * Prometheus metrics a front end serves (only `serve` does); `served.prices: false` leaves the price
+ * data as bundled, for a command that shows no price (`keys`, `usage`).
  */
 export async function launchRuntime(
   options: CommandOptions,
   announce = true,
-  served: { metrics?: boolean } = {},
+  served: { metrics?: boolean; prices?: boolean } = {},
 ): Promise<Runtime> {
   const configuration = loadConfiguration({
     environment: options.environment,
@@ -22,7 +23,7 @@ export async function launchRuntime(
     ...(options.toolNames ? { toolNames: options.toolNames } : {}),
   });
   // Fresh prices only when the operator asked (AI_UNIVERSE_PRICE_REFRESH); fetched in the background.
-  if (configuration.priceRefresh) startPriceRefresh(configuration.priceRefresh);
+  if (configuration.priceRefresh && served.prices !== false) startPriceRefresh(configuration.priceRefresh);
   const runtime = await start(configuration, { metrics: served.metrics === true });
   if (announce) {
     const names = runtime.roster.available.map((entry) => entry.name).join(", ");
@@ -31,6 +32,16 @@ export async function launchRuntime(
     process.stderr.write(`ai-universe: conversations are stored in ${configuration.databaseUrl}\n`);
   }
   return runtime;
+}
+
+/**
+ * Starts a runtime on `configuration` with an empty in-memory database of its own and no Redis, for a
+ * command that reads and writes nothing in the database (`models`, `doctor`'s checks of the
+ * providers): it works, and creates no file, whatever state the configured database is in.
+ */
+export function startRuntimeWithoutDatabase(configuration: Configuration): Promise<Runtime> {
+  const { redisUrl: _redis, ...rest } = configuration;
+  return start({ ...rest, databaseUrl: ":memory:" });
 }
 
 /**

@@ -2,8 +2,8 @@
 // stream of server-sent events, read with the same key as the MCP calls. The server's errors come back
 // as the ServiceError they were there.
 
-import type { SecondOpinion } from "../consultation/opinion.ts";
-import { type ErrorCode, errorCodes, ServiceError } from "../contract/service-error.ts";
+import type { SecondOpinion } from "../contract/opinions.ts";
+import { errorCodeOf, ServiceError } from "../contract/service-error.ts";
 
 /** How a follow reports and is stopped. */
 export interface FollowOptions {
@@ -58,8 +58,8 @@ function serverError(
   error: { code?: unknown; message?: unknown } | undefined,
   fallback: string,
 ): ServiceError {
-  const code = (errorCodes as readonly unknown[]).includes(error?.code)
-    ? (error?.code as ErrorCode)
-    : "internal_error";
-  return new ServiceError(code, typeof error?.message === "string" ? error.message : fallback);
+  return new ServiceError(
+    errorCodeOf(error?.code),
+    typeof error?.message === "string" ? error.message : fallback,
+  );
 }

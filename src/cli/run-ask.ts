@@ -11,8 +11,9 @@
 // once unless the models run in this process.
 
 import { spawnSync } from "node:child_process";
-import type { SecondOpinion } from "../consultation/opinion.ts";
-import type { SecondOpinionResult } from "../consultation/turn/second-opinion-result.ts";
+import type { SecondOpinionResult } from "../contract/consultation-results.ts";
+import { errorTable } from "../contract/error-table.ts";
+import type { SecondOpinion } from "../contract/opinions.ts";
 import { ServiceError } from "../contract/service-error.ts";
 import { type ApplicationConnection, connect } from "./application-connection.ts";
 import { readAttachedFiles } from "./attached-files.ts";
@@ -25,7 +26,7 @@ import { terminalStyle } from "./terminal/terminal-style.ts";
 import type { TerminalOptions } from "./terminal-options.ts";
 
 /** The exit code of a run stopped with Ctrl-C (128 + SIGINT). */
-export const interruptedExitCode = 130;
+export const interruptedExitCode = errorTable.cancelled.exitCode;
 
 /** Runs `ask`; returns the exit code. */
 export async function runAsk(options: CommandOptions): Promise<number> {

@@ -1,12 +1,14 @@
 // Runs one parsed command and turns every failure into one line a person can act on, with an exit
-// code: 2 for a command line, configuration or start-up problem, 1 for a failed request. Each
+// code: 2 for a command line, configuration or start-up problem, and for a failed request its code's
+// (error-table.ts: 1, or 130 for a cancelled one). Each
 // command's module is loaded only when that command runs: the stdio server, which MCP clients spawn
 // at every start, loads neither the HTTP server nor the terminal renderers.
 
 import { ConfigurationError } from "../configuration/config-file.ts";
+import { errorTable } from "../contract/error-table.ts";
 import { reportError, ServiceError } from "../contract/service-error.ts";
+import { StoreOpenError } from "../runtime/start-errors.ts";
 import { version } from "../runtime/version.ts";
-import { StoreOpenError } from "../store/store.ts";
 import { CommandLineError, helpText, parseCommandLine } from "./command-line.ts";
 import { StartError } from "./start-error.ts";
 
@@ -63,7 +65,7 @@ function reportFailure(error: unknown): number {
   }
   if (error instanceof ServiceError) {
     process.stderr.write(`ai-universe: ${error.code}: ${error.message}\n`);
-    return 1;
+    return errorTable[error.code].exitCode;
   }
   const detail = process.env.AI_UNIVERSE_DEBUG
     ? ((error as Error)?.stack ?? String(error))
@@ -71,5 +73,5 @@ function reportFailure(error: unknown): number {
   process.stderr.write(
     `ai-universe: ${detail}${process.env.AI_UNIVERSE_DEBUG ? "" : " (set AI_UNIVERSE_DEBUG=1 for details)"}\n`,
   );
-  return 1;
+  return errorTable.internal_error.exitCode;
 }

@@ -4,20 +4,14 @@
 // the exit code is 0 only when nothing is wrong.
 
 import { dirname } from "node:path";
+import type { ProviderCheck, ProviderModelCheck } from "../application/status-use-cases.ts";
 import { type Configuration, loadConfiguration } from "../configuration/configuration.ts";
-import type { ModelEntry, ProviderKind } from "../configuration/model-entry.ts";
-import { providerEnvironments } from "../configuration/provider-environment.ts";
 import { modelFacts } from "../pricing/price-data.ts";
 import { priceDataInfo, startPriceRefresh } from "../pricing/price-source.ts";
-import { checkAgainst, listProviderModels } from "../providers/model-availability.ts";
-import { createProviderFetch } from "../providers/provider-fetch.ts";
-import { defaultBaseUrls, type ProbeResult, probeProvider } from "../providers/provider-probe.ts";
-import { openStore } from "../store/open-store.ts";
+import { type Runtime, startRuntime } from "../runtime/runtime.ts";
 import type { CommandOptions } from "./command-line.ts";
+import { startRuntimeWithoutDatabase } from "./launch-runtime.ts";
 import { terminalStyle } from "./terminal/terminal-style.ts";
-
-/** The providers reached over the internet: those with a public endpoint. */
-const cloudProviders = Object.keys(defaultBaseUrls) as ProviderKind[];
 
 /** How doctor reports one finding: ✓, ✗ (a problem to fix) or - (a note). */
 type Line = (state: "ok" | "problem" | "note", text: string) => void;
@@ -52,48 +46,17 @@ export async function runDoctor(options: CommandOptions): Promise<number> {
   );
   line("note", `auth mode ${configuration.auth.mode}`);
   await checkPrices(configuration, line);
-  await checkStore(configuration, line);
-  const fetch = createProviderFetch(configuration.environment);
-  const checks = cloudProviders.map(async (kind) => {
-    const settings = configuration.providers[kind];
-    const variables = providerEnvironments[kind].keyVariables.join(" or ");
-    if (!settings.apiKey) return () => line("note", `${kind}: no key (set ${variables} to use it)`);
-    const [probe, modelsNote] = await Promise.all([
-      probeProvider(kind, settings, fetch),
-      // Perplexity has no model list: what the product says instead, without asking.
-      kind === "perplexity" ? listProviderModels(kind, settings, fetch) : undefined,
-    ]);
-    return () => {
-      if (probe.verdict === "ok") {
-        line("ok", `${kind}: key set, ${probe.url} answered in ${probe.latencyMs} ms`);
-      } else if (probe.verdict === "rejected") {
-        line("problem", `${kind}: ${probe.url} rejected the key (HTTP ${probe.status}): check ${variables}`);
-      } else if (probe.verdict === "answered") {
-        line("ok", `${kind}: key set, ${probe.url} answered HTTP ${probe.status} in ${probe.latencyMs} ms`);
-      } else {
-        line(
-          "problem",
-          `${kind}: ${probe.url} did not answer (${probe.detail ?? `HTTP ${probe.status}`}): check the network, a proxy (HTTPS_PROXY) or ${providerEnvironments[kind].baseUrlVariable}`,
-        );
-      }
-      if (probe.verdict === "ok" || probe.verdict === "answered") {
-        reportModels(kind, configuration.models, probe, modelsNote, line);
-      }
-    };
-  });
-  for (const report of await Promise.all(checks)) report();
-  const ollama = configuration.providers.ollama;
-  if (ollama.baseURL) {
-    const probe = await probeProvider("ollama", ollama, fetch);
-    if (probe.verdict === "error")
-      line("problem", `ollama: ${probe.url} did not answer (${probe.detail}): is Ollama running?`);
-    else {
-      line("ok", `ollama: ${probe.url} answered in ${probe.latencyMs} ms`);
-      reportModels("ollama", configuration.models, probe, undefined, line);
+  // The providers are checked even when the store cannot be opened: on a runtime without one.
+  const runtime =
+    (await checkStore(configuration, line)) ?? (await startRuntimeWithoutDatabase(configuration));
+  try {
+    const checks = await runtime.application.checkProviders();
+    for (const check of checks) reportProvider(check, line);
+    if (!checks.some((check) => check.configured)) {
+      line("note", "no provider is configured: ai-universe runs on simulated models until you set a key");
     }
-  }
-  if (!cloudProviders.some((kind) => configuration.providers[kind].apiKey) && !ollama.baseURL) {
-    line("note", "no provider is configured: ai-universe runs on simulated models until you set a key");
+  } finally {
+    await runtime.close();
   }
   process.stdout.write(
     problems === 0
@@ -103,37 +66,49 @@ export async function runDoctor(options: CommandOptions): Promise<number> {
   return problems === 0 ? 0 : 1;
 }
 
+/** What one provider's check found: its key and endpoint, then which of its models the key can use. */
+function reportProvider(check: ProviderCheck, line: Line): void {
+  const { provider: kind, probe } = check;
+  const variables = check.keyVariables.join(" or ");
+  if (!check.configured || !probe) {
+    if (kind !== "ollama") line("note", `${kind}: no key (set ${variables} to use it)`);
+    return;
+  }
+  if (kind === "ollama") {
+    if (probe.verdict === "error")
+      line("problem", `ollama: ${probe.url} did not answer (${probe.detail}): is Ollama running?`);
+    else line("ok", `ollama: ${probe.url} answered in ${probe.latencyMs} ms`);
+  } else if (probe.verdict === "ok") {
+    line("ok", `${kind}: key set, ${probe.url} answered in ${probe.latencyMs} ms`);
+  } else if (probe.verdict === "rejected") {
+    line("problem", `${kind}: ${probe.url} rejected the key (HTTP ${probe.status}): check ${variables}`);
+  } else if (probe.verdict === "answered") {
+    line("ok", `${kind}: key set, ${probe.url} answered HTTP ${probe.status} in ${probe.latencyMs} ms`);
+  } else {
+    line(
+      "problem",
+      `${kind}: ${probe.url} did not answer (${probe.detail ?? `HTTP ${probe.status}`}): check the network, a proxy (HTTPS_PROXY) or ${check.baseUrlVariable}`,
+    );
+  }
+  if (check.models) reportModels(kind, check.models, line);
+}
+
 /**
- * Whether the key of `kind` can use each configured model of that provider, from the model list the
- * probe read: ✓ for those it lists, ✗ naming what it can use instead for each it does not.
+ * Whether the key of `kind` can use each configured model of that provider: ✓ for those its model
+ * list names, ✗ naming what it can use instead for each it does not.
  */
-function reportModels(
-  kind: ProviderKind,
-  models: readonly ModelEntry[],
-  probe: ProbeResult,
-  unlisted: { error: string } | { ids: string[] } | undefined,
-  line: Line,
-) {
-  // An Ollama model with its own baseURL is on another server than the one probed.
-  const entries = models.filter((entry) => entry.provider === kind && !(kind === "ollama" && entry.baseURL));
-  if (entries.length === 0) return;
-  if (unlisted && "error" in unlisted) {
-    line("note", `${kind}: ${unlisted.error}`);
+function reportModels(kind: string, models: ProviderModelCheck, line: Line): void {
+  if (models.state === "no-list") {
+    line("note", `${kind}: ${models.reason}`);
     return;
   }
-  const list = unlisted ?? probe.models;
-  if (!list || "error" in list) {
-    const why = list && "error" in list ? list.error : `${probe.url} answered HTTP ${probe.status}`;
-    line("note", `${kind}: cannot check which models the key can use (${why})`);
+  if (models.state === "unreadable") {
+    line("note", `${kind}: cannot check which models the key can use (${models.reason})`);
     return;
   }
-  const checks = entries.map((entry) => checkAgainst(entry, list));
-  const usable = checks.filter((check) => check.state === "usable").map((check) => check.entry.modelId);
-  if (usable.length > 0) line("ok", `${kind}: the key can use ${usable.join(", ")}`);
-  for (const check of checks) {
-    if (check.state !== "not-listed") continue;
-    const { name, modelId } = check.entry;
-    const instead = check.alternatives.length > 0 ? `; it can use ${check.alternatives.join(", ")}` : "";
+  if (models.usable.length > 0) line("ok", `${kind}: the key can use ${models.usable.join(", ")}`);
+  for (const { name, modelId, alternatives } of models.notListed) {
+    const instead = alternatives.length > 0 ? `; it can use ${alternatives.join(", ")}` : "";
     line(
       "problem",
       `${kind}: model "${name}" (${modelId}) is not listed for this key${instead}: set "modelId" of models.${name} in the config file`,
@@ -165,19 +140,21 @@ async function checkPrices(configuration: Configuration, line: Line): Promise<vo
   }
 }
 
-async function checkStore(
-  configuration: Configuration,
-  line: (state: "ok" | "problem" | "note", text: string) => void,
-) {
+/**
+ * Whether the store opens and can be read and written, on the runtime it starts; resolves with that
+ * runtime, or undefined when it would not start (the reason is reported).
+ */
+async function checkStore(configuration: Configuration, line: Line): Promise<Runtime | undefined> {
   const location = configuration.databaseUrl;
   try {
-    const store = await openStore(location, { busyWaitMs: 2000 });
-    const health = await store.health();
-    await store.close();
+    const runtime = await startRuntime(configuration);
+    const health = await runtime.application.health();
     if (health.writable)
       line("ok", `store ${location} can be read and written (data directory ${dirname(location)})`);
     else line("problem", `store ${location}: ${health.error ?? "cannot be written"}`);
+    return runtime;
   } catch (error) {
     line("problem", `store: ${(error as Error).message}`);
+    return undefined;
   }
 }

@@ -3,13 +3,12 @@
 // prints the same as the `models` tool. `--check` also asks each configured provider's model list
 // which models its key can use, and names what the key can use instead of a model it cannot.
 
-import { describeModels, type ModelListing } from "../application/model-listing.ts";
+import type { ModelCheck } from "../application/status-use-cases.ts";
 import { loadConfiguration } from "../configuration/configuration.ts";
+import type { ModelListing } from "../contract/models.ts";
 import { startPriceRefresh } from "../pricing/price-source.ts";
-import { type CatalogCheck, checkCatalog, vendorNames } from "../providers/model-availability.ts";
-import { createEndpointProbe, resolveModelRoster } from "../providers/model-roster.ts";
-import { createProviderFetch } from "../providers/provider-fetch.ts";
 import type { CommandOptions } from "./command-line.ts";
+import { startRuntimeWithoutDatabase } from "./launch-runtime.ts";
 
 /**
  * Prints the model and panel tables. Exit code 0, even when no model is available (the table says
@@ -23,22 +22,31 @@ export async function runModels(options: CommandOptions): Promise<number> {
   });
   // With refresh on, the listing shows the fresh price data (or why it could not be had).
   if (configuration.priceRefresh) await startPriceRefresh(configuration.priceRefresh).ready;
-  const roster = await resolveModelRoster(configuration, createEndpointProbe());
-  const listing = describeModels(roster, configuration.defaults.panels ?? []);
-  const checks = options.check
-    ? await checkCatalog(
-        roster.available.filter((entry) => entry.provider !== "simulated"),
-        configuration.providers,
-        createProviderFetch(configuration.environment),
-        { environment: configuration.environment },
-      )
-    : undefined;
+  const runtime = await startRuntimeWithoutDatabase(configuration);
+  try {
+    const { application } = runtime;
+    const listing = await application.modelListing();
+    const checks = options.check ? await application.checkModels() : undefined;
+    printModels(options, listing, checks, application.models.notice);
+    const failed = (checks ?? []).filter((check) => check.state === "not-listed" || keyRejected(check));
+    return failed.length > 0 ? 1 : 0;
+  } finally {
+    await runtime.close();
+  }
+}
+
+/** Prints the listing and the checks as text or JSON. */
+function printModels(
+  options: CommandOptions,
+  listing: ModelListing,
+  checks: ModelCheck[] | undefined,
+  notice: string | undefined,
+): void {
   const failed = (checks ?? []).filter((check) => check.state === "not-listed" || keyRejected(check));
-  const exitCode = failed.length > 0 ? 1 : 0;
   if (options.format === "json") {
     const checked = checks ? { checks: checks.map(checkJson) } : {};
     process.stdout.write(`${JSON.stringify({ ...listing, ...checked }, null, 2)}\n`);
-    return exitCode;
+    return;
   }
   const byName = new Map((checks ?? []).map((check) => [check.entry.name, check]));
   process.stdout.write(
@@ -58,13 +66,12 @@ export async function runModels(options: CommandOptions): Promise<number> {
       }),
     ),
   );
-  if (roster.notice) process.stdout.write(`\n${roster.notice}\n`);
+  if (notice) process.stdout.write(`\n${notice}\n`);
   process.stdout.write(`\n${priceDataLine(listing)}\n`);
   if (checks) process.stdout.write(`\n${checkSummary(checks, failed)}\n`);
   if (listing.panels.length > 0) {
     process.stdout.write(`\nPanels (the panel argument of agent.second_opinion):\n${panelTable(listing)}`);
   }
-  return exitCode;
 }
 
 /** Which price data the costs come from, and its date. */
@@ -79,43 +86,42 @@ function priceDataLine(listing: ModelListing): string {
 }
 
 /** The status cell of a checked model. */
-function checkText(check: CatalogCheck): string {
+function checkText(check: ModelCheck): string {
   switch (check.state) {
     case "usable":
       return "usable: listed for this key";
     case "not-listed": {
-      const vendor = vendorNames[check.entry.provider];
       const instead = check.alternatives.length > 0 ? `; it can use ${check.alternatives.join(", ")}` : "";
-      return `not usable: not listed for this ${vendor} key${instead}`;
+      return `not usable: not listed for this ${check.vendor} key${instead}`;
     }
     case "unchecked":
       return `${check.keyRejected ? "not usable" : "available"}, not checked: ${check.reason}`;
   }
 }
 
-function checkSummary(checks: CatalogCheck[], failed: CatalogCheck[]): string {
+function checkSummary(checks: ModelCheck[], failed: ModelCheck[]): string {
   if (checks.length === 0)
     return "No configured provider to check: set a provider key (see docs/operations.md, Environment).";
   const notListed = failed.filter((check) => check.state === "not-listed");
-  const rejected = new Set(failed.filter(keyRejected).map((check) => check.entry.provider));
+  const rejected = new Set(failed.filter(keyRejected).map((check) => check.vendor));
   const lines: string[] = [];
   for (const check of notListed) {
     lines.push(
       `Model ${check.entry.name} is not usable with its key: set "modelId" of models.${check.entry.name} in the config file to a model the key can use.`,
     );
   }
-  for (const provider of rejected) lines.push(`The ${vendorNames[provider]} key was rejected: see above.`);
+  for (const vendor of rejected) lines.push(`The ${vendor} key was rejected: see above.`);
   const usable = checks.filter((check) => check.state === "usable").length;
   lines.push(`${usable} of ${checks.length} checked models are usable with their keys.`);
   return lines.join("\n");
 }
 
-function keyRejected(check: CatalogCheck): boolean {
+function keyRejected(check: ModelCheck): boolean {
   return check.state === "unchecked" && check.keyRejected === true;
 }
 
-function checkJson(check: CatalogCheck) {
-  const { entry, ...rest } = check;
+function checkJson(check: ModelCheck) {
+  const { entry, vendor: _vendor, ...rest } = check;
   return { name: entry.name, provider: entry.provider, modelId: entry.modelId, ...rest };
 }
 

@@ -1,30 +1,25 @@
 // `ai-universe usage`: a user's tier, requests this hour and today against its limits, spend today
 // against its budget, and when each resets. The local user by default; `--user ID` for a key's user
-// (the tier of the user's newest active key).
+// (the tier of the user's newest active key). The same use case as the `usage` tool and the web page's,
+// counted where the server counts (the database, or the Redis it is configured with).
 
 import { localCaller } from "../application/caller.ts";
-import { createAdmission, type WindowUsage } from "../application/limits/admission.ts";
-import { defaultTierName } from "../configuration/access.ts";
-import { openRedisCounters } from "../store/redis-counters.ts";
+import type { WindowUsage } from "../contract/usage.ts";
 import type { CommandOptions } from "./command-line.ts";
-import { openCommandStore } from "./command-store.ts";
+import { launchRuntime } from "./launch-runtime.ts";
 
 /** Prints the usage report; returns the exit code. */
 export async function runUsage(options: CommandOptions): Promise<number> {
-  const { configuration, store } = await openCommandStore(options);
+  const runtime = await launchRuntime(options, false, { prices: false });
+  const { application } = runtime;
   try {
-    let caller = localCaller;
-    if (options.user) {
-      const keys = await store.listApiKeys();
-      const key = keys.find((candidate) => candidate.userId === options.user && candidate.revokedAt === null);
-      caller = { userId: options.user, tier: options.tier ?? key?.tier ?? defaultTierName };
-    }
-    const counters = configuration.redisUrl
-      ? await openRedisCounters(configuration.redisUrl, (message) => process.stderr.write(`${message}\n`))
-      : undefined;
-    const usage = await createAdmission(store, configuration.tiers, () => new Date(), counters?.backend)
-      .usage(caller)
-      .finally(() => counters?.close());
+    const caller = options.user
+      ? await application.callerOfUser({
+          userId: options.user,
+          ...(options.tier ? { tier: options.tier } : {}),
+        })
+      : localCaller;
+    const usage = await application.usage(caller);
     if (options.format === "json") {
       process.stdout.write(`${JSON.stringify(usage, null, 2)}\n`);
       return 0;
@@ -44,6 +39,6 @@ export async function runUsage(options: CommandOptions): Promise<number> {
     );
     return 0;
   } finally {
-    await store.close();
+    await runtime.close();
   }
 }

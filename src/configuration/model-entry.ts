@@ -25,9 +25,9 @@ export function outputCapOf(entry: { maxOutputTokens?: number }): number {
   return entry.maxOutputTokens ?? defaultMaxOutputTokens;
 }
 
-/** How hard a reasoning model thinks before it answers; `off` turns thinking off where the vendor allows. */
-export const reasoningLevels = ["off", "low", "medium", "high"] as const;
-export type ReasoningLevel = (typeof reasoningLevels)[number];
+import type { ReasoningLevel } from "../contract/reasoning-levels.ts";
+
+export { type ReasoningLevel, reasoningLevels } from "../contract/reasoning-levels.ts";
 
 /** Files besides text that a model can read. */
 export const attachmentKinds = ["image", "pdf"] as const;

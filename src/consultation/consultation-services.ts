@@ -3,11 +3,12 @@
 
 import type { ConsultationDefaults } from "../configuration/configuration.ts";
 import type { ModelEntry } from "../configuration/model-entry.ts";
+import type { ModelOpinion } from "../contract/opinions.ts";
+import type { ConsultationEvent } from "../contract/progress-events.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { Store } from "../store/store.ts";
 import type { LatencyTracker } from "./model-call/latency-tracker.ts";
-import type { ConsultationEvent, ModelOpinion } from "./opinion.ts";
 
 /** Everything a turn needs from outside. */
 export interface ConsultationServices {

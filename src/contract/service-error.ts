@@ -1,6 +1,6 @@
 // Errors the service reports to its callers, whatever the front end. Each has a stable code and a
-// message a person can act on; front ends only translate them (MCP tool error, resource error,
-// CLI exit code), so a rule about errors lives here once.
+// message a person can act on; front ends only translate them, each code as error-table.ts says (MCP
+// tool error, JSON-RPC error, HTTP status and body, CLI exit code), so a rule about errors lives here once.
 
 /** Stable codes of errors that go over the wire. */
 export const errorCodes = [
@@ -18,10 +18,22 @@ export const errorCodes = [
   "budget_exceeded",
   "task_not_found",
   "internal_error",
+  // Refusals of a request itself, made by the HTTP server before any use case runs.
+  "unauthenticated",
+  "forbidden",
+  "not_found",
+  "method_not_allowed",
+  "request_too_large",
+  "unavailable",
 ] as const;
 
 /** One of {@link errorCodes}. */
 export type ErrorCode = (typeof errorCodes)[number];
+
+/** `value` if it is one of {@link errorCodes} (as another process sent it), else internal_error. */
+export function errorCodeOf(value: unknown): ErrorCode {
+  return (errorCodes as readonly unknown[]).includes(value) ? (value as ErrorCode) : "internal_error";
+}
 
 /** An error meant for the caller: the message names the cause and the fix, and holds no secrets. */
 export class ServiceError extends Error {

@@ -3,25 +3,18 @@
 // server). A verified identity becomes the request's `auth`, which the MCP SDK hands to the tools as
 // authInfo; nothing the client writes in arguments or metadata can change it. A request that proves
 // nothing gets 401 with a WWW-Authenticate header that says how to authenticate. The web page signs in
-// once and is then known by its session cookie (web-session.ts); only /api takes that cookie.
+// once and is then known by its session cookie (web-session.ts); only /api takes that cookie. What a
+// key, token or session proves is the application's to say (`identify`): this file only finds the
+// credential in the request and answers for it.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import { verifyApiKey } from "../accounts/api-keys.ts";
-import { createOAuthVerifier, InvalidTokenError, type TokenIdentity } from "../accounts/oauth-verifier.ts";
-import { localTier } from "../application/caller.ts";
-import { type AuthSettings, defaultTierName, isTierName } from "../configuration/access.ts";
+import type { Identification, Identity } from "../application/accounts/account-use-cases.ts";
+import type { Application } from "../application/application.ts";
+import type { AuthSettings } from "../configuration/access.ts";
 import { requestContext } from "../observability/request-context.ts";
-import type { AccountStore } from "../store/accounts.ts";
-import type { WebSessionStore } from "../store/web-sessions.ts";
-import { sendJson } from "./http-responses.ts";
-import {
-  createWebSessions,
-  reachedOverHttps,
-  sessionCookieHeaders,
-  sessionCookieOf,
-  type WebSessions,
-} from "./web-session.ts";
+import { sendError } from "./http-responses.ts";
+import { reachedOverHttps, sessionCookieHeaders, sessionCookieOf, type WebSessions } from "./web-session.ts";
 
 /** The path of the OAuth protected resource metadata of /mcp (RFC 9728). */
 export const resourceMetadataPath = "/.well-known/oauth-protected-resource";
@@ -47,23 +40,43 @@ export interface Authenticator {
   readonly sessions: WebSessions;
 }
 
-/** Builds the authenticator of `auth`; `serverUrl` is where this server listens, `now` the clock. */
+/**
+ * Builds the authenticator of `auth` over `application`'s account use cases; `serverUrl` is where this
+ * server listens.
+ */
 export function createAuthenticator(
   auth: AuthSettings,
-  store: Pick<AccountStore, "findApiKey"> & WebSessionStore,
-  tiers: Record<string, unknown>,
+  application: Pick<Application, "identify" | "openWebSession" | "closeWebSession">,
   serverUrl: () => string,
-  now: () => number = Date.now,
 ): Authenticator {
   const publicUrl = () => auth.publicUrl ?? serverUrl();
   const resource = () => `${publicUrl()}/mcp`;
   const oauth = auth.oauth;
-  let verifyToken: ((token: string) => Promise<TokenIdentity>) | undefined;
-  /** A configured tier, else the default; a token's claim never gets the unlimited local tier. */
-  const tierOf = (name: string | undefined, claimed = false) =>
-    name && isTierName(tiers, name) && !(claimed && name === localTier) ? name : defaultTierName;
 
-  const sessions = createWebSessions(store, auth.mode, (name) => tierOf(name), now);
+  /** The request identity (the MCP SDK's authInfo) of a verified identity. */
+  const authInfoOf = (identity: Identity, token: string, bearer: boolean): AuthInfo => ({
+    token,
+    clientId: identity.credentialId,
+    scopes: [],
+    ...(identity.expiresAt !== undefined ? { expiresAt: identity.expiresAt } : {}),
+    ...(bearer && auth.mode === "oauth" ? { resource: new URL(resource()) } : {}),
+    extra: { userId: identity.caller.userId, tier: identity.caller.tier },
+  });
+  const answer = (found: Identification, token: string, bearer: boolean) =>
+    "refusal" in found ? found : { info: authInfoOf(found.identity, token, bearer) };
+
+  const sessions: WebSessions = {
+    open: (info) => {
+      const extra = info.extra as { userId: string; tier: string };
+      return application.openWebSession({
+        caller: { userId: extra.userId, tier: extra.tier },
+        credentialId: info.clientId,
+        ...(info.expiresAt !== undefined ? { expiresAt: info.expiresAt } : {}),
+      });
+    },
+    identify: async (id) => answer(await application.identify({ session: id }), "", false),
+    close: (id) => application.closeWebSession(id),
+  };
 
   /**
    * Answers 401. Without a token the challenge carries no error code (RFC 6750, section 3.1); with a
@@ -77,56 +90,24 @@ export function createAuthenticator(
         ? [...reason, `resource_metadata="${publicUrl()}${resourceMetadataPath}/mcp"`]
         : ['realm="ai-universe"', ...reason];
     response.setHeader("www-authenticate", `Bearer ${parameters.join(", ")}`);
-    sendJson(response, 401, { jsonrpc: "2.0", id: null, error: { code: -32001, message } });
+    sendError(response, "unauthenticated", message);
     return false;
   };
 
   /** The identity `token` proves, or why it proves none. */
-  const identify = async (token: string): Promise<{ info: AuthInfo } | { refusal: string }> => {
-    if (auth.mode === "api-key") {
-      const key = await verifyApiKey(store, token);
-      if (!key)
-        return { refusal: "The API key is not valid or was revoked. Ask an administrator for a new one." };
-      return {
-        info: { token, clientId: key.id, scopes: [], extra: { userId: key.userId, tier: tierOf(key.tier) } },
-      };
-    }
-    if (!oauth) return { refusal: "OAuth is not configured on this server." };
-    verifyToken ??= createOAuthVerifier({
-      issuer: oauth.issuer,
-      audience: oauth.audience ?? resource(),
-      ...(oauth.jwksUrl ? { jwksUrl: oauth.jwksUrl } : {}),
-      tierClaim: oauth.tierClaim,
-    });
-    try {
-      const identity = await verifyToken(token);
-      return {
-        info: {
-          token,
-          clientId: identity.clientId ?? "",
-          scopes: [],
-          ...(identity.expiresAt !== undefined ? { expiresAt: identity.expiresAt } : {}),
-          resource: new URL(resource()),
-          extra: { userId: identity.userId, tier: tierOf(identity.tier, true) },
-        },
-      };
-    } catch (error) {
-      if (!(error instanceof InvalidTokenError)) throw error;
-      return { refusal: error.message };
-    }
-  };
+  const identify = async (token: string): Promise<{ info: AuthInfo } | { refusal: string }> =>
+    answer(await application.identify({ bearer: token, resource: resource() }), token, true);
 
   /** The identity of the web page's session cookie; undefined when it carries none. */
   const sessionOf = async (request: IncomingMessage, response: ServerResponse) => {
     const cookie = sessionCookieOf(request);
     if (!cookie) return undefined;
     if ("malformed" in cookie) {
-      sendJson(
-        response,
-        400,
-        { error: { code: "invalid_argument", message: cookie.malformed } },
-        { "set-cookie": sessionCookieHeaders(undefined, 0, reachedOverHttps(request, auth))[0] ?? "" },
-      );
+      sendError(response, "invalid_argument", cookie.malformed, {
+        headers: {
+          "set-cookie": sessionCookieHeaders(undefined, 0, reachedOverHttps(request, auth))[0] ?? "",
+        },
+      });
       return { answered: true as const };
     }
     return sessions.identify(cookie.id);

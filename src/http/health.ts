@@ -5,8 +5,8 @@
 // alone: the models, the store's errors (paths) and the version are for people who may use it.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { StoreHealth } from "../application/status-use-cases.ts";
 import type { Runtime } from "../runtime/runtime.ts";
-import type { StoreHealth } from "../store/store.ts";
 import type { Authenticator } from "./authentication.ts";
 import { sendJson } from "./http-responses.ts";
 
@@ -26,7 +26,7 @@ export interface HealthReport {
 
 /** Builds the health report; a store that cannot be read or written, or no model, makes it "degraded". */
 export async function healthReport(runtime: Runtime): Promise<HealthReport> {
-  const store = await runtime.store.health();
+  const store = await runtime.application.health();
   const { roster } = runtime;
   return {
     status: store.reachable && store.writable && roster.available.length > 0 ? "ok" : "degraded",
@@ -77,7 +77,7 @@ export interface Readiness {
 /** Whether this node should get calls: not draining, and its store answers and can be written. */
 export async function readiness(runtime: Runtime, draining: boolean): Promise<Readiness> {
   if (draining) return { ready: false, reason: "draining: the server is shutting down" };
-  const store = await runtime.store.health();
+  const store = await runtime.application.health();
   if (store.reachable && store.writable) return { ready: true };
   return { ready: false, reason: store.error ?? "the store cannot be written" };
 }

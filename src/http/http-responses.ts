@@ -1,7 +1,11 @@
-// Small response writers shared by the HTTP routes: JSON bodies and JSON-RPC errors.
+// Small response writers shared by the HTTP routes: JSON bodies, and errors in the one shape each kind of
+// path speaks (error-table.ts): a JSON-RPC error on the MCP endpoint, `{"error":{"code","message"}}`
+// everywhere else (the web page's /api, health, metrics, the page itself).
 
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { errorBody, errorTable, jsonRpcError } from "../contract/error-table.ts";
+import type { ErrorCode } from "../contract/service-error.ts";
 
 /** Sends `body` as JSON with `status`. */
 export function sendJson(
@@ -15,6 +19,31 @@ export function sendJson(
     return;
   }
   response.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+}
+
+/** Whether `request` goes to the MCP endpoint, whose errors are JSON-RPC errors. */
+export function speaksJsonRpc(request: Pick<IncomingMessage, "url"> | undefined): boolean {
+  const path = new URL(request?.url ?? "/", "http://localhost").pathname;
+  return path === "/mcp" || path.startsWith("/mcp/");
+}
+
+/**
+ * Answers the error `code` with its HTTP status (error-table.ts): a JSON-RPC error (no request id) to
+ * the MCP endpoint, whose code `jsonRpc` may name more precisely than the table (a parse error), and
+ * the JSON error body to any other path.
+ */
+export function sendError(
+  response: ServerResponse,
+  code: ErrorCode,
+  message: string,
+  options: { details?: Record<string, unknown>; headers?: Record<string, string>; jsonRpc?: number } = {},
+): void {
+  const status = errorTable[code].httpStatus;
+  if (speaksJsonRpc(response.req)) {
+    const error = jsonRpcError(code, message, options.details);
+    const body = { jsonrpc: "2.0", id: null, error: { ...error, code: options.jsonRpc ?? error.code } };
+    sendJson(response, status, body, options.headers);
+  } else sendJson(response, status, errorBody(code, message, options.details), options.headers);
 }
 
 /** Sends a JSON-RPC error (no request id) with an HTTP status, as MCP clients expect from the transport. */

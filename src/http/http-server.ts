@@ -6,24 +6,20 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  hostHeaderValidation,
-  originValidation,
-  toNodeHandler,
-  toWebRequest,
-} from "@modelcontextprotocol/node";
+import { toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
 import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
 import { mcpServerFactory } from "../mcp/create-server.ts";
 import { type RequestContext, requestContext } from "../observability/request-context.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { authenticatedUser, createAuthenticator } from "./authentication.ts";
 import { readiness, serveHealth } from "./health.ts";
-import { answerUnparsable, sendJson } from "./http-responses.ts";
+import { answerUnparsable, sendError, sendJson } from "./http-responses.ts";
 import { mcpErrorLog } from "./mcp-error-log.ts";
 import { McpSessions } from "./mcp-sessions.ts";
 import { serveMetrics } from "./metrics-endpoint.ts";
 import { serveOAuthDiscovery } from "./oauth-discovery.ts";
 import { readJsonBody } from "./read-body.ts";
+import { rebindingGuard } from "./rebinding-guard.ts";
 import { wellFormedTarget } from "./request-target.ts";
 import { sessionIds } from "./session-ids.ts";
 import { flushHeadersAtOnce, isLongCall } from "./streamed-calls.ts";
@@ -79,19 +75,16 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
   const sessions = await McpSessions.open(() => createServerFor("sessions-2025"), {
     idleMs: options.sessionIdleMs,
     maxSessions: 10_000,
-    ids: sessionIds(await runtime.store.signingKey()),
-    broadcast: runtime.store,
-    events: runtime.store,
+    ids: sessionIds(runtime.sessionSharing.signingKey),
+    broadcast: runtime.sessionSharing.broadcast,
+    events: runtime.sessionSharing.events,
   });
   let serverUrl = "";
-  const authenticator = createAuthenticator(
-    runtime.configuration.auth,
-    runtime.store,
-    runtime.configuration.tiers,
-    () => serverUrl,
+  const authenticator = createAuthenticator(runtime.configuration.auth, runtime.application, () => serverUrl);
+  const fromAllowedSite = rebindingGuard(
+    [...localNames, ...options.allowedHosts],
+    [...localNames, ...options.allowedOrigins],
   );
-  const checkHost = hostHeaderValidation([...localNames, ...options.allowedHosts]);
-  const checkOrigin = originValidation([...localNames, ...options.allowedOrigins]);
 
   const serveMcp = async (request: IncomingMessage, response: ServerResponse) => {
     if (!(await authenticator.check(request, response))) return;
@@ -147,7 +140,7 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
   let settled: (() => void) | undefined;
   const route = (request: IncomingMessage, response: ServerResponse) => {
     if (!wellFormedTarget(request, response)) return;
-    if (!checkHost(request, response) || !checkOrigin(request, response)) return;
+    if (!fromAllowedSite(request, response)) return;
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
     if (path === "/ready" && request.method === "GET") {
       void readiness(runtime, draining).then((ready) => sendJson(response, ready.ready ? 200 : 503, ready));
@@ -155,18 +148,13 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     }
     const isCall = (path === "/mcp" && request.method !== "GET") || path.startsWith("/api/");
     if (isCall && draining) {
-      sendJson(
+      sendError(
         response,
-        503,
+        "unavailable",
+        "The server is shutting down; send the request again (to another node).",
         {
-          jsonrpc: "2.0",
-          id: null,
-          error: {
-            code: -32000,
-            message: "The server is shutting down; send the request again (to another node).",
-          },
+          headers: { "retry-after": "1", connection: "close" },
         },
-        { "retry-after": "1", connection: "close" },
       );
       return;
     }
@@ -180,11 +168,7 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     if (path === "/mcp") {
       serveMcp(request, response).catch((error: Error) => {
         onerror(error);
-        sendJson(response, 500, {
-          jsonrpc: "2.0",
-          id: null,
-          error: { code: -32603, message: "Internal error; it was logged." },
-        });
+        sendError(response, "internal_error", "Internal error; it was logged.");
       });
       return;
     }
@@ -201,18 +185,17 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     if (path.startsWith("/api/")) {
       serveWebApi(request, response, path, runtime, authenticator).catch((error: Error) => {
         onerror(error);
-        sendJson(response, 500, {
-          error: { code: "internal_error", message: "Internal error; it was logged." },
-        });
+        sendError(response, "internal_error", "Internal error; it was logged.");
       });
       return;
     }
     void serveWebPage(request, response, path).then((served) => {
       if (served) return;
-      sendJson(response, 404, {
-        error: "not_found",
-        message: `Nothing at ${path}. The web page is at /, MCP at /mcp, health at /health.`,
-      });
+      sendError(
+        response,
+        "not_found",
+        `Nothing at ${path}. The web page is at /, MCP at /mcp, health at /health.`,
+      );
     });
   };
   await new Promise<void>((resolve, reject) => {

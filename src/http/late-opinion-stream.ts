@@ -5,8 +5,9 @@
 
 import type { ServerResponse } from "node:http";
 import type { Caller } from "../application/caller.ts";
-import { watchLateOpinions } from "../application/late-opinion-watch.ts";
+import { errorBody } from "../contract/error-table.ts";
 import { reportError } from "../contract/service-error.ts";
+import type { LateOpinionsEnd } from "../contract/web-api.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 
 /**
@@ -35,18 +36,17 @@ export async function streamLateOpinions(
     if (response.headersSent && !response.writableEnded) response.write(": still waiting\n\n");
   }, 15_000);
   try {
-    const unlanded = await watchLateOpinions(
-      { store: runtime.store, defaults: runtime.configuration.defaults },
+    const unlanded = await runtime.application.watchLateOpinions(
       caller,
       { messageId },
       { signal: controller.signal, onTurn: (turn) => send("turn", turn) },
     );
-    send("end", { unlanded });
+    send("end", { unlanded } satisfies LateOpinionsEnd);
   } catch (thrown) {
     if (!response.headersSent) throw thrown;
     const report = reportError(thrown);
     if (!report.expected) runtime.log(`web api: ${(thrown as Error)?.stack ?? String(thrown)}`);
-    send("error", { code: report.code, message: report.message });
+    send("error", errorBody(report.code, report.message, report.details).error);
   } finally {
     clearInterval(keepAlive);
     if (response.headersSent) response.end();

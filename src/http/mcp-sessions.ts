@@ -9,17 +9,22 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { type McpServer, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
-import type { Broadcast } from "../store/broadcast.ts";
-import type { StreamEventStore } from "../store/stream-events.ts";
 import { sendJsonRpcError } from "./http-responses.ts";
 import {
   defaultStreamEventOptions,
   resumeStream,
+  type SessionEventLog,
   type StreamEventOptions,
   sessionEventStore,
 } from "./session-events.ts";
 import type { SessionIds } from "./session-ids.ts";
-import { type Deliver, notificationsOnly, type Relay, startSessionRelay } from "./session-relay.ts";
+import {
+  type Deliver,
+  notificationsOnly,
+  type Relay,
+  type RelayChannel,
+  startSessionRelay,
+} from "./session-relay.ts";
 
 /** Session limits and what sessions are shared through. */
 export interface SessionOptions {
@@ -30,9 +35,9 @@ export interface SessionOptions {
   /** Mints and checks session ids (signed with the store's key, so every node can check them). */
   ids: SessionIds;
   /** Carries notifications to the other nodes on the database. */
-  broadcast: Broadcast;
+  broadcast: RelayChannel;
   /** Keeps the events of the sessions' streams, for clients that resume on any node. */
-  events: StreamEventStore;
+  events: SessionEventLog;
   /** How long events are kept, and how a resumed stream waits for more (default: an hour, 250 ms, 1 min). */
   streamEvents?: StreamEventOptions;
 }
@@ -262,7 +267,7 @@ export class McpSessions {
   }
 
   #sweep(): void {
-    void this.#options.events.deleteExpiredStreamEvents(Date.now()).catch(() => {});
+    void this.#options.events.deleteExpired(Date.now()).catch(() => {});
     const now = performance.now();
     for (const [id, session] of this.#sessions) {
       if (session.running > 0 || now - session.lastActive < this.#options.idleMs) continue;

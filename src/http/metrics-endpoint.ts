@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Metrics } from "../observability/metrics.ts";
-import { sendJson } from "./http-responses.ts";
+import { sendError } from "./http-responses.ts";
 
 /** Serves the metrics of `metrics`, after checking the bearer token when `token` is set. */
 export function serveMetrics(
@@ -18,12 +18,9 @@ export function serveMetrics(
     const message = request.headers.authorization
       ? "The metrics token is wrong: send the value of AI_UNIVERSE_METRICS_TOKEN as Authorization: Bearer <token>."
       : "This server's metrics need a token: send the value of AI_UNIVERSE_METRICS_TOKEN as Authorization: Bearer <token>.";
-    sendJson(
-      response,
-      401,
-      { error: "unauthorized", message },
-      { "www-authenticate": 'Bearer realm="metrics"' },
-    );
+    sendError(response, "unauthenticated", message, {
+      headers: { "www-authenticate": 'Bearer realm="metrics"' },
+    });
     return;
   }
   const { registry } = metrics;

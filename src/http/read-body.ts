@@ -1,9 +1,14 @@
 // Reads a request's JSON body under a size limit. A body too large, or not JSON, is answered here with
-// a 4xx JSON-RPC error that says what was wrong, so no malformed request reaches the server.
+// a 4xx error that says what was wrong (a JSON-RPC error on /mcp, the JSON error body elsewhere), so no
+// malformed request reaches the server.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { maxMessageDepth, nestsTooDeeply } from "../mcp/message-depth.ts";
-import { sendJsonRpcError } from "./http-responses.ts";
+import { sendError } from "./http-responses.ts";
+
+/** The JSON-RPC codes of a body that is not JSON, and of one that is not a request. */
+const parseError = -32700;
+const invalidRequest = -32600;
 
 /** The parsed body, or undefined when an error response was sent. */
 export async function readJsonBody(
@@ -26,27 +31,28 @@ export async function readJsonBody(
   }
   const text = Buffer.concat(chunks).toString("utf8");
   if (nestsTooDeeply(text)) {
-    sendJsonRpcError(
+    sendError(
       response,
-      400,
-      -32600,
+      "invalid_argument",
       `Invalid request: the body nests objects or arrays deeper than ${maxMessageDepth} levels.`,
+      { jsonRpc: invalidRequest },
     );
     return undefined;
   }
   try {
     return { body: JSON.parse(text) };
   } catch {
-    sendJsonRpcError(response, 400, -32700, "Parse error: the request body is not valid JSON.");
+    sendError(response, "invalid_argument", "Parse error: the request body is not valid JSON.", {
+      jsonRpc: parseError,
+    });
     return undefined;
   }
 }
 
 function tooLarge(request: IncomingMessage, response: ServerResponse, maxBytes: number): undefined {
-  sendJsonRpcError(
+  sendError(
     response,
-    413,
-    -32600,
+    "request_too_large",
     `The request body is larger than this server accepts (${maxBytes} bytes). Send a shorter question or attach less context.`,
   );
   request.resume();

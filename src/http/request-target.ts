@@ -4,7 +4,10 @@
 // at all (HTTP/1.0) goes on to the Host check, which refuses it with 403 like any host not allowed.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sendJsonRpcError } from "./http-responses.ts";
+import { sendError } from "./http-responses.ts";
+
+/** The JSON-RPC code of a request the server cannot route. */
+const invalidRequest = -32600;
 
 const hostPattern = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
@@ -12,11 +15,11 @@ const hostPattern = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\]
 export function wellFormedTarget(request: IncomingMessage, response: ServerResponse): boolean {
   const host = request.headers.host;
   if (host !== undefined && !hostPattern.test(host)) {
-    sendJsonRpcError(
+    sendError(
       response,
-      400,
-      -32600,
+      "invalid_argument",
       `Invalid Host header "${host.slice(0, 100)}": it must be a host name or address, with an optional port.`,
+      { jsonRpc: invalidRequest },
     );
     return false;
   }
@@ -28,11 +31,13 @@ export function wellFormedTarget(request: IncomingMessage, response: ServerRespo
     request.url = `${url.pathname}${url.search}`;
     return true;
   } catch {
-    sendJsonRpcError(
+    sendError(
       response,
-      400,
-      -32600,
+      "invalid_argument",
       `Invalid request target "${target.slice(0, 100)}": send a path such as /mcp.`,
+      {
+        jsonRpc: invalidRequest,
+      },
     );
     return false;
   }

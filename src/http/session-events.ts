@@ -6,8 +6,26 @@
 import type { ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { EventStore, JSONRPCMessage } from "@modelcontextprotocol/server";
-import type { StreamEvent, StreamEventStore } from "../store/stream-events.ts";
 import { sendJsonRpcError } from "./http-responses.ts";
+
+/** One kept event: its place in its stream (1, 2, 3, ...) and the JSON-RPC message, as JSON. */
+export interface StreamEvent {
+  sequence: number;
+  message: string;
+}
+
+/**
+ * Where the events of the sessions' streams are kept, shared by every node (the store's stream events,
+ * handed over by the runtime). Every call takes the session: another session's events look missing.
+ */
+export interface SessionEventLog {
+  /** Appends `message` to the session's stream until `expiresAt` (epoch ms); resolves with its sequence. */
+  append(session: string, stream: string, message: string, expiresAt: number): Promise<number>;
+  /** The stream's events from `sequence` on (that one first), at most `limit`; undefined without that one. */
+  read(session: string, stream: string, sequence: number, limit: number): Promise<StreamEvent[] | undefined>;
+  /** Deletes the events whose time ran out before `now` (epoch ms); returns how many. */
+  deleteExpired(now: number): Promise<number>;
+}
 
 /** How long events are kept and how a resumed stream waits for more. */
 export interface StreamEventOptions {
@@ -35,7 +53,7 @@ const pageSize = 100;
  * written one after another, so their sequence is the order they were sent in.
  */
 export function sessionEventStore(
-  events: StreamEventStore,
+  events: SessionEventLog,
   session: string,
   options: Pick<StreamEventOptions, "lifetimeMs">,
   now: () => number = Date.now,
@@ -45,8 +63,8 @@ export function sessionEventStore(
     storeEvent(stream, message) {
       const previous = lastAppend.get(stream) ?? Promise.resolve();
       const append = previous.then(
-        () => events.appendStreamEvent(session, stream, JSON.stringify(message), now() + options.lifetimeMs),
-        () => events.appendStreamEvent(session, stream, JSON.stringify(message), now() + options.lifetimeMs),
+        () => events.append(session, stream, JSON.stringify(message), now() + options.lifetimeMs),
+        () => events.append(session, stream, JSON.stringify(message), now() + options.lifetimeMs),
       );
       lastAppend.set(stream, append);
       const forget = () => {
@@ -58,13 +76,12 @@ export function sessionEventStore(
     async getStreamIdForEventId(id) {
       const position = parseEventId(id);
       if (position === undefined) return undefined;
-      const found = await events.readStreamEvents(session, position.stream, position.sequence, 1);
+      const found = await events.read(session, position.stream, position.sequence, 1);
       return found === undefined ? undefined : position.stream;
     },
     async replayEventsAfter(id, { send }) {
       const position = parseEventId(id);
-      const page =
-        position && (await events.readStreamEvents(session, position.stream, position.sequence, 1));
+      const page = position && (await events.read(session, position.stream, position.sequence, 1));
       if (position === undefined || page === undefined) throw new Error(`No event ${id} in this session.`);
       for await (const event of eventsAfter(events, session, position))
         if (!isPriming(event.message))
@@ -76,13 +93,13 @@ export function sessionEventStore(
 
 /** The events stored after `position`, page by page, up to the last one stored now. */
 async function* eventsAfter(
-  events: StreamEventStore,
+  events: SessionEventLog,
   session: string,
   position: { stream: string; sequence: number },
 ): AsyncGenerator<StreamEvent> {
   let last = position.sequence;
   for (;;) {
-    const page = (await events.readStreamEvents(session, position.stream, last, pageSize + 1)) ?? [];
+    const page = (await events.read(session, position.stream, last, pageSize + 1)) ?? [];
     yield* page.slice(1);
     if (page.length <= pageSize) return;
     last = page.at(-1)?.sequence ?? last;
@@ -96,14 +113,14 @@ async function* eventsAfter(
  * this session gets 400: the stream cannot be resumed (the session itself is still good).
  */
 export async function resumeStream(
-  events: StreamEventStore,
+  events: SessionEventLog,
   session: string,
   lastEventId: string,
   response: ServerResponse,
   options: StreamEventOptions,
 ): Promise<void> {
   const position = parseEventId(lastEventId);
-  const anchor = position && (await events.readStreamEvents(session, position.stream, position.sequence, 1));
+  const anchor = position && (await events.read(session, position.stream, position.sequence, 1));
   if (position === undefined || anchor === undefined) {
     sendJsonRpcError(
       response,

@@ -3,7 +3,15 @@
 // affinity sends them. The receiving node broadcasts them on the store (PostgreSQL LISTEN/NOTIFY) and
 // answers 202; every node delivers them, for the same user, as if they had arrived there.
 
-import { type Broadcast, maxBroadcastBytes } from "../store/broadcast.ts";
+/** Short messages to every node on the database, this one included (the store's broadcast, handed over by the runtime). */
+export interface RelayChannel {
+  /** The longest payload it carries, in bytes. */
+  readonly maxPayloadBytes: number;
+  /** Sends `payload` on `channel`. */
+  publish(channel: string, payload: string): Promise<void>;
+  /** Calls `listener` with every payload sent on `channel` from now on; resolves with a stop function. */
+  subscribe(channel: string, listener: (payload: string) => void): Promise<() => void>;
+}
 
 const channel = "ai_universe_sessions";
 
@@ -33,7 +41,7 @@ export function notificationsOnly(body: unknown): unknown[] | undefined {
 }
 
 /** Sends notifications to the other nodes, and hands those sent to this node's sessions to `deliver`. */
-export async function startSessionRelay(broadcast: Broadcast, deliver: Deliver): Promise<Relay> {
+export async function startSessionRelay(broadcast: RelayChannel, deliver: Deliver): Promise<Relay> {
   await broadcast.subscribe(channel, (payload) => {
     let relayed: Relayed;
     try {
@@ -46,7 +54,7 @@ export async function startSessionRelay(broadcast: Broadcast, deliver: Deliver):
   });
   return async (sessionId, userId, messages) => {
     const payload = JSON.stringify({ sessionId, userId: userId ?? null, messages } satisfies Relayed);
-    if (Buffer.byteLength(payload) > maxBroadcastBytes) return false;
+    if (Buffer.byteLength(payload) > broadcast.maxPayloadBytes) return false;
     await broadcast.publish(channel, payload);
     return true;
   };

@@ -4,8 +4,9 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthSettings } from "../configuration/access.ts";
+import type { SessionChange } from "../contract/web-api.ts";
 import type { Authenticator } from "./authentication.ts";
-import { sendJson } from "./http-responses.ts";
+import { sendError, sendJson } from "./http-responses.ts";
 import { readJsonBody } from "./read-body.ts";
 import {
   carriesRetiredCookie,
@@ -34,29 +35,25 @@ export async function serveSignIn(
     return;
   }
   if (method !== "POST") {
-    sendJson(response, 405, error("method_not_allowed", "Sign in with POST, out with DELETE."));
+    sendError(response, "method_not_allowed", "Sign in with POST, out with DELETE.");
     return;
   }
   if (auth.mode === "none") {
-    sendJson(
-      response,
-      400,
-      error("invalid_argument", "This server has no accounts; there is nothing to sign in to."),
-    );
+    sendError(response, "invalid_argument", "This server has no accounts; there is nothing to sign in to.");
     return;
   }
   const read = await readJsonBody(request, response, 65_536);
   if (!read) return;
   const credential = (read.body as { credential?: unknown } | null)?.credential;
   if (typeof credential !== "string" || credential.trim().length === 0 || credential.length > 8192) {
-    sendJson(response, 400, error("invalid_argument", "credential: paste your API key (or access token)."));
+    sendError(response, "invalid_argument", "credential: paste your API key (or access token).");
     return;
   }
   const identity = await authenticator.identify(credential.trim());
   if ("refusal" in identity) {
     if (carriesRetiredCookie(request))
       response.setHeader("set-cookie", sessionCookieHeaders(undefined, 0, secure).slice(1));
-    sendJson(response, 401, error("unauthenticated", identity.refusal));
+    sendError(response, "unauthenticated", identity.refusal);
     return;
   }
   // A new sign-in replaces the session this browser had, so an old id cannot outlive it.
@@ -72,9 +69,5 @@ export async function serveSignIn(
     userId: extra.userId,
     tier: extra.tier,
     expiresAt: new Date(session.expiresAt).toISOString(),
-  });
-}
-
-function error(code: string, message: string) {
-  return { error: { code, message } };
+  } satisfies SessionChange);
 }

@@ -11,31 +11,17 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { Caller } from "../application/caller.ts";
-import { describeModels } from "../application/model-listing.ts";
+import { errorBody } from "../contract/error-table.ts";
 import { maxRequestBytes } from "../contract/request-size.ts";
-import { type ErrorCode, reportError } from "../contract/service-error.ts";
+import { reportError } from "../contract/service-error.ts";
+import type { PageModelListing, SignedInState } from "../contract/web-api.ts";
 import { callerOfAuth } from "../mcp/caller.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import type { Authenticator } from "./authentication.ts";
-import { sendJson } from "./http-responses.ts";
+import { sendError, sendJson } from "./http-responses.ts";
 import { streamLateOpinions } from "./late-opinion-stream.ts";
 import { readJsonBody } from "./read-body.ts";
 import { serveSignIn } from "./sign-in.ts";
-
-const statusOf: Partial<Record<ErrorCode, number>> = {
-  invalid_argument: 400,
-  unknown_model: 400,
-  conversation_not_found: 404,
-  task_not_found: 404,
-  conversation_full: 409,
-  idempotency_conflict: 409,
-  rate_limited: 429,
-  budget_exhausted: 429,
-  budget_exceeded: 402,
-  store_unavailable: 503,
-  all_models_failed: 502,
-  model_failed: 502,
-};
 
 /** Serves one /api request. */
 export async function serveWebApi(
@@ -47,10 +33,10 @@ export async function serveWebApi(
 ): Promise<void> {
   const method = request.method ?? "GET";
   if (method !== "GET" && request.headers["x-requested-with"] !== "ai-universe") {
-    sendJson(
+    sendError(
       response,
-      403,
-      error("forbidden", "Send X-Requested-With: ai-universe with requests that change something."),
+      "forbidden",
+      "Send X-Requested-With: ai-universe with requests that change something.",
     );
     return;
   }
@@ -73,12 +59,7 @@ export async function serveWebApi(
       typeof report.details?.retryAfterSeconds === "number"
         ? { "retry-after": String(report.details.retryAfterSeconds) }
         : undefined;
-    sendJson(
-      response,
-      statusOf[report.code] ?? 500,
-      error(report.code, report.message, report.details),
-      retry,
-    );
+    sendError(response, report.code, report.message, { details: report.details, headers: retry });
   }
 }
 
@@ -100,10 +81,10 @@ async function route(
       authMode: runtime.configuration.auth.mode,
       userId: caller.userId,
       tier: caller.tier,
-    });
+    } satisfies SignedInState);
   } else if (path === "/api/models" && method === "GET") {
     // Like the page's load itself, not counted against the tier (the `models` use case is).
-    const listing = describeModels(application.models, runtime.configuration.defaults.panels ?? []);
+    const listing = await application.modelListing();
     sendJson(response, 200, {
       models: listing.models
         .filter((model) => model.available)
@@ -119,7 +100,7 @@ async function route(
         })),
       panels: listing.panels,
       priceData: listing.priceData,
-    });
+    } satisfies PageModelListing);
   } else if (path === "/api/usage" && method === "GET") {
     sendJson(response, 200, await application.usage(caller));
   } else if (path === "/api/conversations" && method === "GET") {
@@ -167,7 +148,7 @@ async function route(
       await application.deleteConversation(caller, { conversationId: conversation[1] }),
     );
   } else {
-    sendJson(response, 404, error("not_found", `No ${method} ${path} in this API.`));
+    sendError(response, "not_found", `No ${method} ${path} in this API.`);
   }
 }
 
@@ -202,17 +183,9 @@ async function streamConsultation(
     if (controller.signal.aborted) return;
     const report = reportError(thrown);
     if (!report.expected) runtime.log(`web api: ${(thrown as Error)?.stack ?? String(thrown)}`);
-    send("error", {
-      code: report.code,
-      message: report.message,
-      ...(report.details ? { details: report.details } : {}),
-    });
+    send("error", errorBody(report.code, report.message, report.details).error);
   } finally {
     clearInterval(keepAlive);
     response.end();
   }
-}
-
-function error(code: string, message: string, details?: Record<string, unknown>) {
-  return { error: { code, message, ...(details ? { details } : {}) } };
 }

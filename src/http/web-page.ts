@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sendJson } from "./http-responses.ts";
+import { sendError } from "./http-responses.ts";
 
 const root = fileURLToPath(new URL("../../dist/web/", import.meta.url));
 
@@ -47,10 +47,11 @@ export async function serveWebPage(
     body = await readFile(resolved);
   } catch {
     if (file === "index.html") {
-      sendJson(response, 503, {
-        error: "page_not_built",
-        message: "The web page has not been built: run npm run build (npm install does it too).",
-      });
+      sendError(
+        response,
+        "unavailable",
+        "The web page has not been built: run npm run build (npm install does it too).",
+      );
       return true;
     }
     return false;

@@ -1,26 +1,19 @@
-// The web page's sessions. Signing in with an API key or an access token opens a session: the browser's
-// cookie carries its random id (never the key), the store keeps only the id's SHA-256, and the session
-// ends at sign-out (its row deleted, on every node), after seven days, when an OAuth token it was opened
-// with expires, or when the API key it was opened with is revoked. The cookie is HttpOnly, SameSite=Strict,
-// sent only to /api, and Secure when the page was reached over HTTPS (directly, through a public URL
-// that is https, or through a proxy the server is told to trust that says X-Forwarded-Proto: https).
+// The cookie of the web page's sessions. Signing in with an API key or an access token opens a session
+// (the application keeps it: see application/accounts/web-sessions.ts); the browser's cookie carries
+// its random id, never the key. The cookie is HttpOnly, SameSite=Strict, sent only to /api, and Secure
+// when the page was reached over HTTPS (directly, through a public URL that is https, or through a
+// proxy the server is told to trust that says X-Forwarded-Proto: https).
 
-import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { AuthSettings } from "../configuration/access.ts";
-import type { AccountStore } from "../store/accounts.ts";
-import type { WebSessionStore } from "../store/web-sessions.ts";
 
 /** The cookie that carries a web session's id. */
 export const sessionCookie = "aiu_session";
 
 /** The cookie earlier versions kept the key itself in; cleared at every sign-in and sign-out. */
 export const retiredCredentialCookie = "aiu_credential";
-
-/** How long a web session lasts at most: seven days. */
-export const webSessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 
 /** A session id: 32 random bytes in base64url. */
 const sessionIdPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -89,7 +82,7 @@ export function sessionCookieHeaders(
   ];
 }
 
-/** Opens, checks and closes web sessions over the store. */
+/** Opens, checks and closes the web page's sessions, in the request identities of the MCP SDK. */
 export interface WebSessions {
   /** Opens a session for a verified identity; resolves with the id for the cookie and when it ends. */
   open(info: AuthInfo): Promise<{ id: string; expiresAt: number }>;
@@ -97,64 +90,4 @@ export interface WebSessions {
   identify(id: string): Promise<{ info: AuthInfo } | { refusal: string }>;
   /** Ends the session `id` (nothing when it had already ended). */
   close(id: string): Promise<void>;
-}
-
-/**
- * Web sessions over `store`. `tierOf` turns a stored tier back into one the configuration knows, and
- * `now` is the clock (epoch milliseconds).
- */
-export function createWebSessions(
-  store: Pick<AccountStore, "findApiKey"> & WebSessionStore,
-  mode: AuthSettings["mode"],
-  tierOf: (stored: string) => string,
-  now: () => number = Date.now,
-): WebSessions {
-  return {
-    async open(info) {
-      const id = randomBytes(32).toString("base64url");
-      const createdAt = now();
-      const tokenEnds = info.expiresAt === undefined ? Number.POSITIVE_INFINITY : info.expiresAt * 1000;
-      const expiresAt = Math.min(createdAt + webSessionLifetimeMs, tokenEnds);
-      const extra = info.extra as { userId: string; tier: string };
-      await store.saveWebSession({
-        hash: hashOf(id),
-        userId: extra.userId,
-        tier: extra.tier,
-        credentialId: info.clientId,
-        createdAt,
-        expiresAt,
-      });
-      return { id, expiresAt };
-    },
-
-    async identify(id) {
-      const ended = "Your web session has ended (signed out, expired or revoked). Sign in again.";
-      const session = await store.findWebSession(hashOf(id), now());
-      if (!session) return { refusal: ended };
-      let tier = session.tier;
-      if (mode === "api-key") {
-        // A key revoked since sign-in ends its sessions at once; its tier is read afresh.
-        const key = await store.findApiKey(session.credentialId);
-        if (!key || key.revokedAt !== null || key.userId !== session.userId) return { refusal: ended };
-        tier = key.tier;
-      }
-      return {
-        info: {
-          token: "",
-          clientId: session.credentialId,
-          scopes: [],
-          expiresAt: Math.floor(session.expiresAt / 1000),
-          extra: { userId: session.userId, tier: tierOf(tier) },
-        },
-      };
-    },
-
-    async close(id) {
-      await store.deleteWebSession(hashOf(id));
-    },
-  };
-}
-
-function hashOf(id: string): string {
-  return createHash("sha256").update(id).digest("hex");
 }

@@ -1,10 +1,12 @@
 // Conversations as MCP resources: `conversation://{id}`, listable, whose content is the conversation
-// in Markdown, so a client can attach one to a prompt.
+// in Markdown, so a client can attach one to a prompt. A read that fails is the JSON-RPC error of its
+// code (error-table.ts): a conversation that is not the caller's is MCP's "resource not found".
 
-import { type McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
+import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
 import type { Application } from "../application/application.ts";
-import { reportError } from "../contract/service-error.ts";
+import { ServiceError } from "../contract/service-error.ts";
 import { callerOf } from "./caller.ts";
+import { protocolError } from "./tool-result.ts";
 
 /** Most conversations a resource listing shows (the newest). */
 export const resourceListSize = 200;
@@ -39,10 +41,7 @@ export function registerConversationResources(server: McpServer, application: Ap
         });
         return { contents: [{ uri: uri.href, mimeType: "text/markdown", text }] };
       } catch (error) {
-        const report = reportError(error);
-        if (report.code === "conversation_not_found" || report.code === "invalid_argument") {
-          throw new ResourceNotFoundError(uri.href);
-        }
+        if (error instanceof ServiceError) throw protocolError(error);
         throw error;
       }
     },

@@ -69,11 +69,11 @@ function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEr
     catalog,
     runtime.application,
     runtime.log,
-    era === "sessions-2025" ? runtime.tasks : undefined,
+    era === "sessions-2025",
     (caller) => answerWithinFor(caller, runtime.configuration),
     runtime.configuration.conformanceTools ? loadConformanceTools : undefined,
   );
-  if (era === "sessions-2025") installTaskHandlers(server, runtime.tasks);
+  if (era === "sessions-2025") installTaskHandlers(server, runtime.application);
   registerConversationResources(server, runtime.application);
   registerPrompts(server, toolName);
   return server;

@@ -3,7 +3,7 @@
 // their timeout on progress never time out on slow models; and log messages for failures and retries.
 
 import type { ServerContext } from "@modelcontextprotocol/server";
-import type { ConsultationEvent } from "../consultation/opinion.ts";
+import type { ConsultationEvent } from "../contract/progress-events.ts";
 
 /** The `_meta` key of a progress notification that carries the consultation event it reports. */
 export const progressEventKey = "ai-universe/event";

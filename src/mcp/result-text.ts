@@ -3,11 +3,9 @@
 // structuredContent; repeating it as text would cost the caller thousands of tokens per call.
 
 import { usageLine } from "../application/conversations/conversation-markdown.ts";
-import type { HistoryResult } from "../application/conversations/read-history.ts";
-import type { SearchResult } from "../application/conversations/search-conversations.ts";
-import type { ModelOpinion, SecondOpinion } from "../consultation/opinion.ts";
-import type { SendMessageResult } from "../consultation/turn/message-result.ts";
-import type { SecondOpinionResult } from "../consultation/turn/second-opinion-result.ts";
+import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
+import type { HistoryResult, SearchResult } from "../contract/conversations.ts";
+import type { ModelOpinion } from "../contract/opinions.ts";
 
 /** Compact Markdown of a second opinion. `toolName` spells tool names as the client lists them. */
 export function secondOpinionText(result: SecondOpinionResult, toolName: (name: string) => string): string {
@@ -99,7 +97,7 @@ export function historyText(result: HistoryResult, toolName: (name: string) => s
       : `Messages ${first} to ${last} of ${history.messageCount}.`,
   ];
   for (const message of history.messages) {
-    const secondOpinion = message.metadata.secondOpinion as SecondOpinion | undefined;
+    const { secondOpinion } = message.metadata;
     const author = secondOpinion
       ? `, ${secondOpinion.synthesis && !secondOpinion.synthesis.error ? `synthesis by ${secondOpinion.synthesis.model}` : secondOpinion.primary.model} of ${1 + secondOpinion.secondaryOpinions.length} models`
       : typeof message.metadata.model === "string"

@@ -1,28 +1,27 @@
 // MCP Tasks on the 2025-11-25 revision: `tasks/get`, `tasks/result`, `tasks/list` and `tasks/cancel`,
-// each scoped to the verified caller, over the process's task runner. A task is started by a
-// `tools/call` that carries `task` (see tool-handlers.ts).
+// each a use case of the application for the verified caller (scoped to it, counted against its tier,
+// list pages behind signed cursors). A task is started by a `tools/call` that carries `task` (see
+// tool-handlers.ts). A refused request is a JSON-RPC error whose message starts with the stable code
+// and whose data carries it: task_not_found and invalid_argument as Invalid params (what the protocol
+// asks for a task that is not there), the others (rate_limited, store_unavailable...) as Internal error,
+// as the error table says (src/contract/error-table.ts).
 
-import {
-  type McpServer,
-  ProtocolError,
-  ProtocolErrorCode,
-  type ServerContext,
-} from "@modelcontextprotocol/server";
-import type { TaskRunner } from "../application/tasks/task-runner.ts";
+import type { McpServer, ProtocolError, ServerContext } from "@modelcontextprotocol/server";
+import type { Application } from "../application/application.ts";
+import type { TaskView } from "../application/tasks/task-use-cases.ts";
 import { ServiceError } from "../contract/service-error.ts";
-import type { TaskRecord } from "../store/tasks.ts";
 import { callerOf } from "./caller.ts";
+import { protocolError } from "./tool-result.ts";
 
 /** How often clients are told to poll, in milliseconds. */
 export const taskPollIntervalMs = 1000;
 
-const pageSize = 50;
 const relatedTaskKey = "io.modelcontextprotocol/related-task";
 
 /** A task as the protocol shows it. */
-export function taskOnWire(task: TaskRecord) {
+export function taskOnWire(task: TaskView) {
   return {
-    taskId: task.id,
+    taskId: task.taskId,
     status: task.status,
     ttl: task.ttlMs,
     createdAt: task.createdAt,
@@ -32,29 +31,11 @@ export function taskOnWire(task: TaskRecord) {
   };
 }
 
-/** The shortest time to live a task may ask for, in milliseconds. */
-const minimumTtlMs = 1000;
-
-/**
- * The time to live a task-augmented call asks for, in milliseconds (undefined: the default). Anything
- * but a whole number of milliseconds from one second on is refused as invalid_argument before the
- * task is made; a longer one than the runner keeps is cut to its maximum.
- */
-export function requestedTaskTtl(ttl: unknown): number | undefined {
-  if (ttl === undefined || ttl === null) return undefined;
-  if (typeof ttl === "number" && Number.isSafeInteger(ttl) && ttl >= minimumTtlMs) return ttl;
-  const shown = typeof ttl === "string" ? JSON.stringify(ttl.slice(0, 40)) : String(ttl).slice(0, 40);
-  throw new ProtocolError(
-    ProtocolErrorCode.InvalidParams,
-    `invalid_argument: task.ttl ${shown} is not a whole number of milliseconds from ${minimumTtlMs} on; send one (600000 is ten minutes), or leave it out for the default of 24 hours.`,
-  );
-}
-
 type TaskRequest = { params: { taskId: string; cursor?: string } };
 type TaskHandler = (request: TaskRequest, context: ServerContext) => Promise<unknown>;
 
-/** Installs the task methods on `server`. */
-export function installTaskHandlers(server: McpServer, tasks: TaskRunner): void {
+/** Installs the task methods on `server`, over `application`'s task use cases. */
+export function installTaskHandlers(server: McpServer, application: Application): void {
   const protocol = server.server;
   // The SDK's types leave the 2025 task methods out (it has no task runtime of its own), but it
   // validates and routes them like any method of the revision; the handlers are typed here.
@@ -65,16 +46,17 @@ export function installTaskHandlers(server: McpServer, tasks: TaskRunner): void 
       handler,
     );
   on("tasks/get", (request, context) =>
-    asProtocolError(async () => taskOnWire(await tasks.get(callerOf(context), request.params.taskId))),
+    asProtocolError(async () => taskOnWire(await application.getTask(callerOf(context), request.params))),
   );
   on("tasks/result", (request, context) =>
     asProtocolError(async () => {
-      const { taskId } = request.params;
-      const task = await tasks.settled(callerOf(context), taskId, context.mcpReq.signal);
-      const meta = { [relatedTaskKey]: { taskId } };
-      if (task.result) {
-        const stored = task.result as { _meta?: Record<string, unknown> };
-        return { ...task.result, _meta: { ...stored._meta, ...meta } } as never;
+      const { task, result } = await application.taskResult(callerOf(context), request.params, {
+        signal: context.mcpReq.signal,
+      });
+      const meta = { [relatedTaskKey]: { taskId: task.taskId } };
+      if (result) {
+        const stored = result as { _meta?: Record<string, unknown> };
+        return { ...result, _meta: { ...stored._meta, ...meta } } as never;
       }
       return {
         isError: true,
@@ -90,41 +72,29 @@ export function installTaskHandlers(server: McpServer, tasks: TaskRunner): void 
   );
   on("tasks/list", (request, context) =>
     asProtocolError(async () => {
-      const after = decodeCursor(request.params?.cursor);
-      const page = await tasks.list(callerOf(context), after, pageSize);
-      const last = page.tasks.at(-1);
+      const page = await application.listTasks(callerOf(context), { cursor: request.params?.cursor });
       return {
         tasks: page.tasks.map(taskOnWire),
-        ...(page.hasMore && last ? { nextCursor: encodeCursor(last) } : {}),
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
     }),
   );
   on("tasks/cancel", (request, context) =>
-    asProtocolError(async () => taskOnWire(await tasks.cancel(callerOf(context), request.params.taskId))),
+    asProtocolError(async () => taskOnWire(await application.cancelTask(callerOf(context), request.params))),
   );
 }
 
+/** Runs a task method; a ServiceError becomes the JSON-RPC error of its code (see the file's header). */
 async function asProtocolError<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ServiceError)
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
+    if (error instanceof ServiceError) throw taskError(error);
     throw error;
   }
 }
 
-function encodeCursor(task: TaskRecord): string {
-  return Buffer.from(JSON.stringify([task.createdAt, task.id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string | undefined): { createdAt: string; id: string } | undefined {
-  if (cursor === undefined) return undefined;
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
-    if (typeof createdAt === "string" && typeof id === "string") return { createdAt, id };
-  } catch {
-    // fall through to the error below
-  }
-  throw new ProtocolError(ProtocolErrorCode.InvalidParams, "The cursor is not one this server handed out.");
+/** The JSON-RPC error of a refused task method: the code in the message and in `data` (error-table.ts). */
+export function taskError(error: ServiceError): ProtocolError {
+  return protocolError(error);
 }

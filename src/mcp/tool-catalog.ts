@@ -6,12 +6,9 @@ import type { ListToolsResult, ToolAnnotations } from "@modelcontextprotocol/ser
 import { z } from "zod";
 import type { Application } from "../application/application.ts";
 import type { Caller } from "../application/caller.ts";
-import type { HistoryResult } from "../application/conversations/read-history.ts";
-import type { SearchResult } from "../application/conversations/search-conversations.ts";
 import type { ToolNameStyle } from "../configuration/config-file.ts";
-import type { RunOptions } from "../consultation/consultation-services.ts";
-import type { SendMessageResult } from "../consultation/turn/message-result.ts";
-import type { SecondOpinionResult } from "../consultation/turn/second-opinion-result.ts";
+import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
+import type { HistoryResult, SearchResult } from "../contract/conversations.ts";
 import {
   conversationInput,
   historyInput,
@@ -22,8 +19,12 @@ import {
   sendMessageInput,
   usageInput,
 } from "../contract/inputs.ts";
-import { type JsonSchema, outputSchemas } from "./output-schemas.ts";
+import type { OutputName } from "../contract/result-schemas.ts";
+import { type JsonSchema, loadOutputSchemas, outputSchemaOf } from "./output-schemas.ts";
 import { historyText, messageText, searchText, secondOpinionText } from "./result-text.ts";
+
+/** How a call that asks models reports and is stopped: the application's options of a run. */
+type RunOptions = Parameters<Application["secondOpinion"]>[2];
 
 /** One tool. `call` runs its use case; `text` is the text block for the calling model. */
 export interface ToolDefinition {
@@ -49,6 +50,8 @@ export interface ToolCatalog {
   find(name: string): ToolDefinition | undefined;
   /** The listed name of `tool` in the configured style. */
   listedName(tool: ToolDefinition): string;
+  /** Loads what `listing` and each tool's `outputSchema` need; awaited before either is read. */
+  ready(): Promise<void>;
   /** The body of `tools/list`, built once, at its first use. */
   listing: ListToolsResult;
   /** The same for the revisions with tasks (2025-11-25), which also say which tools may run as tasks. */
@@ -96,7 +99,7 @@ const inputJson = (schema: z.ZodType, name: (dotted: string) => string): JsonSch
 /** A tool as written below: its schemas named, converted to JSON Schema only when first listed. */
 type ToolEntry = Omit<ToolDefinition, "portableName" | "inputSchema" | "outputSchema"> & {
   input: z.ZodType;
-  output: keyof typeof outputSchemas;
+  output: OutputName;
 };
 
 function definitions(models: string, name: (dotted: string) => string): ToolEntry[] {
@@ -228,7 +231,7 @@ export function createToolCatalog(models: readonly string[], style: ToolNameStyl
           return inputSchema;
         },
         get outputSchema() {
-          return outputSchemas[output];
+          return outputSchemaOf(output);
         },
       };
     },
@@ -255,6 +258,7 @@ export function createToolCatalog(models: readonly string[], style: ToolNameStyl
     tools,
     find: (requested) => byName.get(requested),
     listedName,
+    ready: () => loadOutputSchemas().then(() => undefined),
     get listing() {
       listing ??= { tools: listTools() };
       return listing;

@@ -9,13 +9,13 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { Application } from "../application/application.ts";
-import type { TaskRunner } from "../application/tasks/task-runner.ts";
+import { ServiceError } from "../contract/service-error.ts";
 import type { CallerSignals } from "./answer-by.ts";
 import { callerOf } from "./caller.ts";
 import type { ConformanceTool } from "./conformance-tools.ts";
 import { progressReporter } from "./progress-reporter.ts";
 import { revisionHasTasks, servedRevision } from "./protocol-revision.ts";
-import { requestedTaskTtl, taskOnWire } from "./task-handlers.ts";
+import { taskError, taskOnWire } from "./task-handlers.ts";
 import type { ToolCatalog } from "./tool-catalog.ts";
 import { toolFailure, toolSuccess } from "./tool-result.ts";
 
@@ -23,7 +23,7 @@ import { toolFailure, toolSuccess } from "./tool-result.ts";
 export type ConformanceToolLoader = () => Promise<readonly ConformanceTool[]>;
 
 /**
- * Installs the tool handlers of `catalog` on `server`. With `tasks` (the 2025 revisions), a client on a
+ * Installs the tool handlers of `catalog` on `server`. With `tasks` on (the 2025 revisions), a client on a
  * revision with tasks sees which tools may run as one, and a call of theirs that carries `task` starts a
  * task and answers at once with it. With `conformance` (only when the setting is on), the conformance
  * suite's test tools are offered too.
@@ -33,19 +33,21 @@ export function installToolHandlers(
   catalog: ToolCatalog,
   application: Application,
   log: (message: string) => void,
-  tasks?: TaskRunner,
+  tasks = false,
   answerWithin: (caller: CallerSignals) => number | undefined = () => undefined,
   conformance?: ConformanceToolLoader,
 ): void {
   const protocol = server.server;
   const offersTasks = (context: ServerContext) =>
-    tasks !== undefined && revisionHasTasks(servedRevision(protocol, context));
+    tasks && revisionHasTasks(servedRevision(protocol, context));
   protocol.setRequestHandler("tools/list", async (_request, context) => {
+    await catalog.ready();
     const listing = offersTasks(context) ? catalog.taskListing : catalog.listing;
     if (!conformance) return listing;
     return { tools: [...listing.tools, ...(await conformance()).map((tool) => tool.listing)] };
   });
   protocol.setRequestHandler("tools/call", async (request, context) => {
+    await catalog.ready();
     const tool = catalog.find(request.params.name);
     const testTool =
       !tool && conformance
@@ -61,7 +63,7 @@ export function installToolHandlers(
     }
     const input = request.params.arguments ?? {};
     const task = (request.params as { task?: { ttl?: unknown } }).task;
-    if (task && tasks && offersTasks(context)) {
+    if (task && offersTasks(context)) {
       if (tool.taskSupport !== "optional") {
         throw new ProtocolError(
           ProtocolErrorCode.InvalidParams,
@@ -69,7 +71,7 @@ export function installToolHandlers(
         );
       }
       const caller = callerOf(context);
-      const started = await tasks.start(caller, tool.name, requestedTaskTtl(task.ttl), async (signal) => {
+      const run = async (signal: AbortSignal) => {
         let result: ReturnType<typeof toolSuccess>;
         try {
           const value = await tool.call(application, caller, input, { signal });
@@ -78,7 +80,12 @@ export function installToolHandlers(
           result = toolFailure(error, log);
         }
         return protocol.projectCallToolResult(result, tool.outputSchema) as Record<string, unknown>;
-      });
+      };
+      const started = await application
+        .startTask(caller, { tool: tool.name, ttl: task.ttl }, run)
+        .catch((error: unknown) => {
+          throw error instanceof ServiceError ? taskError(error) : error;
+        });
       return { content: [], task: taskOnWire(started) } as never;
     }
     const reporter = progressReporter(context);

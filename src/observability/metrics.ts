@@ -4,9 +4,10 @@
 
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Application } from "../application/application.ts";
-import type { ConsultationEvent } from "../consultation/opinion.ts";
+import type { ConsultationEvent } from "../contract/progress-events.ts";
 import { reportError } from "../contract/service-error.ts";
 import type { Store } from "../store/store.ts";
+import { wrapStore } from "../store/wrap-store.ts";
 
 /** The metrics of one process. */
 export interface Metrics {
@@ -132,20 +133,13 @@ export function createMetrics(): Metrics {
       });
     },
     instrumentStore(store) {
-      return new Proxy(store, {
-        get(target, property, receiver) {
-          const value = Reflect.get(target, property, receiver);
-          if (typeof value !== "function" || property === "limiterBackend")
-            return typeof value === "function" ? value.bind(target) : value;
-          return async (...args: unknown[]) => {
-            const end = storeLatency.startTimer({ operation: String(property) });
-            try {
-              return await value.apply(target, args);
-            } finally {
-              end();
-            }
-          };
-        },
+      return wrapStore(store, async (operation, call) => {
+        const end = storeLatency.startTimer({ operation });
+        try {
+          return await call();
+        } finally {
+          end();
+        }
       });
     },
   };

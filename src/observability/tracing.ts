@@ -6,9 +6,10 @@
 
 import { context, type Span, SpanStatusCode, trace } from "@opentelemetry/api";
 import type { Application } from "../application/application.ts";
-import type { ConsultationEvent } from "../consultation/opinion.ts";
+import type { ConsultationEvent } from "../contract/progress-events.ts";
 import { reportError } from "../contract/service-error.ts";
 import type { Store } from "../store/store.ts";
+import { wrapStore } from "../store/wrap-store.ts";
 
 const tracer = trace.getTracer("ai-universe");
 
@@ -90,21 +91,18 @@ export function traceApplication(application: Application): Application {
 
 /** The store with a span around each write of a turn. */
 export function traceStore(store: Store): Store {
-  return new Proxy(store, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (property !== "saveTurn") return typeof value === "function" ? value.bind(target) : value;
-      return (...args: unknown[]) =>
-        tracer.startActiveSpan("store.saveTurn", async (span) => {
+  return wrapStore(store, (operation, call) =>
+    operation !== "conversations.saveTurn"
+      ? call()
+      : tracer.startActiveSpan("store.saveTurn", async (span) => {
           try {
-            return await value.apply(target, args);
+            return await call();
           } catch (error) {
             span.setStatus({ code: SpanStatusCode.ERROR });
             throw error;
           } finally {
             span.end();
           }
-        });
-    },
-  });
+        }),
+  );
 }

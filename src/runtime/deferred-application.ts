@@ -1,23 +1,32 @@
 // The application, loaded at its first use case rather than at start: it brings the AI SDK and the
 // consultation engine, which a stdio server spawned by an MCP client does not need to answer
-// `initialize` or list its tools.
+// `initialize` or list its tools. What does not need the engine is loaded on its own, so a check of
+// a request's credential, `ai-universe keys` or `/health` never waits for it: the accounts (identify,
+// web sessions, keys) and the status (health, the model listing and checks).
 
+import type { AccountUseCases } from "../application/accounts/account-use-cases.ts";
 import type { Application } from "../application/application.ts";
+import type { StatusUseCases } from "../application/status-use-cases.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 
+/** How each part of the application is loaded. */
+export interface ApplicationLoaders {
+  /** The whole application: consultations, conversations, usage, tasks. */
+  application(): Promise<Application>;
+  /** The account use cases alone. */
+  accounts(): Promise<AccountUseCases>;
+  /** The status use cases alone. */
+  status(): Promise<StatusUseCases>;
+}
+
 /**
- * An Application whose use cases call the one `load` builds, loading it once, at the first call.
+ * An Application whose use cases call the parts `loaders` build, each loaded once, at its first call.
  * `models` is known at start. A failed load fails that call and is retried at the next.
  */
-export function deferredApplication(roster: ModelRoster, load: () => Promise<Application>): Application {
-  let loading: Promise<Application> | undefined;
-  const application = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+export function deferredApplication(roster: ModelRoster, loaders: ApplicationLoaders): Application {
+  const application = once(loaders.application);
+  const accounts = once(loaders.accounts);
+  const status = once(loaders.status);
   return {
     models: roster,
     secondOpinion: async (...args) => (await application()).secondOpinion(...args),
@@ -31,7 +40,42 @@ export function deferredApplication(roster: ModelRoster, load: () => Promise<App
     readConversationMarkdown: async (...args) => (await application()).readConversationMarkdown(...args),
     usage: async (...args) => (await application()).usage(...args),
     listModels: async (...args) => (await application()).listModels(...args),
+    watchLateOpinions: async (...args) => (await application()).watchLateOpinions(...args),
+    startTask: async (...args) => (await application()).startTask(...args),
+    getTask: async (...args) => (await application()).getTask(...args),
+    listTasks: async (...args) => (await application()).listTasks(...args),
+    cancelTask: async (...args) => (await application()).cancelTask(...args),
+    taskResult: async (...args) => (await application()).taskResult(...args),
     // Nothing can be running before the first use case loads the application.
-    finishLateOpinions: async (waitMs) => (loading ? (await loading).finishLateOpinions(waitMs) : 0),
+    finishLateOpinions: async (waitMs) =>
+      application.loaded ? (await application()).finishLateOpinions(waitMs) : 0,
+
+    identify: async (...args) => (await accounts()).identify(...args),
+    openWebSession: async (...args) => (await accounts()).openWebSession(...args),
+    closeWebSession: async (...args) => (await accounts()).closeWebSession(...args),
+    createApiKey: async (...args) => (await accounts()).createApiKey(...args),
+    listApiKeys: async () => (await accounts()).listApiKeys(),
+    revokeApiKey: async (...args) => (await accounts()).revokeApiKey(...args),
+    callerOfUser: async (...args) => (await accounts()).callerOfUser(...args),
+
+    health: async () => (await status()).health(),
+    modelListing: async () => (await status()).modelListing(),
+    checkModels: async () => (await status()).checkModels(),
+    checkProviders: async () => (await status()).checkProviders(),
+  };
+}
+
+/** `load`, run at the first call and shared by the later ones; run again after a failure. */
+function once<T>(load: () => Promise<T>): (() => Promise<T>) & { readonly loaded: boolean } {
+  let loading: Promise<T> | undefined;
+  const get = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return Object.defineProperty(get, "loaded", { get: () => loading !== undefined }) as typeof get & {
+    readonly loaded: boolean;
   };
 }

@@ -7,7 +7,7 @@
 
 import { randomUUID } from "node:crypto";
 import type { Application } from "../application/application.ts";
-import { createTaskRunner, type TaskRunner } from "../application/tasks/task-runner.ts";
+import { createTaskRunner, defaultTaskLifetimes } from "../application/tasks/task-runner.ts";
 import type { Configuration } from "../configuration/configuration.ts";
 import { collectSecrets } from "../configuration/provider-environment.ts";
 import { latencyTracker } from "../consultation/model-call/latency-tracker.ts";
@@ -16,8 +16,10 @@ import { createLogger, type Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
+import { type Broadcast, maxBroadcastBytes } from "../store/broadcast.ts";
 import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
+import type { StreamEventStore } from "../store/stream-events.ts";
 import { deferredApplication } from "./deferred-application.ts";
 import { version } from "./version.ts";
 
@@ -29,10 +31,8 @@ export interface Runtime {
   version: string;
   application: Application;
   roster: ModelRoster;
-  /** For health checks; use cases go through `application`. */
-  store: Store;
-  /** Tool calls clients run as tasks. */
-  tasks: TaskRunner;
+  /** What the HTTP server's 2025 sessions share with the other nodes on the database. */
+  sessionSharing: SessionSharing;
   /** Prometheus metrics of this process; collected only when asked for (`serve`, which shows them). */
   metrics?: Metrics;
   /** The operator's log (JSON or text lines on stderr, scrubbed of every configured secret), made at first use. */
@@ -40,6 +40,18 @@ export interface Runtime {
   /** Writes one warning for the operator to the log. */
   log(message: string): void;
   close(): Promise<void>;
+}
+
+/**
+ * What a 2025 MCP session needs beyond its own node: its clients' notifications carried to every
+ * node, its streams' events kept for a client that resumes elsewhere, and the key its ids are
+ * signed with (the same on every node). Only these parts of the store, never the store itself.
+ */
+export interface SessionSharing {
+  /** The store's broadcast, and the longest payload it carries. */
+  broadcast: Broadcast & { readonly maxPayloadBytes: number };
+  events: StreamEventStore;
+  signingKey: string;
 }
 
 /**
@@ -58,17 +70,6 @@ export async function startRuntime(
   const secrets = collectSecrets(configuration.providers, configuration.models, configuration.environment);
   const metrics = options.metrics ? (await import("../observability/metrics.ts")).createMetrics() : undefined;
   const tracing = await openTracing(configuration.environment);
-  const store = tracing.traceStore(
-    instrumentStore(
-      metrics,
-      options.store ??
-        (await openStore(configuration.databaseUrl, {
-          busyWaitMs: configuration.storeWaitMs,
-          poolSize: configuration.databasePoolSize,
-        })),
-    ),
-  );
-  const roster = options.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
   // pino is loaded at the first line logged; a stdio start that goes well logs none.
   let logger: Logger | undefined;
   const operatorLog = () => {
@@ -76,14 +77,21 @@ export async function startRuntime(
     return logger;
   };
   const log = (message: string) => operatorLog().warn(message);
-  const counters = configuration.redisUrl
-    ? await openCounters(configuration.redisUrl, log).catch(async (error) => {
-        await store.close(); // nothing keeps the process alive after a failed start
-        throw error;
-      })
-    : undefined;
+  const store = tracing.traceStore(
+    instrumentStore(
+      metrics,
+      options.store ??
+        (await openStore(configuration.databaseUrl, {
+          busyWaitMs: configuration.storeWaitMs,
+          poolSize: configuration.databasePoolSize,
+          // The request counters go to Redis when one is configured; the Redis client is loaded only then.
+          ...(configuration.redisUrl ? { redisUrl: configuration.redisUrl, log } : {}),
+        })),
+    ),
+  );
+  const roster = options.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
   const cursorKey = await store.signingKey();
-  const latencies = await latencyTracker(store);
+  const latencies = await latencyTracker(store.modelLatencies);
   const services = {
     store,
     roster,
@@ -94,33 +102,51 @@ export async function startRuntime(
     newId: () => randomUUID(),
     latencies,
   };
+  const tasks = createTaskRunner(
+    store.tasks,
+    { staleMs: configuration.taskStaleMs, ...defaultTaskLifetimes },
+    () => new Date(),
+    log,
+  );
+  const access = { auth: configuration.auth, tiers: configuration.tiers };
+  const status = {
+    health: () => store.health(),
+    roster,
+    panels: configuration.defaults.panels ?? [],
+    configuration,
+  };
   // Loaded at the first use case: the application brings the AI SDK and the rate limiter, the model
-  // services the provider code.
+  // services the provider code. The accounts and the status are loaded on their own, without them.
   const application = tracing.traceApplication(
     instrument(
       metrics,
-      deferredApplication(roster, async () => {
-        const [{ createApplication }, { createAdmission }, models] = await Promise.all([
-          import("../application/application.ts"),
-          import("../application/limits/admission.ts"),
-          modelServices(configuration, options.createModel),
-        ]);
-        const admission = createAdmission(store, configuration.tiers, () => new Date(), counters?.backend);
-        return createApplication({ ...services, ...models }, { cursorKey, admission });
+      deferredApplication(roster, {
+        application: async () => {
+          const [{ createApplication }, { createAdmission }, models] = await Promise.all([
+            import("../application/application.ts"),
+            import("../application/limits/admission.ts"),
+            modelServices(configuration, options.createModel),
+          ]);
+          const admission = createAdmission(store, configuration.tiers, () => new Date());
+          return createApplication(
+            { ...services, ...models },
+            { cursorKey, admission, tasks, access, providers: configuration },
+          );
+        },
+        accounts: async () =>
+          (await import("../application/accounts/account-use-cases.ts")).createAccountUseCases({
+            ...access,
+            keys: store.accounts,
+            webSessions: store.webSessions,
+            clock: () => new Date(),
+          }),
+        status: async () => (await import("../application/status-use-cases.ts")).createStatusUseCases(status),
       }),
     ),
-  );
-  const day = 86_400_000;
-  const tasks = createTaskRunner(
-    store,
-    { staleMs: configuration.taskStaleMs, defaultTtlMs: day, maxTtlMs: 7 * day },
-    () => new Date(),
-    log,
   );
   const close = async () => {
     await tasks.close();
     await latencies.flush();
-    await counters?.close();
     await store.close();
     await tracing.shutdown();
   };
@@ -129,8 +155,15 @@ export async function startRuntime(
     version,
     application,
     roster,
-    store,
-    tasks,
+    sessionSharing: {
+      broadcast: {
+        maxPayloadBytes: maxBroadcastBytes,
+        publish: (channel, payload) => store.broadcast.publish(channel, payload),
+        subscribe: (channel, listener) => store.broadcast.subscribe(channel, listener),
+      },
+      events: store.streamEvents,
+      signingKey: cursorKey,
+    },
     ...(metrics ? { metrics } : {}),
     get logger() {
       return operatorLog();
@@ -183,10 +216,4 @@ async function openTracing(environment: Record<string, string | undefined>): Pro
   const { startTracing, traceStore, traceApplication } = await import("../observability/tracing.ts");
   const { shutdown } = await startTracing();
   return { traceStore, traceApplication, shutdown };
-}
-
-/** The Redis rate-limit counters; the Redis client is loaded only when a Redis URL is configured. */
-async function openCounters(url: string, log: (message: string) => void) {
-  const { openRedisCounters } = await import("../store/redis-counters.ts");
-  return openRedisCounters(url, log);
 }

@@ -1,19 +1,42 @@
-// Chooses the store backend from the database URL (PostgreSQL or SQLite), so a URL the program cannot
-// serve is refused at start with what to do, instead of being taken for a file name.
+// Opens the store the configuration names: the backend from the database URL (PostgreSQL or SQLite),
+// so a URL the program cannot serve is refused at start with what to do instead of being taken for a
+// file name; and the request counters in Redis when a Redis URL is given, else in that database.
 
 import { fileURLToPath } from "node:url";
 import { openSqliteStore } from "./sqlite/open-sqlite-store.ts";
-import { type Store, StoreOpenError } from "./store.ts";
+import type { Store } from "./store.ts";
+import { StoreOpenError } from "./store-errors.ts";
+
+/** How to open the store. */
+export interface OpenStoreOptions {
+  /** How long a SQLite statement waits for another program's lock, in milliseconds. */
+  busyWaitMs?: number;
+  /** The most connections to PostgreSQL. */
+  poolSize?: number;
+  /** A Redis to keep the request counters in (AI_UNIVERSE_REDIS_URL) instead of the database. */
+  redisUrl?: string;
+  /** Told when a Redis that was reached goes away while serving; stderr when absent. */
+  log?: (message: string) => void;
+}
 
 /**
  * Opens the store `url` names: `postgres://...` (or `postgresql://`) for PostgreSQL; otherwise a
  * SQLite file path, `sqlite:PATH`, a `file:` URL, or `:memory:`. Throws StoreOpenError for a URL
- * it cannot serve or a database it cannot open, saying what to do.
+ * it cannot serve, or a database or Redis it cannot open, saying what to do.
  */
-export async function openStore(
-  url: string,
-  options: { busyWaitMs?: number; poolSize?: number } = {},
-): Promise<Store> {
+export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<Store> {
+  const store = await openDatabase(url, options);
+  if (!options.redisUrl) return store;
+  try {
+    return await withRedisCounters(store, options.redisUrl, options.log);
+  } catch (error) {
+    await store.close(); // nothing keeps the process alive after a failed start
+    throw error;
+  }
+}
+
+/** The store of the database `url` names. */
+async function openDatabase(url: string, options: OpenStoreOptions): Promise<Store> {
   if (/^postgres(ql)?:\/\//i.test(url.trim())) {
     // Loaded only when asked for, so a SQLite user never loads the PostgreSQL client.
     const { openPostgresStore } = await import("./postgres/open-postgres-store.ts");
@@ -22,7 +45,28 @@ export async function openStore(
       options.poolSize === undefined ? {} : { poolSize: options.poolSize },
     );
   }
-  return openSqliteStore(sqliteLocation(url), options);
+  return openSqliteStore(
+    sqliteLocation(url),
+    options.busyWaitMs === undefined ? {} : { busyWaitMs: options.busyWaitMs },
+  );
+}
+
+/** `store` with its request counters in the Redis at `url`; the Redis client is loaded only here. */
+async function withRedisCounters(
+  store: Store,
+  url: string,
+  log: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
+): Promise<Store> {
+  const { openRedisRequestCounters } = await import("./redis/request-counters.ts");
+  const counters = await openRedisRequestCounters(url, log);
+  return {
+    ...store,
+    requestCounters: counters,
+    async close() {
+      await counters.close();
+      await store.close();
+    },
+  };
 }
 
 /** The SQLite file (or ":memory:") a database URL names. */

@@ -1,9 +1,12 @@
 // Mapping between database rows and the store's records (conversations, messages, idempotency
-// entries, API keys, tasks). Both backends name and type their columns alike, so one mapping serves.
+// entries, API keys, tasks, web sessions). Both backends name and type their columns alike, so one
+// mapping serves.
 
 import type { ApiKeyRecord } from "./accounts.ts";
-import type { Conversation, IdempotencyEntry, Message, MessageRole, SearchHit } from "./store.ts";
+import type { Conversation, Message, MessageRole, SearchHit } from "./conversations.ts";
+import type { IdempotencyEntry } from "./idempotency.ts";
 import type { TaskRecord, TaskStatus } from "./tasks.ts";
+import type { WebSessionRecord } from "./web-sessions.ts";
 
 type Row = Record<string, unknown>;
 
@@ -190,4 +193,16 @@ export function parseLatencies(value: unknown): Record<string, number[]> {
       Array.isArray(samples) ? [[model, samples.filter((ms): ms is number => Number.isFinite(ms))]] : [],
     ),
   );
+}
+
+/** A `web_sessions` row as a record. */
+export function toWebSessionRecord(row: Row): WebSessionRecord {
+  return {
+    hash: String(row.hash),
+    userId: String(row.user_id),
+    tier: String(row.tier),
+    credentialId: String(row.credential_id),
+    createdAt: Number(row.created_at),
+    expiresAt: Number(row.expires_at),
+  };
 }

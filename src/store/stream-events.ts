@@ -1,7 +1,7 @@
-// The stream-events part of the storage port: the messages a server sent on the SSE streams of a
-// 2025-revision MCP session, kept for a while so a client whose connection dropped can reconnect
-// (to any node) with `Last-Event-ID` and get the rest. Every call takes the session, which is bound
-// to one user: another session's events look exactly like missing ones.
+// The stream-events port: the messages a server sent on the SSE streams of a 2025-revision MCP
+// session, kept for a while so a client whose connection dropped can reconnect (to any node) with
+// `Last-Event-ID` and get the rest. Every call takes the session, which is bound to one user: another
+// session's events look exactly like missing ones.
 
 /** One stored event: its place in its stream (1, 2, 3, ...) and the JSON-RPC message, as JSON. */
 export interface StreamEvent {
@@ -16,18 +16,13 @@ export interface StreamEventStore {
    * resolves with its sequence, one more than the stream's last. Appends to one stream must not run
    * concurrently (the SDK's transport writes a stream from one place, in order).
    */
-  appendStreamEvent(session: string, stream: string, message: string, expiresAt: number): Promise<number>;
+  append(session: string, stream: string, message: string, expiresAt: number): Promise<number>;
   /**
    * The session's events on `stream` from event `sequence` on (that one first), oldest first, at most
    * `limit`; undefined when the session has no event `sequence` there (never stored, another session's,
    * or expired and deleted).
    */
-  readStreamEvents(
-    session: string,
-    stream: string,
-    sequence: number,
-    limit: number,
-  ): Promise<StreamEvent[] | undefined>;
+  read(session: string, stream: string, sequence: number, limit: number): Promise<StreamEvent[] | undefined>;
   /** Deletes events whose time ran out before `now` (epoch milliseconds); returns how many. */
-  deleteExpiredStreamEvents(now: number): Promise<number>;
+  deleteExpired(now: number): Promise<number>;
 }

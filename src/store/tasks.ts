@@ -1,6 +1,7 @@
-// The tasks part of the storage port: long-running tool calls a client started as MCP tasks, stored
-// with their owner so they survive the client's disconnect and a restart, and their result kept so
-// it can be fetched once or many times with the same content.
+// The tasks port: long-running tool calls a client started as MCP tasks, stored with their owner so
+// they survive the client's disconnect and a restart, and their result kept so it can be fetched once
+// or many times with the same content. Reads take the owner; the runner's writes name the task or
+// the runner (the process running tasks), which only the server knows.
 
 /** Where a task is. `working` until it ends one of the three other ways. */
 export type TaskStatus = "working" | "completed" | "failed" | "cancelled";
@@ -32,28 +33,26 @@ export interface TaskPage {
 
 /** Tasks. */
 export interface TaskStore {
-  createTask(task: TaskRecord): Promise<void>;
+  /** Stores a new task (its `result` is ignored: a task starts without one). */
+  create(task: TaskRecord): Promise<void>;
   /** The owner's task, or undefined (also when it belongs to someone else). */
-  getTask(owner: string, id: string): Promise<TaskRecord | undefined>;
-  /** The owner's tasks, newest first, after the task `after` when given. */
-  listTasks(
-    owner: string,
-    page: { after?: { createdAt: string; id: string }; limit: number },
-  ): Promise<TaskPage>;
-  /** Ends a working task; false when it had already ended. */
-  finishTask(
-    id: string,
-    end: {
-      status: Exclude<TaskStatus, "working">;
-      statusMessage: string | null;
-      result: Record<string, unknown> | null;
-      at: string;
-    },
-  ): Promise<boolean>;
+  get(owner: string, id: string): Promise<TaskRecord | undefined>;
+  /** The owner's tasks, newest first (ties broken by id, descending), after the task `after` when given. */
+  list(owner: string, page: { after?: { createdAt: string; id: string }; limit: number }): Promise<TaskPage>;
+  /** Ends a working task; false when it had already ended (or there is none). */
+  finish(id: string, end: TaskEnd): Promise<boolean>;
   /** Marks every working task of `runner` alive at `at`. */
-  heartbeatTasks(runner: string, at: string): Promise<void>;
+  heartbeat(runner: string, at: string): Promise<void>;
   /** Fails every working task whose runner has not said it is alive since `before`; returns how many. */
-  failStaleTasks(before: string, reason: string, at: string): Promise<number>;
+  failStale(before: string, reason: string, at: string): Promise<number>;
   /** Deletes tasks whose time to live ran out before `now` (epoch milliseconds). */
-  deleteExpiredTasks(now: number): Promise<void>;
+  deleteExpired(now: number): Promise<void>;
+}
+
+/** How a task ended. */
+export interface TaskEnd {
+  status: Exclude<TaskStatus, "working">;
+  statusMessage: string | null;
+  result: Record<string, unknown> | null;
+  at: string;
 }

@@ -1,4 +1,4 @@
-// The web-sessions part of the storage port: who signed in to the web page, and until when. The browser's
+// The web-sessions port: who signed in to the web page, and until when. The browser's
 // cookie carries a random session id; only its SHA-256 is stored, so a copy of the database opens no
 // session. A session ends when its time runs out or at sign-out (its row is deleted), on every node.
 
@@ -22,21 +22,9 @@ export interface WebSessionRecord {
 /** Sessions of the web page. */
 export interface WebSessionStore {
   /** Stores a new session, and deletes the sessions whose time ran out before it was made. */
-  saveWebSession(record: WebSessionRecord): Promise<void>;
+  save(record: WebSessionRecord): Promise<void>;
   /** The session whose id hashes to `hash`, unless its time ran out before `now` (epoch milliseconds). */
-  findWebSession(hash: string, now: number): Promise<WebSessionRecord | undefined>;
+  find(hash: string, now: number): Promise<WebSessionRecord | undefined>;
   /** Ends the session whose id hashes to `hash`; false when there is none. */
-  deleteWebSession(hash: string): Promise<boolean>;
-}
-
-/** A stored row as a record (both backends name the columns alike). */
-export function toWebSessionRecord(row: Record<string, unknown>): WebSessionRecord {
-  return {
-    hash: String(row.hash),
-    userId: String(row.user_id),
-    tier: String(row.tier),
-    credentialId: String(row.credential_id),
-    createdAt: Number(row.created_at),
-    expiresAt: Number(row.expires_at),
-  };
+  delete(hash: string): Promise<boolean>;
 }

@@ -219,10 +219,10 @@ describe("admission", () => {
     await assert.rejects(admission.callBudget(ann).reserve(0.2), refusedWith("budget_exhausted"));
     await first.charge(0.05);
     await first.charge(0.05);
-    assert.equal(await store.heldOn("ann", "2026-11-30", now.getTime()), 0.30000000000000004);
+    assert.equal(await store.spend.heldOn("ann", "2026-11-30", now.getTime()), 0.30000000000000004);
     await first.end();
     await first.end();
-    assert.equal(await store.heldOn("ann", "2026-11-30", now.getTime()), 0);
+    assert.equal(await store.spend.heldOn("ann", "2026-11-30", now.getTime()), 0);
     assert.equal((await admission.usage(ann)).spend.todayUsd, 0.1);
     await admission.callBudget(ann).reserve(0.4);
     // A tier without a budget holds nothing, and its spend is still recorded.
@@ -238,7 +238,7 @@ describe("admission", () => {
     mock.timers.enable({ apis: ["Date", "setInterval"], now: Date.parse("2026-11-30T10:00:00Z") });
     try {
       const store = openSqliteStore(":memory:");
-      const admission = createAdmission(store, tiers, () => new Date(), undefined, {
+      const admission = createAdmission(store, tiers, () => new Date(), {
         reservationLeaseMs: 90_000,
       });
       const ann = { userId: "ann", tier: "budgeted" };
@@ -249,10 +249,10 @@ describe("admission", () => {
         await new Promise((resolve) => setImmediate(resolve));
       }
       // Four minutes on, well past its lease, the call still holds its worst case.
-      assert.equal(await store.heldOn("ann", "2026-11-30", Date.now()), 0.4);
+      assert.equal(await store.spend.heldOn("ann", "2026-11-30", Date.now()), 0.4);
       await assert.rejects(admission.callBudget(ann).reserve(0.2), refusedWith("budget_exhausted"));
       await call.end();
-      assert.equal(await store.heldOn("ann", "2026-11-30", Date.now()), 0);
+      assert.equal(await store.spend.heldOn("ann", "2026-11-30", Date.now()), 0);
     } finally {
       mock.timers.reset();
     }

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { localCaller } from "../../src/application/caller.ts";
-import type { ModelOpinion } from "../../src/consultation/opinion.ts";
+import type { ModelOpinion } from "../../src/contract/opinions.ts";
 import { localOwner } from "../../src/store/store.ts";
 import { consultationFixture, deferred } from "../support/consultation-fixture.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
@@ -46,7 +46,9 @@ describe("answer-by time", () => {
     slow.resolve();
     const opinion = await lateOpinion;
     assert.equal(opinion.response, "gamma, late but sure");
-    const [assistant] = await store.getMessages(localOwner, [result.assistantMessageId ?? ""]);
+    const [assistant] = await store.conversations
+      .of(localOwner)
+      .getMessages([result.assistantMessageId ?? ""]);
     const stored = assistant?.metadata.secondOpinion as typeof result;
     const storedGamma = stored.secondaryOpinions.find((candidate) => candidate.model === "gamma");
     assert.equal(storedGamma?.response, "gamma, late but sure");

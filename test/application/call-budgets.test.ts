@@ -31,7 +31,7 @@ function budgetedFixture() {
     });
   };
   const today = () => new Date().toISOString().slice(0, 10);
-  const held = () => fixture.store.heldOn(bea.userId, today(), Date.now());
+  const held = () => fixture.store.spend.heldOn(bea.userId, today(), Date.now());
   return { ...fixture, applicationWith, held };
 }
 
@@ -86,7 +86,9 @@ describe("a call's hold on the daily budget", () => {
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(await held(), 0);
     const spent = (await application.usage(bea)).spend.todayUsd;
-    const [assistant] = await store.getMessages(bea.userId, [answer.assistantMessageId ?? ""]);
+    const [assistant] = await store.conversations
+      .of(bea.userId)
+      .getMessages([answer.assistantMessageId ?? ""]);
     const stored = assistant?.metadata.secondOpinion as typeof answer;
     assert.ok(spent > answered, "the late opinion was not charged");
     assert.ok(Math.abs(spent - (stored.summary.totalCost ?? 0)) < 1e-9, `spent ${spent}`);

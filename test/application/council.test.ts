@@ -8,7 +8,7 @@ import { describe, it } from "node:test";
 import { APICallError } from "ai";
 import { localCaller } from "../../src/application/caller.ts";
 import { bordaCount } from "../../src/consultation/council/council-review.ts";
-import type { ConsultationEvent } from "../../src/consultation/opinion.ts";
+import type { ConsultationEvent } from "../../src/contract/progress-events.ts";
 import type { ServiceError } from "../../src/contract/service-error.ts";
 import { consultationFixture } from "../support/consultation-fixture.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { APICallError } from "ai";
 import { localCaller } from "../../src/application/caller.ts";
-import type { ConsultationEvent } from "../../src/consultation/opinion.ts";
+import type { ConsultationEvent } from "../../src/contract/progress-events.ts";
 import type { ServiceError } from "../../src/contract/service-error.ts";
 import { localOwner } from "../../src/store/store.ts";
 import { consultationFixture, deferred } from "../support/consultation-fixture.ts";
@@ -61,7 +61,7 @@ describe("second opinion use case", () => {
     assert.equal(result.conversationCreated, true);
     assert.equal(result.conversationTitle, "Is it safe?");
 
-    const page = await store.readMessages(localOwner, result.conversationId, { limit: 10 });
+    const page = await store.conversations.of(localOwner).readMessages(result.conversationId, { limit: 10 });
     assert.deepEqual(
       page.messages.map((message) => [message.role, message.sequence]),
       [
@@ -165,7 +165,7 @@ describe("second opinion use case", () => {
         return true;
       },
     );
-    assert.equal((await store.listConversations(localOwner, { limit: 10 })).conversations.length, 0);
+    assert.equal((await store.conversations.of(localOwner).list({ limit: 10 })).conversations.length, 0);
   });
 
   it("with maxOpinions 0 asks only the primary and returns synthesis null", async () => {
@@ -181,11 +181,12 @@ describe("second opinion use case", () => {
     assert.equal(result.synthesis, null);
     assert.deepEqual(result.secondaryOpinions, []);
     assert.equal(models.calls.length, 1);
-    const page = await store.readMessages(localOwner, result.conversationId, { limit: 10 });
+    const page = await store.conversations.of(localOwner).readMessages(result.conversationId, { limit: 10 });
     assert.equal(page.messages[1]?.content, "answer of alpha-1");
-    assertMatchesSchema("history", {
-      history: { conversationId: result.conversationId, messages: page.messages },
-    });
+    assertMatchesSchema(
+      "history",
+      await application.getHistory(localCaller, { conversationId: result.conversationId }),
+    );
   });
 
   it("refuses an unknown model before calling any provider", async () => {

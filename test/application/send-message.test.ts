@@ -51,7 +51,7 @@ describe("send-message use case", () => {
         error.code === "model_failed" &&
         /Model "alpha" \(alpha-1\) is not available to this Cerebras key \(404\)/.test(error.message),
     );
-    assert.equal((await store.listConversations(localOwner, { limit: 10 })).conversations.length, 0);
+    assert.equal((await store.conversations.of(localOwner).list({ limit: 10 })).conversations.length, 0);
   });
 
   it("still returns the reply when storing fails, saying why (the rule of every turn)", async () => {

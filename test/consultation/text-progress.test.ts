@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it, mock } from "node:test";
 import { safeEnd, textProgress } from "../../src/consultation/model-call/text-progress.ts";
-import type { ConsultationEvent } from "../../src/consultation/opinion.ts";
+import type { ConsultationEvent } from "../../src/contract/progress-events.ts";
 
 const secret = "sk-live-0123456789";
 

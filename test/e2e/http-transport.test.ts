@@ -82,7 +82,9 @@ describe("HTTP transport", () => {
     assert.equal(response.status, 413);
     const missing = await fetch(`${server.url}/nowhere`);
     assert.equal(missing.status, 404);
-    assert.match((await missing.json()).message, /The web page is at \/, MCP at \/mcp/);
+    const { error } = await missing.json();
+    assert.equal(error.code, "not_found");
+    assert.match(error.message, /The web page is at \/, MCP at \/mcp/);
   });
 });
 

@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { SecondOpinion } from "../../src/consultation/opinion.ts";
+import type { SecondOpinion } from "../../src/contract/opinions.ts";
 import type { ProviderSimulator } from "../simulator/provider-simulator.ts";
 import { startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { type CliProcess, makeApiKey, runCli, startCli } from "./support/cli-process.ts";

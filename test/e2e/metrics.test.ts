@@ -63,7 +63,7 @@ describe("metrics", () => {
       /^ai_universe_cost_usd_total\{model="cerebras"\} 0\.\d+/m,
       /^ai_universe_refusals_total\{code="rate_limited"\} 1$/m,
       /^ai_universe_in_flight_calls 0$/m,
-      /^ai_universe_store_latency_seconds_count\{operation="saveTurn"\} 1$/m,
+      /^ai_universe_store_latency_seconds_count\{operation="conversations.saveTurn"\} 1$/m,
       /^ai_universe_process_resident_memory_bytes \d+/m,
     ];
     for (const expected of expectations) assert.match(text, expected);
@@ -92,9 +92,10 @@ describe("metrics", () => {
       ] as const) {
         const refused = await scrape(authorization);
         assert.equal(refused.status, 401, authorization);
-        const body = (await refused.json()) as { message: string };
-        assert.match(body.message, reason);
-        assert.ok(!body.message.includes("scrape-token-123"), "the token is shown");
+        const { error } = (await refused.json()) as { error: { code: string; message: string } };
+        assert.equal(error.code, "unauthenticated");
+        assert.match(error.message, reason);
+        assert.ok(!error.message.includes("scrape-token-123"), "the token is shown");
       }
       const served = await scrape("Bearer scrape-token-123");
       assert.equal(served.status, 200);

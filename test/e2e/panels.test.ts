@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { promisify } from "node:util";
-import type { ModelListing } from "../../src/application/model-listing.ts";
+import type { ModelListing } from "../../src/contract/models.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { assertMatchesOutputSchema } from "../support/seed-schemas.ts";
 import { errorTextOf, modelIds, secondOpinionOf } from "./support/e2e-fixture.ts";

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { outputSchemas } from "../../src/mcp/output-schemas.ts";
+import { loadOutputSchemas } from "../../src/mcp/output-schemas.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
 import { historyOf } from "./support/e2e-fixture.ts";
@@ -56,6 +56,7 @@ describe("protocol compatibility", () => {
           for (const tool of tools) assert.ok(tool.title && tool.description && tool.outputSchema, tool.name);
           const secondOpinion = tools.find((tool) => tool.name === "agent_second_opinion");
           const history = tools.find((tool) => tool.name === "conversation_get_history");
+          const outputSchemas = await loadOutputSchemas();
           assert.deepEqual(secondOpinion?.outputSchema, outputSchemas.secondOpinion);
           assert.deepEqual(history?.outputSchema, outputSchemas.history);
           assert.ok(secondOpinion?.title && secondOpinion.description?.includes("synthesis"));

@@ -10,7 +10,7 @@ import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { SendMessageResult } from "../../src/consultation/turn/message-result.ts";
+import type { SendMessageResult } from "../../src/contract/consultation-results.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { historyOf } from "./support/e2e-fixture.ts";
 import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";

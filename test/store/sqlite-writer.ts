@@ -15,7 +15,7 @@ const { path, conversationId, writer, turns } = workerData as {
 const store = openSqliteStore(path);
 const clock = createClock(Date.UTC(2026, 1, 1) + writer * 1_000_000);
 for (let turn = 0; turn < turns; turn++) {
-  await store.saveTurn(owner, {
+  await store.conversations.of(owner).saveTurn({
     conversationId,
     messages: questionAndAnswer(clock, `Writer ${writer}, turn ${turn}`),
   });

@@ -1,7 +1,7 @@
 // Builds the application around fake models and an in-memory SQLite store.
 
 import { randomUUID } from "node:crypto";
-import { createApplication } from "../../src/application/application.ts";
+import { type ApplicationOptions, createApplication } from "../../src/application/application.ts";
 import { createAdmission } from "../../src/application/limits/admission.ts";
 import { defaultTiers } from "../../src/configuration/access.ts";
 import { defaultConsultation } from "../../src/configuration/configuration.ts";
@@ -29,8 +29,14 @@ export const fakeEntries: ModelEntry[] = [
   webSearch: false,
 }));
 
-/** The application over fake models; `entries` replaces the default roster. */
-export function consultationFixture(entries: ModelEntry[] = fakeEntries) {
+/**
+ * The application over fake models; `entries` replaces the default roster. `options` gives it a task
+ * runner, or accounts (whose tiers then count the requests too).
+ */
+export function consultationFixture(
+  entries: ModelEntry[] = fakeEntries,
+  options: Pick<ApplicationOptions, "tasks" | "access"> = {},
+) {
   const models = new FakeModels();
   const roster: ModelRoster = {
     mode: "configured",
@@ -54,7 +60,8 @@ export function consultationFixture(entries: ModelEntry[] = fakeEntries) {
     store,
     application: createApplication(services, {
       cursorKey: "test-cursor-key",
-      admission: createAdmission(store, defaultTiers, () => new Date()),
+      admission: createAdmission(store, { ...(options.access?.tiers ?? defaultTiers) }, () => new Date()),
+      ...options,
     }),
   };
 }

@@ -1,9 +1,13 @@
-// Validators for the seed schemas. Every tool result in the tests goes through these.
+// Validators for the seed schemas and the contract. Every tool result in the tests goes through these:
+// a second opinion or a history page must satisfy its seed schema (the external contract, schemas/),
+// and every result the closed form of the contract's schema (src/contract/), which refuses a property
+// the contract does not name, so a field the engine adds without the contract is found here.
 
 import { readFileSync } from "node:fs";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
-import { outputSchemas } from "../../src/mcp/output-schemas.ts";
+import { type OutputName, resultSchemas } from "../../src/contract/result-schemas.ts";
+import { toJsonSchema } from "../../src/mcp/output-schemas.ts";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -19,24 +23,24 @@ const validators = {
   history: compile("conversation-get-history.schema.json"),
 };
 
-/** Throws with every violation of the output schema the server advertises for one of its own tools. */
-export function assertMatchesOutputSchema(
-  name: Exclude<keyof typeof outputSchemas, keyof typeof validators>,
-  value: unknown,
-): void {
-  const { $schema: _dialect, ...schema } = outputSchemas[name];
-  const validate = ownValidators[name] ?? new Ajv({ allErrors: true, strict: false }).compile(schema);
-  ownValidators[name] = validate;
+const contractValidators: Partial<Record<OutputName, ValidateFunction>> = {};
+
+/** Throws with every violation of the closed contract schema of the tool whose result is `name`. */
+export function assertMatchesOutputSchema(name: OutputName, value: unknown): void {
+  let validate = contractValidators[name];
+  if (!validate) {
+    const { $schema: _dialect, ...schema } = toJsonSchema(resultSchemas[name], false);
+    validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    contractValidators[name] = validate;
+  }
   if (!validate(value)) {
     throw new Error(
-      `result does not match the ${name} output schema:\n${JSON.stringify(validate.errors, null, 2)}`,
+      `result does not match the contract's ${name} schema:\n${JSON.stringify(validate.errors, null, 2)}`,
     );
   }
 }
 
-const ownValidators: Partial<Record<string, ValidateFunction>> = {};
-
-/** Throws with every schema violation when `value` does not match the named seed schema. */
+/** Throws with every violation when `value` does not match the named seed schema and the contract. */
 export function assertMatchesSchema(name: keyof typeof validators, value: unknown): void {
   const validate = validators[name];
   if (!validate(value)) {
@@ -44,4 +48,5 @@ export function assertMatchesSchema(name: keyof typeof validators, value: unknow
       `result does not match the ${name} seed schema:\n${JSON.stringify(validate.errors, null, 2)}`,
     );
   }
+  assertMatchesOutputSchema(name, value);
 }

@@ -22,6 +22,7 @@ const model: ModelInfo = {
 
 const opinion: Opinion = {
   model: "alpha",
+  modelId: "alpha-1",
   modelDisplayName: "Alpha",
   response: "Yes.",
   latencyMs: 1234,

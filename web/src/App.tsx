@@ -7,6 +7,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
+  type Answer,
   ApiError,
   api,
   type ConversationSummary,
@@ -16,7 +17,7 @@ import {
   type ModelInfo,
   type PanelInfo,
   type PriceData,
-  type SecondOpinion,
+  signedOut,
 } from "./api.ts";
 import { sizeLabel } from "./attachments.ts";
 import { AskForm } from "./components/AskForm.tsx";
@@ -34,7 +35,7 @@ interface Turn {
   question: string;
   /** The files attached to the question. */
   attachments?: { name: string; bytes: number }[];
-  result?: Omit<SecondOpinion, "conversationId">;
+  result?: Answer;
   reply?: string;
   /** The stored answer's id, by which its late opinions are followed. */
   messageId?: string;
@@ -130,6 +131,13 @@ export function App() {
   useEffect(() => {
     load().catch((failure) => setError(describe(failure)));
   }, [load]);
+
+  // The server no longer knows this page (its session ended, or its key was revoked): sign in again.
+  useEffect(() => {
+    const onSignedOut = () => setMe((known) => (known?.signedIn ? { ...known, signedIn: false } : known));
+    signedOut.addEventListener("signed-out", onSignedOut);
+    return () => signedOut.removeEventListener("signed-out", onSignedOut);
+  }, []);
 
   /** Shows a new question: no conversation, nothing following. */
   const clear = () => {

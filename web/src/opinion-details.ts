@@ -2,10 +2,10 @@
 // and web searches on one line, and what the model could not do that was asked (search the web, read an
 // attached file), each as a sentence. All of it is shown as text, never as HTML.
 
-import type { Opinion } from "./api.ts";
+import type { ModelCall } from "./api.ts";
 
 /** "1.2 s · 900 tokens · $0.0028 · 72 reasoning tokens (high) · 1 web search", leaving out what is unknown. */
-export function usageLine(opinion: Opinion): string {
+export function usageLine(opinion: ModelCall): string {
   const parts = [`${(opinion.latencyMs / 1000).toFixed(1)} s`];
   if (opinion.tokensUsed !== undefined) parts.push(`${opinion.tokensUsed} tokens`);
   if (opinion.cost !== undefined) parts.push(`$${opinion.cost.toFixed(4)}`);
@@ -20,7 +20,7 @@ export function usageLine(opinion: Opinion): string {
 }
 
 /** "Could not search: …" and "Did not see FILE: …" for what the model was asked and could not do. */
-export function opinionNotes(opinion: Opinion): string[] {
+export function opinionNotes(opinion: ModelCall): string[] {
   const notes: string[] = [];
   if (opinion.webSearch && !opinion.webSearch.searched)
     notes.push(`Could not search: ${opinion.webSearch.note ?? "the model did not search the web."}`);

@@ -1,9 +1,9 @@
 // A whole conversation as Markdown (for MCP resources and `ai-universe export --format md`):
 // second opinions show the synthesis, then every model's answer, usage and sources.
 
-import type { Citation, ModelOpinion, SecondOpinion } from "../../consultation/opinion.ts";
+import type { ConversationExport } from "../../contract/conversations.ts";
+import type { Citation, ModelOpinion, SecondOpinion } from "../../contract/opinions.ts";
 import type { Message } from "../../store/store.ts";
-import type { ConversationExport } from "./export-conversation.ts";
 
 /** Renders the conversation as Markdown. */
 export function conversationMarkdown({ conversation, messages }: ConversationExport): string {

@@ -1,22 +1,15 @@
 // Deleting a conversation of the owner with all its messages.
 
 import { findConversation } from "../../consultation/turn/find-conversation.ts";
-import type { Store } from "../../store/store.ts";
-
-/** The result of `conversation.delete`. */
-export interface DeleteResult {
-  conversationId: string;
-  deleted: true;
-  messagesDeleted: number;
-}
+import type { DeleteResult } from "../../contract/conversations.ts";
+import type { OwnerConversations } from "../../store/conversations.ts";
 
 /** Deletes the owner's conversation. Throws ServiceError for an unknown, foreign or malformed id. */
 export async function deleteConversation(
-  store: Store,
-  owner: string,
+  conversations: OwnerConversations,
   conversationId: string,
 ): Promise<DeleteResult> {
-  const conversation = await findConversation(store, owner, conversationId);
-  await store.deleteConversation(owner, conversation.id);
+  const conversation = await findConversation(conversations, conversationId);
+  await conversations.delete(conversation.id);
   return { conversationId: conversation.id, deleted: true, messagesDeleted: conversation.messageCount };
 }

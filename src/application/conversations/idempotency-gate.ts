@@ -6,6 +6,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { IdempotencyStamp, StoredTurn } from "../../consultation/turn/record-turn.ts";
 import { ServiceError } from "../../contract/service-error.ts";
+import type { ConversationStore } from "../../store/conversations.ts";
+import type { IdempotencyStore } from "../../store/idempotency.ts";
 import {
   IdempotencyConflictError,
   type IdempotencyEntry,
@@ -48,12 +50,15 @@ function canonicalJson(value: unknown): string {
 /** Runs keyed writes at most once per (owner, key). One gate per process. */
 export class IdempotencyGate {
   readonly #running = new Map<string, Promise<unknown>>();
-  readonly #store: Store;
+  readonly #idempotency: IdempotencyStore;
+  readonly #conversations: ConversationStore;
   /** Who this process is, for claims on keys. */
   readonly #holder = randomUUID();
 
-  constructor(store: Store) {
-    this.#store = store;
+  /** Over the store's idempotency entries and claims, and its conversations (to replay a stored turn). */
+  constructor(store: Pick<Store, "idempotency" | "conversations">) {
+    this.#idempotency = store.idempotency;
+    this.#conversations = store.conversations;
   }
 
   /**
@@ -94,13 +99,13 @@ export class IdempotencyGate {
     replay: (turn: StoredTurn) => T,
     signal: AbortSignal | undefined,
   ): Promise<T> {
-    const stored = await this.#store.findIdempotencyEntry(owner, stamp.key);
+    const stored = await this.#idempotency.find(owner, stamp.key);
     if (stored) return replay(await this.#storedTurn(owner, this.#check(stored, stamp)));
     // Another process (another node) may be running this very call: wait for its turn instead of
     // running it twice.
     const claimed = await this.#claim(owner, stamp.key, signal);
     if (claimed === "replay") {
-      const winner = await this.#store.findIdempotencyEntry(owner, stamp.key);
+      const winner = await this.#idempotency.find(owner, stamp.key);
       if (winner) return replay(await this.#storedTurn(owner, this.#check(winner, stamp)));
     }
     const renew =
@@ -113,14 +118,14 @@ export class IdempotencyGate {
       // Another process stored the key first: answer with its turn.
       const winner =
         error instanceof IdempotencyConflictError
-          ? await this.#store.findIdempotencyEntry(owner, stamp.key)
+          ? await this.#idempotency.find(owner, stamp.key)
           : undefined;
       if (!winner) throw error;
       return replay(await this.#storedTurn(owner, this.#check(winner, stamp)));
     } finally {
       if (renew) {
         clearInterval(renew);
-        await this.#store.releaseIdempotencyKey(owner, stamp.key, this.#holder).catch(() => {});
+        await this.#idempotency.release(owner, stamp.key, this.#holder).catch(() => {});
       }
     }
   }
@@ -138,7 +143,7 @@ export class IdempotencyGate {
     for (;;) {
       try {
         if (await this.#tryClaim(owner, key)) {
-          return (await this.#store.findIdempotencyEntry(owner, key)) ? "replay" : "claimed";
+          return (await this.#idempotency.find(owner, key)) ? "replay" : "claimed";
         }
       } catch (error) {
         if (error instanceof StoreUnavailableError) return "unclaimed";
@@ -146,13 +151,13 @@ export class IdempotencyGate {
       }
       await new Promise((resolve) => setTimeout(resolve, claimPollMs));
       signal?.throwIfAborted();
-      if (await this.#store.findIdempotencyEntry(owner, key)) return "replay";
+      if (await this.#idempotency.find(owner, key)) return "replay";
     }
   }
 
   #tryClaim(owner: string, key: string): Promise<boolean> {
     const now = Date.now();
-    return this.#store.claimIdempotencyKey(
+    return this.#idempotency.claim(
       owner,
       key,
       this.#holder,
@@ -172,8 +177,9 @@ export class IdempotencyGate {
   }
 
   async #storedTurn(owner: string, entry: IdempotencyEntry): Promise<StoredTurn> {
-    const conversation = await this.#store.getConversation(owner, entry.conversationId);
-    const [user, assistant] = await this.#store.getMessages(owner, [
+    const conversations = this.#conversations.of(owner);
+    const conversation = await conversations.get(entry.conversationId);
+    const [user, assistant] = await conversations.getMessages([
       entry.userMessageId,
       entry.assistantMessageId,
     ]);

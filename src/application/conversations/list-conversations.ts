@@ -1,19 +1,10 @@
 // The owner's conversations, most recently updated first, keyset-paged on (updatedAt, id) so pages
 // stay stable while new conversations arrive.
 
+import type { ConversationListResult } from "../../contract/conversations.ts";
 import { defaultListPageSize } from "../../contract/inputs.ts";
-import type { Conversation, Store } from "../../store/store.ts";
+import type { OwnerConversations } from "../../store/conversations.ts";
 import type { CursorCodec } from "./paging.ts";
-
-/** One conversation in a listing. */
-export type ConversationSummary = Omit<Conversation, "userId">;
-
-/** The result of `conversation.list`. */
-export interface ConversationListResult {
-  conversations: ConversationSummary[];
-  hasMore: boolean;
-  nextCursor: string | null;
-}
 
 interface ListPosition {
   u: string;
@@ -22,9 +13,8 @@ interface ListPosition {
 
 /** Lists one page of the owner's conversations. Throws invalid_argument for a bad cursor. */
 export async function listConversations(
-  store: Store,
+  conversations: OwnerConversations,
   cursors: CursorCodec,
-  owner: string,
   request: { limit?: number | undefined; cursor?: string | undefined },
 ): Promise<ConversationListResult> {
   const limit = request.limit ?? defaultListPageSize;
@@ -35,7 +25,7 @@ export async function listConversations(
           typeof value.u === "string" && !Number.isNaN(Date.parse(value.u)) && typeof value.i === "string",
       )
     : undefined;
-  const page = await store.listConversations(owner, {
+  const page = await conversations.list({
     limit,
     ...(after ? { after: { updatedAt: after.u, id: after.i } } : {}),
   });

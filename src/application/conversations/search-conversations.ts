@@ -1,23 +1,17 @@
 // Full-text search over the owner's conversations: their questions, answers and every model's
 // opinion, best match first, one hit per conversation with a snippet whose found words are marked.
 
+import type { SearchResult } from "../../contract/conversations.ts";
 import { defaultSearchLimit } from "../../contract/inputs.ts";
 import { ServiceError } from "../../contract/service-error.ts";
-import type { SearchHit, Store } from "../../store/store.ts";
+import type { OwnerConversations } from "../../store/conversations.ts";
 
 /** Most words of a query that count. */
 const maxWords = 16;
 
-/** The result of `conversation.search`. */
-export interface SearchResult {
-  query: string;
-  results: SearchHit[];
-}
-
 /** Searches the owner's conversations. Throws invalid_argument for a query without words. */
 export async function searchConversations(
-  store: Store,
-  owner: string,
+  conversations: OwnerConversations,
   request: { query: string; limit?: number | undefined },
 ): Promise<SearchResult> {
   const words = (request.query.match(/[\p{L}\p{N}_]+/gu) ?? []).slice(0, maxWords);
@@ -29,6 +23,6 @@ export async function searchConversations(
   }
   return {
     query: request.query,
-    results: await store.searchConversations(owner, words, request.limit ?? defaultSearchLimit),
+    results: await conversations.search(words, request.limit ?? defaultSearchLimit),
   };
 }

@@ -5,23 +5,11 @@
 
 import { defaultTierName, isTierName, type Tier } from "../../configuration/access.ts";
 import { ServiceError } from "../../contract/service-error.ts";
-import type { AccountStore, LimiterBackend } from "../../store/accounts.ts";
-import type { SpendReservationStore } from "../../store/spend-reservations.ts";
+import type { Usage } from "../../contract/usage.ts";
+import type { Store } from "../../store/store.ts";
 import type { Caller } from "../caller.ts";
 import { type CallBudget, createCallBudget, dayOf, nextMidnightAfter } from "./call-budget.ts";
-import { createRequestCounters, type WindowUsage } from "./rate-limits.ts";
-
-export type { WindowUsage } from "./rate-limits.ts";
-
-/** What a caller may do and has done. */
-export interface Usage {
-  userId: string;
-  tier: string;
-  requests: { hour: WindowUsage; day: WindowUsage };
-  /** `heldUsd`: what the caller's running calls hold of the budget now (their worst cases, less what they cost so far). */
-  spend: { todayUsd: number; heldUsd: number; dailyBudgetUsd: number | null; resetsAt: string };
-  unpricedModels: Tier["unpricedModels"];
-}
+import { createRequestCounters } from "./rate-limits.ts";
 
 /** Admits requests against the tiers. */
 export interface Admission {
@@ -32,6 +20,8 @@ export interface Admission {
    * or `store_unavailable` (retryable) when the request cannot be counted.
    */
   admit(caller: Caller): Promise<void>;
+  /** Counts one look at a running task (its own allowance: clients poll); throws as `admit`. */
+  admitPoll(caller: Caller): Promise<void>;
   /** A new call's hold on the caller's daily budget: its worst case reserved, its cost charged. */
   callBudget(caller: Caller): CallBudget;
   /** Adds what a request cost to the caller's spend today. */
@@ -43,16 +33,15 @@ export interface Admission {
 /** How long a call's reservation lasts unless the call renews it (it does, at a third of this). */
 export const defaultReservationLeaseMs = 120_000;
 
-/** Builds the admission over the store's accounts and the configured tiers. */
+/** Builds the admission over the store's spend and request counters, and the configured tiers. */
 export function createAdmission(
-  store: AccountStore & SpendReservationStore,
+  store: Pick<Store, "spend" | "requestCounters">,
   tiers: Record<string, Tier>,
   clock: () => Date,
-  /** Where the counters live: the store's own database unless given (Redis). */
-  backend: LimiterBackend = store.limiterBackend(),
   options: { reservationLeaseMs?: number } = {},
 ): Admission {
-  const counters = createRequestCounters(backend, clock);
+  const { spend } = store;
+  const counters = createRequestCounters(store.requestCounters, clock);
   const tierOf = (caller: Caller): Tier =>
     (isTierName(tiers, caller.tier) ? tiers[caller.tier] : undefined) ??
     tiers[defaultTierName] ?? {
@@ -69,7 +58,7 @@ export function createAdmission(
       const tier = tierOf(caller);
       if (tier.dailyBudgetUsd !== null) {
         const now = clock();
-        const spent = await store.spendOn(caller.userId, dayOf(now));
+        const spent = await spend.spentOn(caller.userId, dayOf(now));
         if (spent >= tier.dailyBudgetUsd) {
           const retryAt = nextMidnightAfter(now);
           throw new ServiceError(
@@ -87,9 +76,11 @@ export function createAdmission(
       await counters.count(caller, tier);
     },
 
+    admitPoll: (caller) => counters.countPoll(caller, tierOf(caller)),
+
     callBudget(caller) {
       return createCallBudget({
-        store,
+        spend,
         caller,
         tier: tierOf(caller),
         clock,
@@ -98,7 +89,7 @@ export function createAdmission(
     },
 
     async recordSpend(caller, usd) {
-      if (usd > 0) await store.addSpend(caller.userId, dayOf(clock()), usd);
+      if (usd > 0) await spend.add(caller.userId, dayOf(clock()), usd);
     },
 
     async usage(caller) {
@@ -110,8 +101,8 @@ export function createAdmission(
         tier: caller.tier,
         requests,
         spend: {
-          todayUsd: await store.spendOn(caller.userId, dayOf(now)),
-          heldUsd: await store.heldOn(caller.userId, dayOf(now), now.getTime()),
+          todayUsd: await spend.spentOn(caller.userId, dayOf(now)),
+          heldUsd: await spend.heldOn(caller.userId, dayOf(now), now.getTime()),
           dailyBudgetUsd: tier.dailyBudgetUsd,
           resetsAt: nextMidnightAfter(now),
         },

@@ -10,8 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { Tier } from "../../configuration/access.ts";
 import { ServiceError } from "../../contract/service-error.ts";
-import type { AccountStore } from "../../store/accounts.ts";
-import type { ReservationOutcome, SpendReservationStore } from "../../store/spend-reservations.ts";
+import type { ReservationOutcome, SpendStore } from "../../store/spend.ts";
 import type { Caller } from "../caller.ts";
 
 /** A call's hold on its caller's daily budget. Charges and the end run in the order they were asked. */
@@ -30,7 +29,8 @@ export interface CallBudget {
 
 /** What a call budget works with. */
 export interface CallBudgetContext {
-  store: Pick<AccountStore, "addSpend"> & SpendReservationStore;
+  /** The store's spend and reservations. */
+  spend: SpendStore;
   caller: Caller;
   tier: Tier;
   clock: () => Date;
@@ -50,7 +50,7 @@ export function nextMidnightAfter(date: Date): string {
 
 /** A budget for one call of `context.caller`. */
 export function createCallBudget(context: CallBudgetContext): CallBudget {
-  const { store, caller, tier, clock, leaseMs } = context;
+  const { spend, caller, tier, clock, leaseMs } = context;
   const owner = caller.userId;
   let reservation: { id: string; day: string } | undefined;
   let renewal: ReturnType<typeof setInterval> | undefined;
@@ -71,7 +71,7 @@ export function createCallBudget(context: CallBudgetContext): CallBudget {
       if (budget === null || reservation || ended) return;
       const now = clock();
       const held = { id: randomUUID(), day: dayOf(now) };
-      const outcome = await store.reserveSpend(
+      const outcome = await spend.reserve(
         owner,
         { ...held, usd: estimatedCostUsd, expiresAt: now.getTime() + leaseMs },
         budget,
@@ -80,7 +80,7 @@ export function createCallBudget(context: CallBudgetContext): CallBudget {
       if (!outcome.reserved) throw refusal(caller, budget, estimatedCostUsd, outcome, now);
       reservation = held;
       renewal = setInterval(() => {
-        void store.renewReservation(owner, held.id, clock().getTime() + leaseMs).catch(() => {});
+        void spend.renew(owner, held.id, clock().getTime() + leaseMs).catch(() => {});
       }, leaseMs / 3);
       renewal.unref();
     },
@@ -89,8 +89,8 @@ export function createCallBudget(context: CallBudgetContext): CallBudget {
       if (!usd || usd <= 0) return queue;
       return next(() =>
         reservation
-          ? store.chargeReservation(owner, reservation.id, reservation.day, usd)
-          : store.addSpend(owner, dayOf(clock()), usd),
+          ? spend.charge(owner, reservation.id, reservation.day, usd)
+          : spend.add(owner, dayOf(clock()), usd),
       );
     },
 
@@ -99,7 +99,7 @@ export function createCallBudget(context: CallBudgetContext): CallBudget {
       ended = true;
       return next(async () => {
         clearInterval(renewal);
-        if (reservation) await store.releaseReservation(owner, reservation.id);
+        if (reservation) await spend.release(owner, reservation.id);
       });
     },
   };

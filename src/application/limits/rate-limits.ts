@@ -1,35 +1,21 @@
-// The requests per hour and per day of a caller's tier, counted where every process sees the same
-// count: the store's database (rate-limiter-flexible's SQLite or PostgreSQL limiter, one atomic upsert
-// per count) or Redis (its Lua script), so limits survive restarts and hold across processes and nodes.
-// A count that cannot be made there is never made anywhere else: while another process holds a SQLite
-// file's write lock the count waits for it, and when the counters cannot be reached (or stay locked)
-// the request is refused with a retryable store_unavailable. Counting per process would let each
-// process admit the whole limit.
+// The requests per hour and per day of a caller's tier, counted by the store's request counters, where
+// every process sees the same count (the database, or Redis: see src/store/request-counters.ts), so
+// limits survive restarts and hold across processes and nodes. A count that cannot be made there is
+// never made anywhere else: the request is refused with a retryable store_unavailable. Counting per
+// process would let each process admit the whole limit.
 
-import {
-  type RateLimiterAbstract,
-  RateLimiterPostgres,
-  RateLimiterRedis,
-  RateLimiterRes,
-  RateLimiterSQLite,
-} from "rate-limiter-flexible";
 import type { Tier } from "../../configuration/access.ts";
 import { ServiceError } from "../../contract/service-error.ts";
-import type { LimiterBackend } from "../../store/accounts.ts";
+import type { WindowUsage } from "../../contract/usage.ts";
+import type { RequestCounterStore } from "../../store/request-counters.ts";
 import type { Caller } from "../caller.ts";
-
-/** One counted window of a caller's usage. */
-export interface WindowUsage {
-  limit: number | null;
-  used: number;
-  /** When the window's count starts again (ISO time); null when nothing was counted in it. */
-  resetsAt: string | null;
-}
 
 /** Counts requests against the tiers' limits. */
 export interface RequestCounters {
   /** Counts one request; throws `rate_limited`, or `store_unavailable` when it cannot be counted. */
   count(caller: Caller, tier: Tier): Promise<void>;
+  /** Counts one look at a running task against the poll allowance (same errors as `count`). */
+  countPoll(caller: Caller, tier: Tier): Promise<void>;
   /** The caller's use of each window. */
   usage(caller: Caller, tier: Tier): Promise<{ hour: WindowUsage; day: WindowUsage }>;
 }
@@ -37,73 +23,88 @@ export interface RequestCounters {
 /** Seconds a caller refused for counters that could not be reached is asked to wait. */
 const unreachableRetrySeconds = 5;
 
+/** A counting window and the limit a tier has in it (null: no limit). */
+interface LimitWindow {
+  /** Part of each count's key: windows count apart. */
+  name: string;
+  /** The window in words, where it is not its name. */
+  per?: string;
+  seconds: number;
+  limitOf(tier: Tier): number | null;
+}
+
 const windows = [
   { name: "hour", seconds: 3600, limitOf: (tier: Tier) => tier.requestsPerHour },
   { name: "day", seconds: 86_400, limitOf: (tier: Tier) => tier.requestsPerDay },
 ] as const;
 
-/** Counters over `backend`; `clock` dates the retry times. */
-export function createRequestCounters(backend: LimiterBackend, clock: () => Date): RequestCounters {
-  const limiters = new Map<string, RateLimiterAbstract>();
-  const limiterOf = (window: (typeof windows)[number], points: number): RateLimiterAbstract => {
-    const name = `${window.name}:${points}`;
-    let limiter = limiters.get(name);
-    if (!limiter) {
-      limiter = createLimiter(backend, { keyPrefix: window.name, points, duration: window.seconds });
-      limiters.set(name, limiter);
-    }
-    return limiter;
-  };
-  /** Runs one operation on the counters; a failure other than a refusal becomes store_unavailable. */
-  const counted = async <T>(caller: Caller, operation: () => Promise<T>): Promise<T> => {
+/**
+ * Looks at running tasks (get, result, list, cancel) a caller may take per minute, when its tier limits
+ * requests at all. Clients poll tasks every few seconds, so polls have their own allowance rather than
+ * using up the requests a tier has for questions; the allowance still stops a runaway loop.
+ */
+export const taskPollsPerMinute = 120;
+
+const pollWindows: readonly LimitWindow[] = [
+  {
+    name: "task-poll-minute",
+    per: "minute",
+    seconds: 60,
+    limitOf: (tier) =>
+      tier.requestsPerHour === null && tier.requestsPerDay === null ? null : taskPollsPerMinute,
+  },
+];
+
+/** Counters over the store's `counters`; `clock` dates the retry times. */
+export function createRequestCounters(counters: RequestCounterStore, clock: () => Date): RequestCounters {
+  /** Runs one call of the counters; any failure becomes store_unavailable, saying what to do. */
+  const counted = async <T>(caller: Caller, call: () => Promise<T>): Promise<T> => {
     try {
-      return await (backend.kind === "sqlite" ? backend.whileLocked(operation) : operation());
+      return await call();
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw error;
-      throw uncountable(caller, backend, error);
+      throw uncountable(caller, counters.location, error);
+    }
+  };
+
+  /** Counts one request in each of `limited`, taking back the earlier counts when a later one refuses it. */
+  const countIn = async (limited: readonly LimitWindow[], caller: Caller, tier: Tier, what: string) => {
+    const consumed: LimitWindow[] = [];
+    for (const window of limited) {
+      const points = window.limitOf(tier);
+      if (points === null) continue;
+      const outcome = await counted(caller, () => counters.count(caller.userId, window, points));
+      if (outcome.counted) {
+        consumed.push(window);
+        continue;
+      }
+      // A request refused by the day's limit does not use up the hour's.
+      await Promise.all(consumed.map((used) => counters.uncount(caller.userId, used).catch(() => {})));
+      const retryAt = new Date(clock().getTime() + outcome.msBeforeReset).toISOString();
+      const retryAfterSeconds = Math.max(1, Math.ceil(outcome.msBeforeReset / 1000));
+      throw new ServiceError(
+        "rate_limited",
+        `Rate limit reached: your tier (${caller.tier}) allows ${points} ${what} per ${window.per ?? window.name}. Retry after ${retryAt} (in ${retryAfterSeconds} s).`,
+        { limit: points, window: window.name, retryAt, retryAfterSeconds },
+      );
     }
   };
 
   return {
-    async count(caller, tier) {
-      const consumed: RateLimiterAbstract[] = [];
-      for (const window of windows) {
-        const points = window.limitOf(tier);
-        if (points === null) continue;
-        const limiter = limiterOf(window, points);
-        try {
-          await counted(caller, () => limiter.consume(caller.userId));
-          consumed.push(limiter);
-        } catch (rejection) {
-          if (!(rejection instanceof RateLimiterRes)) throw rejection;
-          // A request refused by the day's limit does not use up the hour's.
-          await Promise.all(
-            consumed.map((used) => counted(caller, () => used.reward(caller.userId)).catch(() => {})),
-          );
-          const retryAt = new Date(clock().getTime() + rejection.msBeforeNext).toISOString();
-          const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-          throw new ServiceError(
-            "rate_limited",
-            `Rate limit reached: your tier (${caller.tier}) allows ${points} requests per ${window.name}. Retry after ${retryAt} (in ${retryAfterSeconds} s).`,
-            { limit: points, window: window.name, retryAt, retryAfterSeconds },
-          );
-        }
-      }
-    },
+    count: (caller, tier) => countIn(windows, caller, tier, "requests"),
+    countPoll: (caller, tier) => countIn(pollWindows, caller, tier, "looks at tasks"),
 
     async usage(caller, tier) {
       const [hour, day] = await Promise.all(
         windows.map(async (window): Promise<WindowUsage> => {
           const limit = window.limitOf(tier);
-          const limiter = limiterOf(window, limit ?? Number.MAX_SAFE_INTEGER);
-          const state = await counted(caller, () => limiter.get(caller.userId));
+          const state = await counted(caller, () => counters.read(caller.userId, window));
           return {
             limit,
-            // A refused request is counted by the limiter too; it was not served, so it is not shown as used.
-            used: Math.min(state?.consumedPoints ?? 0, limit ?? Number.POSITIVE_INFINITY),
+            // A refused request may be counted too; it was not served, so it is not shown as used.
+            used: Math.min(state?.used ?? 0, limit ?? Number.POSITIVE_INFINITY),
             resetsAt:
-              state && state.msBeforeNext >= 0
-                ? new Date(clock().getTime() + state.msBeforeNext).toISOString()
+              state && state.msBeforeReset >= 0
+                ? new Date(clock().getTime() + state.msBeforeReset).toISOString()
                 : null,
           };
         }),
@@ -113,39 +114,8 @@ export function createRequestCounters(backend: LimiterBackend, clock: () => Date
   };
 }
 
-/** The limiter of one window on `backend`, with no in-memory insurance: a failed count fails. */
-function createLimiter(
-  backend: LimiterBackend,
-  options: { keyPrefix: string; points: number; duration: number },
-): RateLimiterAbstract {
-  if (backend.kind === "redis") {
-    return new RateLimiterRedis({
-      ...options,
-      keyPrefix: `ai-universe:${options.keyPrefix}`,
-      storeClient: backend.client,
-      useRedisPackage: true,
-      rejectIfRedisNotReady: true,
-    });
-  }
-  const shared = {
-    ...options,
-    tableName: backend.tableName,
-    tableCreated: true,
-    clearExpiredByTimeout: false,
-  };
-  return backend.kind === "sqlite"
-    ? new RateLimiterSQLite({ ...shared, storeClient: backend.client, storeType: "better-sqlite3" })
-    : new RateLimiterPostgres({ ...shared, storeClient: backend.pool, storeType: "pool" });
-}
-
-/** Why a request was refused when its count could not be made, and what to do. */
-function uncountable(caller: Caller, backend: LimiterBackend, error: unknown): ServiceError {
-  const where =
-    backend.kind === "redis"
-      ? "the Redis that holds the request counters (AI_UNIVERSE_REDIS_URL)"
-      : backend.kind === "postgres"
-        ? "the PostgreSQL database"
-        : "the database";
+/** Why a request was refused when its count could not be made (at `where`), and what to do. */
+function uncountable(caller: Caller, where: string, error: unknown): ServiceError {
   const reason =
     error instanceof ServiceError
       ? error.message

@@ -6,8 +6,7 @@
 
 import { randomUUID } from "node:crypto";
 import { ServiceError } from "../../contract/service-error.ts";
-import type { Store } from "../../store/store.ts";
-import type { TaskRecord } from "../../store/tasks.ts";
+import type { TaskPage, TaskRecord, TaskStore } from "../../store/tasks.ts";
 import type { Caller } from "../caller.ts";
 
 /** What a task runs: the tool call, to completion or until `signal` aborts; returns the call's result. */
@@ -26,6 +25,8 @@ export interface TaskTimings {
 
 /** Runs and tracks the tasks of this process. */
 export interface TaskRunner {
+  /** The lifetimes it keeps tasks for. */
+  readonly timings: TaskTimings;
   start(caller: Caller, tool: string, ttlMs: number | undefined, work: TaskWork): Promise<TaskRecord>;
   /** The caller's task; throws `task_not_found`. */
   get(caller: Caller, id: string): Promise<TaskRecord>;
@@ -35,20 +36,23 @@ export interface TaskRunner {
     caller: Caller,
     after: { createdAt: string; id: string } | undefined,
     limit: number,
-  ): ReturnType<Store["listTasks"]>;
+  ): Promise<TaskPage>;
   /** Cancels a working task (its provider calls are aborted); throws `invalid_argument` when it already ended. */
   cancel(caller: Caller, id: string): Promise<TaskRecord>;
   /** Stops: running tasks are aborted and failed with the reason. */
   close(): Promise<void>;
 }
 
+/** Tasks are kept a day unless the call asks for less, and a week at most. */
+export const defaultTaskLifetimes = { defaultTtlMs: 86_400_000, maxTtlMs: 7 * 86_400_000 } as const;
+
 /** The message of a task whose process went away. */
 export const interruptedMessage =
   "The server running this task stopped before it finished (it was restarted or killed). Nothing was stored; run the call again.";
 
-/** Builds the runner over `store`. */
+/** Builds the runner over the tasks port `store`. */
 export function createTaskRunner(
-  store: Store,
+  store: TaskStore,
   timings: TaskTimings,
   clock: () => Date,
   log: (message: string) => void,
@@ -63,15 +67,15 @@ export function createTaskRunner(
     if (clock().getTime() - lastSweep < timings.staleMs / 4) return;
     lastSweep = clock().getTime();
     const before = new Date(clock().getTime() - timings.staleMs).toISOString();
-    await store.failStaleTasks(before, interruptedMessage, now());
-    await store.deleteExpiredTasks(clock().getTime());
+    await store.failStale(before, interruptedMessage, now());
+    await store.deleteExpired(clock().getTime());
   };
   /** Says this process's tasks still run, and stops any that another node cancelled meanwhile. */
   const beat = async () => {
     if (running.size === 0) return;
-    await store.heartbeatTasks(runner, now());
+    await store.heartbeat(runner, now());
     for (const [id, task] of running) {
-      const stored = await store.getTask(task.owner, id);
+      const stored = await store.get(task.owner, id);
       if (stored && stored.status !== "working")
         task.controller.abort(new ServiceError("cancelled", "The task was cancelled."));
     }
@@ -81,7 +85,7 @@ export function createTaskRunner(
 
   const find = async (caller: Caller, id: string) => {
     await sweep();
-    const task = await store.getTask(caller.userId, id);
+    const task = await store.get(caller.userId, id);
     if (!task)
       throw new ServiceError(
         "task_not_found",
@@ -91,6 +95,8 @@ export function createTaskRunner(
   };
 
   return {
+    timings,
+
     async start(caller, tool, ttlMs, work) {
       const at = now();
       const task: TaskRecord = {
@@ -106,13 +112,13 @@ export function createTaskRunner(
         runner,
         heartbeatAt: at,
       };
-      await store.createTask(task);
+      await store.create(task);
       const controller = new AbortController();
       const done = (async () => {
         try {
           const result = await work(controller.signal);
           const failed = result.isError === true;
-          await store.finishTask(task.id, {
+          await store.finish(task.id, {
             status: failed ? "failed" : "completed",
             statusMessage: failed ? firstText(result).slice(0, 500) : null,
             result,
@@ -122,7 +128,7 @@ export function createTaskRunner(
           if (!controller.signal.aborted) {
             log(`task ${task.id} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
             await store
-              .finishTask(task.id, {
+              .finish(task.id, {
                 status: "failed",
                 statusMessage: "The task failed unexpectedly; run the call again.",
                 result: null,
@@ -153,7 +159,7 @@ export function createTaskRunner(
 
     async list(caller, after, limit) {
       await sweep();
-      return store.listTasks(caller.userId, { ...(after ? { after } : {}), limit });
+      return store.list(caller.userId, { ...(after ? { after } : {}), limit });
     },
 
     async cancel(caller, id) {
@@ -165,7 +171,7 @@ export function createTaskRunner(
         );
       }
       running.get(id)?.controller.abort(new ServiceError("cancelled", "The task was cancelled."));
-      await store.finishTask(id, {
+      await store.finish(id, {
         status: "cancelled",
         statusMessage: "Cancelled by the client; nothing was stored.",
         result: null,
@@ -182,7 +188,7 @@ export function createTaskRunner(
       await Promise.all(
         stopping.map(([id]) =>
           store
-            .finishTask(id, { status: "failed", statusMessage: interruptedMessage, result: null, at: now() })
+            .finish(id, { status: "failed", statusMessage: interruptedMessage, result: null, at: now() })
             .catch(() => {}),
         ),
       );

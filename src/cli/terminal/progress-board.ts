@@ -6,7 +6,7 @@
 // cursor movement.
 
 import cliSpinners from "cli-spinners";
-import type { ConsultationEvent } from "../../consultation/opinion.ts";
+import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { liveBlock } from "./live-block.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
 import { previewLine } from "./text-preview.ts";

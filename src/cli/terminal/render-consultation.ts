@@ -5,15 +5,14 @@
 // answering when the answer was given shows as such (its opinion follows: render-late-opinions.ts).
 
 import { usageLine } from "../../application/conversations/conversation-markdown.ts";
+import type { SecondOpinionResult, SendMessageResult } from "../../contract/consultation-results.ts";
 import type {
   Citation,
   ConsultationSummary,
   ModelOpinion,
   Stance,
   Synthesis,
-} from "../../consultation/opinion.ts";
-import type { SendMessageResult } from "../../consultation/turn/message-result.ts";
-import type { SecondOpinionResult } from "../../consultation/turn/second-opinion-result.ts";
+} from "../../contract/opinions.ts";
 import { heading, renderAssessment, renderReview, renderRounds } from "./render-council.ts";
 import { markdownRenderer } from "./render-markdown.ts";
 import type { TerminalStyle } from "./terminal-style.ts";

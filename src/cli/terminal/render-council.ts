@@ -2,7 +2,7 @@
 // consensus, dissent, the verdict with each model's vote), the review's ranking table with the
 // reviewers that failed, and the debate rounds with who changed their position and why.
 
-import type { Assessment, CouncilReview, DebateRound, Vote } from "../../consultation/opinion.ts";
+import type { Assessment, CouncilReview, DebateRound, Vote } from "../../contract/opinions.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
 import { oneLine } from "./text-preview.ts";
 

@@ -3,7 +3,7 @@
 // landed after the synthesis), and at the end the totals with every landed opinion counted, or the
 // models whose opinion will not come.
 
-import type { ConsultationSummary, ModelOpinion, Stance } from "../../consultation/opinion.ts";
+import type { ConsultationSummary, ModelOpinion, Stance } from "../../contract/opinions.ts";
 import { renderOpinion, totalsLine } from "./render-consultation.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
 

@@ -3,7 +3,7 @@
 // map back to the models afterwards.
 
 import { randomInt } from "node:crypto";
-import type { ModelOpinion } from "../opinion.ts";
+import type { ModelOpinion } from "../../contract/opinions.ts";
 
 /** Answers under labels, and the way back from a label to its model. */
 export interface Anonymised {

@@ -2,7 +2,7 @@
 // left running. When not one opinion has come in by then, the first one is awaited, so there is
 // always something to answer with.
 
-import type { ModelOpinion } from "../opinion.ts";
+import type { ModelOpinion } from "../../contract/opinions.ts";
 
 /** A call's signal that follows the caller's until the answer is given, then lets late calls run on. */
 export interface DetachableSignal {

@@ -3,7 +3,7 @@
 // and the prompt sections that tell it about stances, debate rounds and the council review.
 
 import { z } from "zod";
-import type { Assessment, CouncilReview, DebateRound, Stance } from "../opinion.ts";
+import type { Assessment, CouncilReview, DebateRound, Stance } from "../../contract/opinions.ts";
 
 const vote = z.enum(["go", "block", "unsure"]);
 

@@ -5,9 +5,10 @@
 
 import { z } from "zod";
 import type { ModelEntry } from "../../configuration/model-entry.ts";
+import type { CouncilReview, ModelOpinion, PeerReview } from "../../contract/opinions.ts";
+import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import { type CallPolicy, callModelForObject } from "../model-call/retried-call.ts";
-import type { ConsultationEvent, CouncilReview, ModelOpinion, PeerReview } from "../opinion.ts";
 import { anonymise } from "./anonymise.ts";
 
 /** Instructions given to every reviewer. */

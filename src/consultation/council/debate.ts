@@ -6,13 +6,14 @@
 import type { ModelMessage } from "ai";
 import { z } from "zod";
 import type { ModelEntry } from "../../configuration/model-entry.ts";
+import type { DebateRound, ModelOpinion, Stance } from "../../contract/opinions.ts";
+import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { scrub } from "../../contract/scrub.ts";
 import type { Message } from "../../store/store.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import { deduplicateCitations } from "../model-call/citations.ts";
 import { type CallPolicy, callModelForObject } from "../model-call/retried-call.ts";
 import { textProgress } from "../model-call/text-progress.ts";
-import type { ConsultationEvent, DebateRound, ModelOpinion, Stance } from "../opinion.ts";
 import { buildContext } from "../turn/conversation-context.ts";
 import { anonymise } from "./anonymise.ts";
 

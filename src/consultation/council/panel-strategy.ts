@@ -4,6 +4,8 @@
 // knowing all of it. Only when every model fails is there nothing to store.
 
 import type { ModelEntry, ReasoningLevel } from "../../configuration/model-entry.ts";
+import type { DebateRound, ModelOpinion, SecondOpinion, Stance } from "../../contract/opinions.ts";
+import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import { maxSearchesPerCall } from "../../providers/call-settings.ts";
 import type { Message } from "../../store/store.ts";
@@ -11,7 +13,6 @@ import type { ConsultationServices } from "../consultation-services.ts";
 import { askModel } from "../model-call/ask-model.ts";
 import type { Hedge } from "../model-call/hedged-call.ts";
 import { callPolicy } from "../model-call/retried-call.ts";
-import type { ConsultationEvent, DebateRound, ModelOpinion, SecondOpinion, Stance } from "../opinion.ts";
 import { type CostPolicy, estimateTokens, fitPlanToBudget } from "../planning/cost-budget.ts";
 import { type ModelChoice, planConsultation } from "../planning/model-selection.ts";
 import { type Attachment, attachmentTokens, questionContent } from "../turn/attachments.ts";

@@ -5,6 +5,8 @@
 // fails, the next candidate writes it; when all fail, the result says why and whose answer stands.
 
 import type { ModelEntry } from "../../configuration/model-entry.ts";
+import type { Citation, ModelOpinion, SecondOpinion, Synthesis } from "../../contract/opinions.ts";
+import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { scrub } from "../../contract/scrub.ts";
 import type { LanguageModelFactory } from "../../providers/create-language-model.ts";
 import type { Message } from "../../store/store.ts";
@@ -12,7 +14,6 @@ import { deduplicateCitations } from "../model-call/citations.ts";
 import { structuredAnswerProblem } from "../model-call/describe-failure.ts";
 import { type CallPolicy, callModel, callModelForObject } from "../model-call/retried-call.ts";
 import { textProgress } from "../model-call/text-progress.ts";
-import type { Citation, ConsultationEvent, ModelOpinion, SecondOpinion, Synthesis } from "../opinion.ts";
 import { estimateCallCost, estimateTokens } from "../planning/cost-budget.ts";
 import { buildContext } from "../turn/conversation-context.ts";
 import { assessmentInstructions, assessmentOf, councilSections, synthesisSchema } from "./assessment.ts";

@@ -4,9 +4,10 @@
 
 import type { ModelMessage } from "ai";
 import type { ModelEntry } from "../../configuration/model-entry.ts";
+import type { ModelOpinion } from "../../contract/opinions.ts";
+import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { type CallFeatures, callSettingsFor } from "../../providers/call-settings.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
-import type { ConsultationEvent, ModelOpinion } from "../opinion.ts";
 import { type Hedge, hedgedCall } from "./hedged-call.ts";
 import { type CallPolicy, callModel } from "./retried-call.ts";
 import { textProgress } from "./text-progress.ts";

@@ -1,7 +1,7 @@
 // Normalises the sources each provider returns (Perplexity search results, Gemini grounding,
 // OpenAI and xAI web search annotations) into {title, url} citations, deduplicated by URL.
 
-import type { Citation } from "../opinion.ts";
+import type { Citation } from "../../contract/opinions.ts";
 
 /** The part of an AI SDK source this module reads. */
 interface SourceLike {

@@ -4,9 +4,9 @@
 // or, for an aborted request, the estimated cost of its input (the same prompt's input tokens).
 
 import type { ModelEntry } from "../../configuration/model-entry.ts";
+import type { ModelOpinion } from "../../contract/opinions.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import { costOf } from "../../pricing/price-data.ts";
-import type { ModelOpinion } from "../opinion.ts";
 import { type CallPolicy, callModel, type ModelRequest } from "./retried-call.ts";
 
 /** When and where to hedge one call. */

@@ -2,7 +2,7 @@
 // loaded from the store at start and saved back (merged with what other nodes saved) at most every
 // few seconds, so a restart or another node starts from what was seen. Too few samples give no p95.
 
-import type { Store } from "../../store/store.ts";
+import type { Latencies, ModelLatencyStore } from "../../store/model-latencies.ts";
 
 /** Recent latencies of every model. */
 export interface LatencyTracker {
@@ -17,12 +17,12 @@ export interface LatencyTracker {
 const keptSamples = 100;
 const minimumSamples = 20;
 
-/** A tracker over `store`, saving at most every `saveEveryMs`. Starts with what the store holds. */
+/** A tracker over the saved `latencies`, saving at most every `saveEveryMs`; starts with what they hold. */
 export async function latencyTracker(
-  store: Pick<Store, "modelLatencies" | "saveModelLatencies">,
+  latencies: ModelLatencyStore,
   saveEveryMs = 5000,
 ): Promise<LatencyTracker> {
-  const samples = new Map(Object.entries(await store.modelLatencies().catch(() => ({}))));
+  const samples = new Map(Object.entries(await latencies.read().catch((): Latencies => ({}))));
   const unsaved = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = async () => {
@@ -31,7 +31,7 @@ export async function latencyTracker(
     if (unsaved.size === 0) return;
     const changed = Object.fromEntries([...unsaved].map((model) => [model, [...(samples.get(model) ?? [])]]));
     unsaved.clear();
-    await store.saveModelLatencies(changed).catch(() => {}); // best effort: hedging still works from memory
+    await latencies.save(changed).catch(() => {}); // best effort: hedging still works from memory
   };
   return {
     record(model, latencyMs) {

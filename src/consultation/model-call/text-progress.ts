@@ -4,8 +4,8 @@
 // of configured secrets like every stored answer, and a tail that may be the start of a secret waits
 // for the next piece, so a key echoed by a provider never leaves in parts.
 
+import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { scrub } from "../../contract/scrub.ts";
-import type { ConsultationEvent } from "../opinion.ts";
 
 const intervalMs = 100;
 

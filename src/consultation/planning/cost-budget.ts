@@ -8,6 +8,7 @@
 // worst case, which counts the synthesis twice (structured, then plain), and no more fallbacks than fit.
 
 import { type ModelEntry, outputCapOf } from "../../configuration/model-entry.ts";
+import type { BudgetReport } from "../../contract/opinions.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import { costOf, modelFacts } from "../../pricing/price-data.ts";
 import type { ConsultationPlan } from "./model-selection.ts";
@@ -27,16 +28,6 @@ export interface CostPolicy {
   reserve?: ((estimatedCostUsd: number) => Promise<void>) | undefined;
   /** Whether a daily budget holds the call, so the synthesis may fall back only as far as it holds. */
   dailyBudget?: boolean;
-}
-
-/** What the estimate decided; part of the result and stored with the turn. */
-export interface BudgetReport {
-  maxCostUsd: number | null;
-  /** Upper bound of what the models kept can cost, for those with a price. */
-  estimatedCostUsd: number;
-  leftOut: { model: string; reason: string; estimatedCostUsd?: number }[];
-  /** Models kept whose cost is unknown (no price in the price data or the config file). */
-  unknownCost: string[];
 }
 
 /** Tokens of a text, estimated on the high side (three characters a token). */

@@ -5,14 +5,11 @@
 import type { FilePart, ImagePart, TextPart } from "ai";
 import type { AttachmentKind, ModelEntry } from "../../configuration/model-entry.ts";
 import { attachmentLimits } from "../../contract/attachment-limits.ts";
+import type { AttachedFile } from "../../contract/messages.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 
 /** One attached file, its content in base64. */
-export interface Attachment {
-  name: string;
-  mediaType: string;
-  data: string;
-}
+export type Attachment = AttachedFile;
 
 const imageTypes = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 const textTypes =

@@ -3,7 +3,7 @@
 
 import { limits } from "../../configuration/configuration.ts";
 import { ServiceError } from "../../contract/service-error.ts";
-import type { Conversation, Store } from "../../store/store.ts";
+import type { Conversation, OwnerConversations } from "../../store/conversations.ts";
 
 const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,8 +14,7 @@ function isConversationId(conversationId: string): boolean {
 
 /** The owner's conversation. Throws invalid_argument for a malformed id, conversation_not_found otherwise. */
 export async function findConversation(
-  store: Store,
-  owner: string,
+  conversations: OwnerConversations,
   conversationId: string,
 ): Promise<Conversation> {
   if (!isConversationId(conversationId)) {
@@ -24,7 +23,7 @@ export async function findConversation(
       `conversationId "${conversationId.slice(0, 80)}" is malformed: it must be a conversation id (a UUID) as returned by an earlier call.`,
     );
   }
-  const conversation = await store.getConversation(owner, conversationId);
+  const conversation = await conversations.get(conversationId);
   if (!conversation) {
     throw new ServiceError(
       "conversation_not_found",
@@ -37,12 +36,11 @@ export async function findConversation(
 
 /** The conversation a new turn continues (undefined: a new one); refuses one that is full. */
 export async function findConversationForTurn(
-  store: Store,
-  owner: string,
+  conversations: OwnerConversations,
   conversationId: string | undefined,
 ): Promise<Conversation | undefined> {
   if (conversationId === undefined) return undefined;
-  const conversation = await findConversation(store, owner, conversationId);
+  const conversation = await findConversation(conversations, conversationId);
   if (conversation.messageCount + 2 > limits.conversationMessages) {
     throw new ServiceError(
       "conversation_full",

@@ -4,8 +4,9 @@
 // told. A model stopped after the answer (see RunOptions.lateSignal) is stored as stopped. Writes of
 // one turn are made one after another, so no late opinion overwrites another.
 
-import type { Store } from "../../store/store.ts";
-import type { ConsultationSummary, ModelOpinion, SecondOpinion } from "../opinion.ts";
+import type { ConsultationSummary, ModelOpinion, SecondOpinion } from "../../contract/opinions.ts";
+import type { Broadcast } from "../../store/broadcast.ts";
+import type { OwnerConversations } from "../../store/conversations.ts";
 
 /** The broadcast channel on which each change of a turn's late opinions is announced (the message id). */
 export const lateOpinionChannel = "ai_universe_late_opinions";
@@ -21,12 +22,13 @@ export interface LateOpinion {
 }
 
 /**
- * Stores each of `late` in the assistant message `messageId` as it lands; `onStored` is told of each
- * (after the write). Resolves when every one has landed or failed to be stored.
+ * Stores each of `late` in the owner's assistant message `messageId` as it lands, announcing each on
+ * `broadcast`; `onStored` is told of each (after the write). Resolves when every one has landed or
+ * failed to be stored.
  */
 export async function storeLateOpinions(
-  store: Store,
-  owner: string,
+  conversations: OwnerConversations,
+  broadcast: Broadcast,
   messageId: string,
   late: readonly LateOpinion[],
   onStored: (opinion: ModelOpinion, stored: boolean) => void,
@@ -39,13 +41,13 @@ export async function storeLateOpinions(
         (answered) => ({ ...answered, late: true as const }),
         () => ({ model, response: stoppedResponse, error: true, late: true as const }),
       );
-      const write = writes.then(() => addOpinion(store, owner, messageId, landing));
+      const write = writes.then(() => addOpinion(conversations, messageId, landing));
       writes = write.catch(() => {});
       const stored = await write.then(
         (placed) => ({ placed, stored: true }),
         () => ({ placed: undefined, stored: false }),
       );
-      if (stored.stored) await store.publish(lateOpinionChannel, messageId).catch(() => {});
+      if (stored.stored) await broadcast.publish(lateOpinionChannel, messageId).catch(() => {});
       onStored(stored.placed ?? { ...stopped(model), ...landing }, stored.stored);
     }),
   );
@@ -68,12 +70,11 @@ function stopped(model: string): ModelOpinion {
 
 /** Puts `landing` in its model's place in the stored turn; resolves with the opinion as placed. */
 async function addOpinion(
-  store: Store,
-  owner: string,
+  conversations: OwnerConversations,
   messageId: string,
   landing: Landing,
 ): Promise<ModelOpinion> {
-  const [message] = await store.getMessages(owner, [messageId]);
+  const [message] = await conversations.getMessages([messageId]);
   const stored = message?.metadata.secondOpinion as SecondOpinion | undefined;
   if (!message || !stored) throw new Error(`message ${messageId} holds no second opinion`);
   const placeholder = [stored.primary, ...stored.secondaryOpinions].find(
@@ -92,7 +93,7 @@ async function addOpinion(
     summary: withLanded(stored.summary, opinion, pendingModels),
     ...(pendingModels.length > 0 ? { pendingModels } : {}),
   };
-  await store.updateMessageMetadata(owner, messageId, { ...message.metadata, secondOpinion: updated });
+  await conversations.updateMessageMetadata(messageId, { ...message.metadata, secondOpinion: updated });
   return opinion;
 }
 

@@ -3,7 +3,9 @@
 // write never loses the answer: the outcome carries it, and persistenceStatus says why it was not saved.
 
 import { cleanTitle } from "../../contract/conversation-title.ts";
-import { type Conversation, IdempotencyConflictError, type Message, type Store } from "../../store/store.ts";
+import type { PersistenceStatus } from "../../contract/messages.ts";
+import type { OwnerConversations } from "../../store/conversations.ts";
+import { type Conversation, IdempotencyConflictError, type Message } from "../../store/store.ts";
 import { type Attachment, storedAttachments } from "./attachments.ts";
 
 /** The key data a write stores with its turn. */
@@ -31,15 +33,6 @@ export function titleFromQuestion(question: string): string {
   const cut = line.slice(0, titleLength - 1);
   const space = cut.lastIndexOf(" ");
   return `${space > titleLength / 2 ? cut.slice(0, space) : cut}…`;
-}
-
-/** Whether the turn was stored, in the seed schema's `persistenceStatus` shape. */
-export interface PersistenceStatus {
-  userMessageSaved: boolean;
-  assistantMessageSaved: boolean;
-  userMessageId: string | null;
-  assistantMessageId: string | null;
-  error: string | null;
 }
 
 /** What a turn produced, stored or not; both tools build their results from it. */
@@ -73,16 +66,19 @@ export interface TurnRecord<Answer> {
   answeredAt: string;
 }
 
-/** Writes the turn. Rethrows IdempotencyConflictError for the idempotency gate; other failures are reported. */
+/**
+ * Writes the turn to `conversations` (the turn owner's). Rethrows IdempotencyConflictError for the
+ * idempotency gate; other failures are reported.
+ */
 export async function recordTurn<Answer>(
   turn: TurnRecord<Answer>,
-  store: Store,
+  conversations: OwnerConversations,
   newId: () => string,
 ): Promise<TurnOutcome<Answer>> {
   const created = turn.conversation === undefined;
   const title = turn.title ?? turn.conversation?.title ?? titleFromQuestion(turn.question);
   try {
-    const saved = await store.saveTurn(turn.owner, {
+    const saved = await conversations.saveTurn({
       conversationId: turn.conversationId,
       ...(created ? { create: { title, createdAt: turn.askedAt } } : {}),
       ...(!created && turn.title !== undefined ? { title: turn.title } : {}),

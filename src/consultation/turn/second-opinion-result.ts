@@ -1,33 +1,10 @@
 // Builds the `agent.second_opinion` result (the seed schema's shape) from a turn's outcome, so a
 // fresh answer and a replayed one come out identical.
 
-import type { Message } from "../../store/store.ts";
-import type { ConsultationSummary, ModelOpinion, SecondOpinion, Synthesis } from "../opinion.ts";
-import type { BudgetReport } from "../planning/cost-budget.ts";
-import type { PersistenceStatus, TurnOutcome } from "./record-turn.ts";
-
-/** The result of `agent.second_opinion`. */
-export interface SecondOpinionResult {
-  conversationId: string;
-  conversationCreated: boolean;
-  conversationTitle: string | null;
-  primary: ModelOpinion;
-  secondaryOpinions: ModelOpinion[];
-  synthesis: Synthesis | null;
-  userMessageId: string | null;
-  assistantMessageId: string | null;
-  persistenceStatus: PersistenceStatus;
-  assistantMessage?: Message;
-  metadata?: { secondOpinion: SecondOpinion & { synthesis: Synthesis } };
-  summary: ConsultationSummary;
-  /** What the cost estimate decided (see cost-budget.ts), when it decided anything. */
-  budget?: BudgetReport;
-  stances?: SecondOpinion["stances"];
-  rounds?: SecondOpinion["rounds"];
-  review?: SecondOpinion["review"];
-  /** Models still running when the answer was due; their opinions are added to the conversation. */
-  pendingModels?: string[];
-}
+import type { SecondOpinionResult } from "../../contract/consultation-results.ts";
+import { contractMessage } from "../../contract/messages.ts";
+import type { ConsultationSummary, ModelOpinion, SecondOpinion, Synthesis } from "../../contract/opinions.ts";
+import type { TurnOutcome } from "./record-turn.ts";
 
 /** The result of a panel turn. */
 export function secondOpinionResult(outcome: TurnOutcome<SecondOpinion>): SecondOpinionResult {
@@ -43,7 +20,7 @@ export function secondOpinionResult(outcome: TurnOutcome<SecondOpinion>): Second
     userMessageId: persistenceStatus.userMessageId,
     assistantMessageId: persistenceStatus.assistantMessageId,
     persistenceStatus,
-    ...(outcome.saved ? { assistantMessage: outcome.saved.assistant } : {}),
+    ...(outcome.saved ? { assistantMessage: contractMessage(outcome.saved.assistant) } : {}),
     ...(synthesis ? { metadata: { secondOpinion: { ...answer, synthesis } } } : {}),
     summary: answer.summary,
     ...(answer.budget ? { budget: answer.budget } : {}),

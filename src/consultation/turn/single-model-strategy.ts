@@ -1,12 +1,12 @@
 // The one-model turn (`conversation.send-message`): the model answers with the conversation so far
 // as context. A failed model stores nothing: there is no answer to keep.
 
+import type { ModelOpinion } from "../../contract/opinions.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { Message } from "../../store/store.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import { askModel } from "../model-call/ask-model.ts";
 import { callPolicy } from "../model-call/retried-call.ts";
-import type { ModelOpinion } from "../opinion.ts";
 import { type CostPolicy, estimateTokens, fitPlanToBudget } from "../planning/cost-budget.ts";
 import { planConsultation } from "../planning/model-selection.ts";
 import { buildContext } from "./conversation-context.ts";

@@ -50,9 +50,10 @@ export async function runTurn<Answer>(
   stamp?: IdempotencyStamp,
 ): Promise<TurnOutcome<Answer>> {
   const { store, newId, clock } = services;
-  const conversation = await findConversationForTurn(store, request.owner, request.conversationId);
+  const conversations = store.conversations.of(request.owner);
+  const conversation = await findConversationForTurn(conversations, request.conversationId);
   const history = conversation
-    ? await store.readRecentMessages(request.owner, conversation.id, contextMessages)
+    ? await conversations.readRecentMessages(conversation.id, contextMessages)
     : [];
   const askedAt = clock().toISOString();
   const asked = await strategy.ask(request.question, history, options);
@@ -71,7 +72,7 @@ export async function runTurn<Answer>(
       askedAt,
       answeredAt: clock().toISOString(),
     },
-    store,
+    conversations,
     newId,
   );
   const assistantId = outcome.persistenceStatus.assistantMessageId;
@@ -79,7 +80,7 @@ export async function runTurn<Answer>(
   // The caller's progress channel is closed by then: the caller hears of them through onLateOpinion.
   const late =
     asked.late && asked.late.length > 0
-      ? storeLateOpinions(store, request.owner, assistantId ?? "", asked.late, (opinion, stored) =>
+      ? storeLateOpinions(conversations, store.broadcast, assistantId ?? "", asked.late, (opinion, stored) =>
           options.onLateOpinion?.(opinion, stored && assistantId !== null),
         )
       : Promise.resolve();

@@ -4,15 +4,14 @@
 
 import pg from "pg";
 import { redactedUrl } from "../redacted-url.ts";
-import { StoreOpenError } from "../store.ts";
+import type { Store } from "../store.ts";
+import { StoreOpenError } from "../store-errors.ts";
+import { PostgresConnection } from "./connection.ts";
 import { applyPostgresMigrations } from "./migrations.ts";
-import { PostgresStore } from "./postgres-store.ts";
+import { createPostgresStore } from "./postgres-store.ts";
 
 /** Opens and migrates the database at `url`. Throws StoreOpenError. */
-export async function openPostgresStore(
-  url: string,
-  options: { poolSize?: number } = {},
-): Promise<PostgresStore> {
+export async function openPostgresStore(url: string, options: { poolSize?: number } = {}): Promise<Store> {
   const where = redactedUrl(url, "postgres");
   const pool = new pg.Pool({
     connectionString: url,
@@ -31,5 +30,5 @@ export async function openPostgresStore(
       { cause: error },
     );
   }
-  return new PostgresStore(pool, where, url);
+  return createPostgresStore(new PostgresConnection(pool, where, url));
 }

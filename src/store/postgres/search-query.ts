@@ -1,13 +1,13 @@
 // Full-text search in the PostgreSQL store: a tsquery of every word (the last as a prefix) over the
 // tsvector of each message and its opinions, ranked, with a headline whose found words are marked.
 
+import type { SearchHit } from "../conversations.ts";
 import { bestHitPerConversation } from "../rows.ts";
-import type { SearchHit } from "../store.ts";
-import type { PostgresQuery } from "./postgres-query.ts";
+import type { PostgresConnection } from "./connection.ts";
 
 /** The owner's conversations matching `words`, best first, one hit each. */
 export async function searchMessages(
-  query: PostgresQuery,
+  connection: PostgresConnection,
   owner: string,
   words: readonly string[],
   limit: number,
@@ -16,7 +16,7 @@ export async function searchMessages(
   if (terms.length === 0) return [];
   const tsquery = terms.map((term, index) => `${term}${index === terms.length - 1 ? ":*" : ""}`).join(" & ");
   const rows = (
-    await query(
+    await connection.query(
       `SELECT m.conversation_id, m.id AS message_id, m.role, c.title, c.updated_at,
            ts_headline('english', m.search_text, q, 'StartSel=**, StopSel=**, MaxWords=24, MinWords=8') AS snippet,
            ts_rank(m.search, q) AS score

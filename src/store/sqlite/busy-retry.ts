@@ -2,7 +2,7 @@
 // is synchronous, so it is switched off and a locked statement is retried on a timer instead, while
 // the server keeps answering other requests.
 
-import { StoreUnavailableError } from "../store.ts";
+import { StoreUnavailableError } from "../store-errors.ts";
 
 /** SQLite result codes this file and its callers read. */
 export const sqliteCodes = { busy: 5, locked: 6, readOnly: 8, corrupt: 11, notADatabase: 26 } as const;

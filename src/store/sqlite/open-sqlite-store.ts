@@ -8,11 +8,12 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { StoreOpenError } from "../store.ts";
+import type { Store } from "../store.ts";
+import { StoreOpenError } from "../store-errors.ts";
 import { sqliteCode, sqliteCodes } from "./busy-retry.ts";
 import { FileIdentity } from "./file-identity.ts";
 import { applyMigrations, NewerSchemaError, readSchemaVersion, schemaMigrations } from "./migrations.ts";
-import { SqliteStore } from "./sqlite-store.ts";
+import { createSqliteStore } from "./sqlite-store.ts";
 
 /** How long opening waits for another program's lock (nothing else runs yet), in milliseconds. */
 const openWaitMs = 5000;
@@ -24,7 +25,7 @@ export const defaultBusyWaitMs = 15_000;
  * Opens (creating when missing) a SQLite store at `location`: a file path, whose parent directory is
  * created if needed, or ":memory:" for a private in-memory database. Applies pending migrations.
  */
-export function openSqliteStore(location: string, options: { busyWaitMs?: number } = {}): SqliteStore {
+export function openSqliteStore(location: string, options: { busyWaitMs?: number } = {}): Store {
   const inMemory = location === ":memory:";
   if (!inMemory) {
     createParentDirectory(location);
@@ -51,7 +52,7 @@ export function openSqliteStore(location: string, options: { busyWaitMs?: number
     }
     // From now on a lock is waited for on a timer (retryWhileBusy), never by blocking the event loop.
     database.exec("PRAGMA busy_timeout = 0");
-    return new SqliteStore(database, {
+    return createSqliteStore(database, {
       location,
       busyWaitMs: options.busyWaitMs ?? defaultBusyWaitMs,
       ...(inMemory ? {} : { identity: new FileIdentity(location) }),

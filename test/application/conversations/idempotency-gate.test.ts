@@ -25,7 +25,7 @@ describe("idempotency", () => {
       writes += 1;
       assert.ok(stamp);
       const at = new Date().toISOString();
-      const saved = await store.saveTurn("ann", {
+      const saved = await store.conversations.of("ann").saveTurn({
         conversationId: "5b7fe716-34eb-4370-b0f6-54d94169413b",
         create: { title: "t", createdAt: at },
         messages: [

@@ -9,8 +9,8 @@ import { describe, it } from "node:test";
 import picocolors from "picocolors";
 import { renderSecondOpinion } from "../../../src/cli/terminal/render-consultation.ts";
 import type { TerminalStyle } from "../../../src/cli/terminal/terminal-style.ts";
-import type { ModelOpinion, Synthesis } from "../../../src/consultation/opinion.ts";
-import type { SecondOpinionResult } from "../../../src/consultation/turn/second-opinion-result.ts";
+import type { SecondOpinionResult } from "../../../src/contract/consultation-results.ts";
+import type { ModelOpinion, Synthesis } from "../../../src/contract/opinions.ts";
 
 const plain: TerminalStyle = {
   colors: picocolors.createColors(false),

@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import { builtInCatalog } from "../../../src/configuration/catalog.ts";
+import type { SecondOpinionResult } from "../../../src/contract/consultation-results.ts";
+import type { HistoryResult } from "../../../src/contract/conversations.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../../simulator/provider-simulator.ts";
 import { assertMatchesSchema } from "../../support/seed-schemas.ts";
 import { type ServerProcess, startHttpServerProcess } from "./http-server-process.ts";
@@ -77,16 +79,14 @@ export function useEndToEnd(
 export function secondOpinionOf(result: ToolResult) {
   assert.notEqual(result.isError, true, `tool failed: ${result.content[0]?.text}`);
   assertMatchesSchema("secondOpinion", result.structuredContent);
-  return result.structuredContent as unknown as import("../../../src/consultation/turn/second-opinion-result.ts").SecondOpinionResult;
+  return result.structuredContent as unknown as SecondOpinionResult;
 }
 
 /** The structured result of get-history, checked against the seed schema. */
 export function historyOf(result: ToolResult) {
   assert.notEqual(result.isError, true, `tool failed: ${result.content[0]?.text}`);
   assertMatchesSchema("history", result.structuredContent);
-  return (
-    result.structuredContent as unknown as import("../../../src/application/conversations/read-history.ts").HistoryResult
-  ).history;
+  return (result.structuredContent as unknown as HistoryResult).history;
 }
 
 /** The text of a failed tool call. */

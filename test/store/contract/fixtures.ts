@@ -52,16 +52,16 @@ export function createConversation(
   clock: () => string,
   details: { id?: string; userId?: string; title?: string } = {},
 ): Promise<SavedTurn> {
-  return store.saveTurn(details.userId ?? owner, creatingTurn(clock, details));
+  return store.conversations.of(details.userId ?? owner).saveTurn(creatingTurn(clock, details));
 }
 
 /** Appends one question-and-answer turn to an existing conversation of {@link owner}. */
 export function appendTurn(store: Store, clock: () => string, conversationId: string): Promise<SavedTurn> {
-  return store.saveTurn(owner, { conversationId, messages: questionAndAnswer(clock) });
+  return store.conversations.of(owner).saveTurn({ conversationId, messages: questionAndAnswer(clock) });
 }
 
 /** Every message of a conversation, oldest first, read in one page. */
 export async function readAll(store: Store, conversationId: string, userId = owner) {
-  const page = await store.readMessages(userId, conversationId, { limit: 10_000 });
+  const page = await store.conversations.of(userId).readMessages(conversationId, { limit: 10_000 });
   return page.messages;
 }

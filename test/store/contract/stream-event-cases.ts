@@ -13,43 +13,43 @@ export function describeStreamEventCases(current: () => Store): void {
     const store = current();
     const sequences = [];
     for (const text of ["{}", '{"a":1}', '{"a":2}', '{"a":3}'])
-      sequences.push(await store.appendStreamEvent("session-1", "stream-1", text, Date.now() + hour));
+      sequences.push(await store.streamEvents.append("session-1", "stream-1", text, Date.now() + hour));
     assert.deepEqual(sequences, [1, 2, 3, 4]);
-    assert.equal(await store.appendStreamEvent("session-1", "stream-2", "{}", Date.now() + hour), 1);
-    assert.deepEqual(await store.readStreamEvents("session-1", "stream-1", 2, 10), [
+    assert.equal(await store.streamEvents.append("session-1", "stream-2", "{}", Date.now() + hour), 1);
+    assert.deepEqual(await store.streamEvents.read("session-1", "stream-1", 2, 10), [
       { sequence: 2, message: '{"a":1}' },
       { sequence: 3, message: '{"a":2}' },
       { sequence: 4, message: '{"a":3}' },
     ]);
-    assert.deepEqual(await store.readStreamEvents("session-1", "stream-1", 1, 2), [
+    assert.deepEqual(await store.streamEvents.read("session-1", "stream-1", 1, 2), [
       { sequence: 1, message: "{}" },
       { sequence: 2, message: '{"a":1}' },
     ]);
-    assert.deepEqual(await store.readStreamEvents("session-1", "stream-1", 4, 10), [
+    assert.deepEqual(await store.streamEvents.read("session-1", "stream-1", 4, 10), [
       { sequence: 4, message: '{"a":3}' },
     ]);
   });
 
   it("does not find another session's events, nor an event never stored", async () => {
     const store = current();
-    await store.appendStreamEvent("mine", "stream", '{"secret":true}', Date.now() + hour);
-    await store.appendStreamEvent("mine", "stream", '{"secret":2}', Date.now() + hour);
-    assert.equal(await store.readStreamEvents("theirs", "stream", 1, 10), undefined);
-    assert.equal(await store.readStreamEvents("mine", "other-stream", 1, 10), undefined);
-    assert.equal(await store.readStreamEvents("mine", "stream", 3, 10), undefined);
+    await store.streamEvents.append("mine", "stream", '{"secret":true}', Date.now() + hour);
+    await store.streamEvents.append("mine", "stream", '{"secret":2}', Date.now() + hour);
+    assert.equal(await store.streamEvents.read("theirs", "stream", 1, 10), undefined);
+    assert.equal(await store.streamEvents.read("mine", "other-stream", 1, 10), undefined);
+    assert.equal(await store.streamEvents.read("mine", "stream", 3, 10), undefined);
   });
 
   it("deletes events whose time ran out, and only those", async () => {
     const store = current();
     const now = Date.now();
-    await store.appendStreamEvent("session", "old", "{}", now - 1);
-    await store.appendStreamEvent("session", "old", '{"b":1}', now - 1);
-    await store.appendStreamEvent("session", "fresh", "{}", now + hour);
-    assert.equal(await store.deleteExpiredStreamEvents(now), 2);
-    assert.equal(await store.readStreamEvents("session", "old", 1, 10), undefined);
-    assert.deepEqual(await store.readStreamEvents("session", "fresh", 1, 10), [
+    await store.streamEvents.append("session", "old", "{}", now - 1);
+    await store.streamEvents.append("session", "old", '{"b":1}', now - 1);
+    await store.streamEvents.append("session", "fresh", "{}", now + hour);
+    assert.equal(await store.streamEvents.deleteExpired(now), 2);
+    assert.equal(await store.streamEvents.read("session", "old", 1, 10), undefined);
+    assert.deepEqual(await store.streamEvents.read("session", "fresh", 1, 10), [
       { sequence: 1, message: "{}" },
     ]);
-    assert.equal(await store.deleteExpiredStreamEvents(now), 0);
+    assert.equal(await store.streamEvents.deleteExpired(now), 0);
   });
 }

@@ -23,27 +23,27 @@ export function describeWebSessionCases(current: () => Store): void {
 
   it("finds a web session by its hash until its time runs out", async () => {
     const store = current();
-    await store.saveWebSession(session("a".repeat(64)));
-    assert.deepEqual(await store.findWebSession("a".repeat(64), now + hour), session("a".repeat(64)));
-    assert.equal(await store.findWebSession("a".repeat(64), now + hour + 1), undefined);
-    assert.equal(await store.findWebSession("b".repeat(64), now), undefined);
+    await store.webSessions.save(session("a".repeat(64)));
+    assert.deepEqual(await store.webSessions.find("a".repeat(64), now + hour), session("a".repeat(64)));
+    assert.equal(await store.webSessions.find("a".repeat(64), now + hour + 1), undefined);
+    assert.equal(await store.webSessions.find("b".repeat(64), now), undefined);
   });
 
   it("ends a web session at sign-out", async () => {
     const store = current();
-    await store.saveWebSession(session("c".repeat(64)));
-    await store.saveWebSession(session("d".repeat(64), { userId: "bob" }));
-    assert.equal(await store.deleteWebSession("c".repeat(64)), true);
-    assert.equal(await store.findWebSession("c".repeat(64), now), undefined);
-    assert.equal(await store.deleteWebSession("c".repeat(64)), false);
-    assert.equal((await store.findWebSession("d".repeat(64), now))?.userId, "bob");
+    await store.webSessions.save(session("c".repeat(64)));
+    await store.webSessions.save(session("d".repeat(64), { userId: "bob" }));
+    assert.equal(await store.webSessions.delete("c".repeat(64)), true);
+    assert.equal(await store.webSessions.find("c".repeat(64), now), undefined);
+    assert.equal(await store.webSessions.delete("c".repeat(64)), false);
+    assert.equal((await store.webSessions.find("d".repeat(64), now))?.userId, "bob");
   });
 
   it("deletes the sessions whose time ran out when a new one is made", async () => {
     const store = current();
-    await store.saveWebSession(session("e".repeat(64), { expiresAt: now + 10 }));
-    await store.saveWebSession(session("f".repeat(64), { createdAt: now + 20, expiresAt: now + hour }));
-    assert.equal(await store.deleteWebSession("e".repeat(64)), false, "an expired session was kept");
-    assert.equal(await store.deleteWebSession("f".repeat(64)), true);
+    await store.webSessions.save(session("e".repeat(64), { expiresAt: now + 10 }));
+    await store.webSessions.save(session("f".repeat(64), { createdAt: now + 20, expiresAt: now + hour }));
+    assert.equal(await store.webSessions.delete("e".repeat(64)), false, "an expired session was kept");
+    assert.equal(await store.webSessions.delete("f".repeat(64)), true);
   });
 }

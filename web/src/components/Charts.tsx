@@ -2,7 +2,7 @@
 // what each model cost. Each row's label sits on its own line above its bar, so a long label
 // ("synthesis (cerebras)") never runs into the bar, however narrow the screen.
 
-import type { Opinion } from "../api.ts";
+import type { ModelCall } from "../api.ts";
 
 const width = 320;
 /** A row: its label (baseline at 11), then its bar (from 15, 12 high). */
@@ -10,7 +10,13 @@ const rowHeight = 32;
 /** Room kept right of the longest bar for its value. */
 const valueRoom = 60;
 
-export function LatencyChart({ opinions, synthesis }: { opinions: Opinion[]; synthesis: Opinion | null }) {
+export function LatencyChart({
+  opinions,
+  synthesis,
+}: {
+  opinions: ModelCall[];
+  synthesis: ModelCall | null | undefined;
+}) {
   const rows = [
     ...opinions.map((opinion) => ({
       label: opinion.model,

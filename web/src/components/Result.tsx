@@ -3,7 +3,7 @@
 // buttons. When the answer was given with models still answering, it says whom the synthesis did not
 // hear from, and their places fill in as their opinions land (App follows them).
 
-import type { SecondOpinion } from "../api.ts";
+import type { Answer } from "../api.ts";
 import { usageLine } from "../opinion-details.ts";
 import { Assessment } from "./Assessment.tsx";
 import { CostChart, LatencyChart } from "./Charts.tsx";
@@ -17,7 +17,7 @@ export function Result({
   result,
   unlanded = [],
 }: {
-  result: Omit<SecondOpinion, "conversationId">;
+  result: Answer;
   /** Pending models whose opinion will never land. */
   unlanded?: string[];
 }) {

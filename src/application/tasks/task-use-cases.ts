@@ -1,0 +1,130 @@
+// Tool calls run as tasks, as use cases: started, read, listed, cancelled and their result fetched,
+// each by its owner only and each (but the start, whose tool call is counted itself) counted against
+// the tier's poll allowance (admission.admitPoll: clients poll, so looks at tasks do not use up the
+// requests a tier has for questions). Task lists page behind signed cursors, as conversation
+// lists do, and every failure is a ServiceError with a stable code (task_not_found, invalid_argument,
+// rate_limited, store_unavailable...). The runner (task-runner.ts) keeps and runs the tasks.
+
+import { validateInput } from "../../contract/validate-input.ts";
+import type { TaskRecord, TaskStatus } from "../../store/tasks.ts";
+import type { Caller } from "../caller.ts";
+import type { CursorCodec } from "../conversations/paging.ts";
+import type { Admission } from "../limits/admission.ts";
+import { requestedTtl, taskIdInput, taskListInput } from "./task-inputs.ts";
+import type { TaskRunner, TaskWork } from "./task-runner.ts";
+
+export type { TaskWork } from "./task-runner.ts";
+
+/** A task as its owner sees it. Times are ISO-8601 strings in UTC. */
+export interface TaskView {
+  taskId: string;
+  /** The tool it runs, e.g. `agent.second_opinion`. */
+  tool: string;
+  status: TaskStatus;
+  statusMessage: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** How long the task and its result are kept after creation, in milliseconds. */
+  ttlMs: number;
+}
+
+/** One page of the caller's tasks, newest first. */
+export interface TaskListPage {
+  tasks: TaskView[];
+  /** Pass it as `cursor` for the next page; absent on the last page. */
+  nextCursor?: string;
+}
+
+/** A task that has ended, with its tool call's result (null when it was cancelled or its server stopped). */
+export interface TaskOutcome {
+  task: TaskView;
+  result: Record<string, unknown> | null;
+}
+
+/** The task use cases. Inputs are `unknown`: each method validates what it is given. */
+export interface TaskUseCases {
+  /**
+   * Starts `work` (a tool call) as a task of the caller's and answers at once. `input`: `{ tool, ttl? }`,
+   * `ttl` in milliseconds (from 1000; a longer one than tasks are kept is cut). Not counted: the tool
+   * call the work makes is.
+   */
+  startTask(caller: Caller, input: { tool: string; ttl?: unknown }, work: TaskWork): Promise<TaskView>;
+  /** The caller's task `{ taskId }`; throws task_not_found. */
+  getTask(caller: Caller, input: unknown): Promise<TaskView>;
+  /** One page of the caller's tasks (`{ cursor? }`, a cursor an earlier page handed out). */
+  listTasks(caller: Caller, input?: unknown): Promise<TaskListPage>;
+  /** Cancels the caller's working task `{ taskId }`; throws invalid_argument when it already ended. */
+  cancelTask(caller: Caller, input: unknown): Promise<TaskView>;
+  /** The caller's task `{ taskId }` once it has ended, with its result; waits while it works. */
+  taskResult(caller: Caller, input: unknown, options: { signal: AbortSignal }): Promise<TaskOutcome>;
+}
+
+/** Tasks listed per page. */
+export const taskPageSize = 50;
+
+/** The task use cases over `runner`, counting with `admission` and signing list cursors with `cursors`. */
+export function createTaskUseCases(
+  runner: TaskRunner,
+  admission: Pick<Admission, "admitPoll">,
+  cursors: CursorCodec,
+): TaskUseCases {
+  return {
+    async startTask(caller, input, work) {
+      const ttlMs = requestedTtl(input.ttl, runner.timings.defaultTtlMs);
+      return taskView(await runner.start(caller, input.tool, ttlMs, work));
+    },
+
+    async getTask(caller, input) {
+      const { taskId } = validateInput(taskIdInput, input);
+      await admission.admitPoll(caller);
+      return taskView(await runner.get(caller, taskId));
+    },
+
+    async listTasks(caller, input = {}) {
+      const { cursor } = validateInput(taskListInput, input);
+      const after = cursor ? decodePosition(cursors, cursor) : undefined;
+      await admission.admitPoll(caller);
+      const page = await runner.list(caller, after, taskPageSize);
+      const last = page.tasks.at(-1);
+      return {
+        tasks: page.tasks.map(taskView),
+        ...(page.hasMore && last ? { nextCursor: cursors.encode({ t: last.createdAt, i: last.id }) } : {}),
+      };
+    },
+
+    async cancelTask(caller, input) {
+      const { taskId } = validateInput(taskIdInput, input);
+      await admission.admitPoll(caller);
+      return taskView(await runner.cancel(caller, taskId));
+    },
+
+    async taskResult(caller, input, options) {
+      const { taskId } = validateInput(taskIdInput, input);
+      await admission.admitPoll(caller);
+      const task = await runner.settled(caller, taskId, options.signal);
+      return { task: taskView(task), result: task.result };
+    },
+  };
+}
+
+/** The position a task cursor holds: the last task of the page before (its creation time and id). */
+function decodePosition(cursors: CursorCodec, cursor: string): { createdAt: string; id: string } {
+  const position = cursors.decode<{ t: string; i: string }>(
+    cursor,
+    (value): value is { t: string; i: string } & Record<string, unknown> =>
+      typeof value.t === "string" && !Number.isNaN(Date.parse(value.t)) && typeof value.i === "string",
+  );
+  return { createdAt: position.t, id: position.i };
+}
+
+function taskView(task: TaskRecord): TaskView {
+  return {
+    taskId: task.id,
+    tool: task.tool,
+    status: task.status,
+    statusMessage: task.statusMessage,
+    createdAt: task.createdAt,
+    updatedAt: task.updatedAt,
+    ttlMs: task.ttlMs,
+  };
+}

@@ -1,0 +1,88 @@
+// The result of the `models` use case: every model of this run with its availability, price and
+// capabilities; every panel with its models, whether all can be used now, and a rough price; and
+// where the prices come from.
+
+import { z } from "zod";
+import { reasoningLevels } from "./reasoning-levels.ts";
+
+const usdRate = () => z.number().min(0);
+
+/** A model's list price in USD; `source` says whether the price data or the config file set it. */
+export const listPrice = z.object({
+  inputPerMillion: usdRate(),
+  outputPerMillion: usdRate(),
+  cachedInputPerMillion: usdRate().optional(),
+  /** USD per 1,000 web searches, when the vendor charges for them. */
+  webSearchPerThousand: usdRate().optional(),
+  /** USD per 1,000 requests, when the vendor charges per request (Perplexity). */
+  requestPerThousand: usdRate().optional(),
+  /** Above this many input tokens every price is higher (long-context tier). */
+  tierAboveInputTokens: z.number().int().min(0).optional(),
+  source: z.enum(["price-data", "config"]),
+});
+
+/** One model as listed. `pricing` is null when neither the price data nor the config prices it. */
+export const modelDescription = z.object({
+  name: z.string().min(1),
+  provider: z.string().min(1),
+  modelId: z.string().min(1),
+  displayName: z.string(),
+  available: z.boolean(),
+  /** Why an unavailable model cannot be used, and what to do about it. */
+  reason: z.string().optional(),
+  pricing: listPrice.nullable(),
+  /** The price data marks the model deprecated: the vendor retires it soon. */
+  deprecated: z.boolean(),
+  webSearch: z.boolean(),
+  /** Searches on every call, asked or not. */
+  alwaysSearches: z.boolean(),
+  /** Has a reasoning control (`reasoning`). */
+  reasons: z.boolean(),
+  /** The reasoning it uses by default, when the config sets one. */
+  reasoning: z.enum(reasoningLevels).optional(),
+  /** Files besides text it reads: "image", "pdf". */
+  reads: z.array(z.string()),
+  contextWindow: z.number().int().positive(),
+});
+export type ModelDescription = z.infer<typeof modelDescription>;
+
+/** One panel as listed: its settings, whether it hedges, and whether it can be used now. */
+export const panelDescription = z.object({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  models: z.array(z.string().min(1)),
+  primary: z.string().min(1),
+  /** Writes the synthesis; absent: the primary. */
+  synthesisModel: z.string().min(1).optional(),
+  /** Secondary opinions to ask; absent: every model of the panel. */
+  maxOpinions: z.number().int().min(0).optional(),
+  hedge: z.boolean(),
+  /** Whether every model of the panel (its primary and synthesis model included) can be used now. */
+  available: z.boolean(),
+  unavailableModels: z.array(z.string().min(1)),
+  /** The rough cost of one consultation in USD; absent when a model of the panel has no price. */
+  estimatedCostUsd: z.number().min(0).optional(),
+});
+export type PanelDescription = z.infer<typeof panelDescription>;
+
+/** Where the prices come from: the data bundled with the package, or refreshed, and its date. */
+export const priceDataInfo = z.object({
+  source: z.enum(["bundled", "refreshed"]),
+  /** The day the data in use was published (bundled) or fetched (refreshed), YYYY-MM-DD. */
+  date: z.string(),
+  /** The package version whose bundled data is the fallback. */
+  packageVersion: z.string(),
+  /** Where refreshed data comes from, when refresh is on. */
+  refreshUrl: z.string().optional(),
+  /** Why the last refresh failed, when it did (the bundled or last fetched data stays in use). */
+  refreshError: z.string().optional(),
+});
+export type PriceDataInfo = z.infer<typeof priceDataInfo>;
+
+/** The result of `models`. */
+export const modelListing = z.object({
+  models: z.array(modelDescription),
+  panels: z.array(panelDescription),
+  priceData: priceDataInfo,
+});
+export type ModelListing = z.infer<typeof modelListing>;

@@ -1,0 +1,227 @@
+// The shapes a consultation produces, written once: one opinion per model, the synthesis, the
+// council's rounds and review, the totals and the cost estimate. The engine builds them with these
+// types; the MCP output schemas and the web page's types are derived from them. They follow the
+// `modelOpinion`, `synthesis` and `summary` definitions of the seed schema (schemas/).
+
+import { z } from "zod";
+import { reasoningLevels } from "./reasoning-levels.ts";
+
+const count = () => z.number().int().min(0);
+
+/** A citation normalised from a provider's sources. */
+export const citation = z
+  .object({ title: z.string(), url: z.string(), snippet: z.string().optional() })
+  .meta({ id: "citation" });
+
+/** What every model call reports, whether it answered or failed. */
+const modelCallShape = {
+  /** The model's short name, e.g. "claude". */
+  model: z.string().min(1),
+  modelId: z.string(),
+  modelDisplayName: z.string(),
+  /** The answer, or for a failure its cause. */
+  response: z.string(),
+  /** Left out when the provider reported no usage. */
+  tokensUsed: count().optional(),
+  inputTokens: count().optional(),
+  outputTokens: count().optional(),
+  /** Part of inputTokens read from the provider's cache. */
+  cachedInputTokens: count().optional(),
+  /** Part of outputTokens the model spent thinking (priced; the thinking text is never returned). */
+  reasoningTokens: count().optional(),
+  /** The reasoning level the call asked for, when one was set. */
+  reasoning: z.enum(reasoningLevels).optional(),
+  /** Web searches the vendor ran for this answer (their fees are in `cost`). */
+  webSearches: count().optional(),
+  /** When the caller asked for web search: whether this model searched, and if it could not, why. */
+  webSearch: z.object({ searched: z.boolean(), note: z.string().optional() }).optional(),
+  /** Still running when the answer was due: a placeholder, replaced in the stored turn when it lands. */
+  pending: z.literal(true).optional(),
+  /** Landed after the answer was given, and was added to the stored turn then. */
+  late: z.literal(true).optional(),
+  /** Attachments this model did not see, each with the reason; it answered without them. */
+  unseenAttachments: z.array(z.object({ name: z.string(), reason: z.string() })).optional(),
+  latencyMs: z.number().min(0),
+  /** USD; left out when usage or price is unknown, never reported as 0 for a missing usage. */
+  cost: z.number().min(0).optional(),
+  error: z.boolean().optional(),
+  /** For failures: the HTTP status the provider answered, if any. */
+  errorStatus: z.number().int().optional(),
+  /** For failures the product recognises: `model_not_found` when the key cannot use the model. */
+  errorCode: z.literal("model_not_found").optional(),
+  /** For failures: whether retrying later may succeed. */
+  retryable: z.boolean().optional(),
+  /** How many attempts the call took (1 when it worked at once). */
+  attempts: z.number().int().optional(),
+  /**
+   * When the call was hedged: after how long the backup request went out, to which model, which
+   * request answered, and which was aborted. Tokens and cost include both requests.
+   */
+  hedge: z
+    .object({
+      afterMs: z.number(),
+      backup: z.string(),
+      won: z.enum(["original", "backup"]),
+      abortedRequest: z.enum(["original", "backup"]).optional(),
+    })
+    .optional(),
+};
+
+/** What every model call reports: an opinion's, the synthesis', a review's usage and latency. */
+export type ModelCall = z.infer<z.ZodObject<typeof modelCallShape>>;
+
+/** One model's answer (or its failure, with `error: true` and the cause in `response`). */
+export const modelOpinion = z
+  .object({ ...modelCallShape, citations: z.array(citation) })
+  .meta({ id: "modelOpinion" });
+export type ModelOpinion = z.infer<typeof modelOpinion>;
+export type Citation = z.infer<typeof citation>;
+
+/** A go / no-go vote. */
+export const vote = z.enum(["go", "block", "unsure"]);
+export type Vote = z.infer<typeof vote>;
+
+/** The machine-readable part of a synthesis: how far the models agree, and on what. */
+export const assessment = z.object({
+  /** 0 (no agreement) to 1 (full agreement), with a one-line reason. */
+  agreement: z.object({ score: z.number(), reason: z.string() }),
+  /** Points every model shares. */
+  consensus: z.array(z.string()),
+  /** Points not all models share, each with the models holding it. */
+  dissent: z.array(z.object({ point: z.string(), models: z.array(z.string()) })),
+  /** For yes/no, go/no-go and review questions: the decision and each model's vote. */
+  verdict: z
+    .object({
+      decision: vote,
+      reason: z.string(),
+      votes: z.array(z.object({ model: z.string(), vote })),
+    })
+    .optional(),
+});
+export type Assessment = z.infer<typeof assessment>;
+
+/** The synthesis of all successful opinions. */
+export const synthesis = z
+  .object({
+    ...modelCallShape,
+    /** Citations of the opinions, deduplicated by URL. */
+    sources: z.array(citation),
+    /** The models whose opinions were synthesised. */
+    basedOn: z.array(z.string()),
+    /** Models that were tried for the synthesis before this one and failed, with the cause. */
+    fallbackFrom: z.array(z.object({ model: z.string(), error: z.string() })).optional(),
+    /** The structured verdict written with the synthesis. */
+    assessment: assessment.optional(),
+    /** Why there is no assessment, when the synthesis was written without one. */
+    assessmentError: z.string().optional(),
+    /** When no synthesis could be written: the model whose answer is stored instead. */
+    fallbackAnswerFrom: z.string().optional(),
+  })
+  .meta({ id: "synthesis" });
+export type Synthesis = z.infer<typeof synthesis>;
+
+/** The side a model is told to argue. */
+export const stance = z.enum(["for", "against", "neutral"]);
+export type Stance = z.infer<typeof stance>;
+
+/** One round of a debate: every model's answer in it. Round 1 holds the first opinions. */
+export const debateRound = z
+  .object({
+    round: z.number().int().min(1),
+    opinions: z.array(modelOpinion),
+    /** From round 2: whether each model changed its position, and why. */
+    changes: z
+      .array(z.object({ model: z.string(), changedPosition: z.boolean(), why: z.string() }))
+      .optional(),
+  })
+  .meta({ id: "debateRound" });
+export type DebateRound = z.infer<typeof debateRound>;
+
+const { response: _response, ...reviewCallShape } = modelCallShape;
+
+/** One reviewer's ranking of the other answers, best first, with names restored; or its failure. */
+export const peerReview = z.object({
+  reviewer: z.string(),
+  ranking: z.array(z.object({ model: z.string(), reason: z.string() })),
+  /** The review call's usage and latency. */
+  call: z.object(reviewCallShape),
+  error: z.string().optional(),
+});
+export type PeerReview = z.infer<typeof peerReview>;
+
+/** The council review: every reviewer's ranking, and their aggregate (Borda count). */
+export const councilReview = z
+  .object({
+    /** Best first: Borda points (a response ranked p-th of k earns k - p), mean rank (1 = best), reviews counted. */
+    ranking: z.array(
+      z.object({ model: z.string(), points: z.number(), meanRank: z.number(), reviews: count() }),
+    ),
+    reviews: z.array(peerReview),
+  })
+  .meta({ id: "councilReview" });
+export type CouncilReview = z.infer<typeof councilReview>;
+
+/** Totals over every call of a consultation, the synthesis included. */
+export const consultationSummary = z
+  .object({
+    /** Models that gave an opinion (primary plus secondaries), failed ones included. */
+    totalModels: count(),
+    /** Sum of the reported tokens; left out when no call reported usage. */
+    totalTokens: count().optional(),
+    /** Sum of the known costs in USD; left out when no cost is known. */
+    totalCost: z.number().min(0).optional(),
+    /** Wall time of the whole consultation. */
+    totalLatencyMs: z.number().min(0),
+    successfulModels: count(),
+    failedModels: count(),
+    /** Models whose provider did not report usage: totals leave them out. */
+    unreportedUsage: z.array(z.string()).optional(),
+    /** Models still running when the answer was due; the totals do not count them yet. */
+    pendingModels: z.array(z.string()).optional(),
+    /** Says plainly that the synthesis did not hear from every model, when it did not. */
+    note: z.string().optional(),
+  })
+  .meta({ id: "summary" });
+export type ConsultationSummary = z.infer<typeof consultationSummary>;
+
+/** What the cost estimate decided, when there was a cap, a model left out or a model of unknown cost. */
+export const budgetReport = z
+  .object({
+    maxCostUsd: z.number().nullable(),
+    /** Upper bound of what the models kept can cost, for those with a price. */
+    estimatedCostUsd: z.number().min(0),
+    leftOut: z.array(
+      z.object({ model: z.string(), reason: z.string(), estimatedCostUsd: z.number().optional() }),
+    ),
+    /** Models kept whose cost is unknown (no price in the price data or the config file). */
+    unknownCost: z.array(z.string()),
+  })
+  .meta({ id: "budgetReport" });
+export type BudgetReport = z.infer<typeof budgetReport>;
+
+/** What a consultation adds beside the opinions: its cost estimate, the council's sides, rounds and review. */
+export const councilShape = {
+  /** What the cost estimate decided, when it decided anything. */
+  budget: budgetReport.optional(),
+  /** The sides the models were told to argue, when asked. */
+  stances: z.record(z.string(), stance).optional(),
+  /** Every round, when there was more than one; the opinions are the last round's. */
+  rounds: z.array(debateRound).optional(),
+  /** The council review, when asked. */
+  review: councilReview.optional(),
+  /** Models still running when the answer was due; each opinion is added to the stored turn as it lands. */
+  pendingModels: z.array(z.string()).optional(),
+};
+
+/** The opinions of one consultation, as stored in the assistant message's `metadata.secondOpinion`. */
+export const secondOpinion = z
+  .object({
+    primary: modelOpinion,
+    secondaryOpinions: z.array(modelOpinion),
+    /** Absent when no synthesis was asked for (the seed schema does not allow null here). */
+    synthesis: synthesis.optional(),
+    summary: consultationSummary,
+    ...councilShape,
+  })
+  .meta({ id: "secondOpinion" });
+export type SecondOpinion = z.infer<typeof secondOpinion>;

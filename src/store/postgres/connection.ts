@@ -1,0 +1,83 @@
+// The PostgreSQL pool every port of the PostgreSQL store runs its SQL through: one statement, one
+// transaction on one connection, or one keyset page. A connection that is lost or refused becomes
+// store_unavailable, naming the server (never its password).
+
+import type pg from "pg";
+import { StoreUnavailableError } from "../store-errors.ts";
+
+/** The pool the ports share. Build it with `openPostgresStore`. */
+export class PostgresConnection {
+  readonly pool: pg.Pool;
+  /** The server and database, password hidden, for messages. */
+  readonly where: string;
+  /** The database URL, for connections outside the pool (LISTEN). */
+  readonly url: string;
+
+  constructor(pool: pg.Pool, where: string, url: string) {
+    this.pool = pool;
+    this.where = where;
+    this.url = url;
+  }
+
+  /** Runs one statement. */
+  async query(sql: string, parameters: unknown[] = []): Promise<pg.QueryResult> {
+    try {
+      return await this.pool.query(sql, parameters);
+    } catch (error) {
+      throw this.unavailable(error);
+    }
+  }
+
+  /** Runs `work` in one transaction on one connection, rolling back on any error. */
+  async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw this.unavailable(error);
+    }
+    try {
+      await client.query("BEGIN");
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw this.unavailable(error);
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * One page (plus one row, to tell whether more follow) of `select` rows of `owner`, newest first by
+   * (`orderColumn`, id), after the row at `after` when given.
+   */
+  async keysetRows(
+    select: string,
+    orderColumn: string,
+    owner: string,
+    after: { at: string; id: string } | undefined,
+    limit: number,
+  ): Promise<Record<string, unknown>[]> {
+    const order = `ORDER BY ${orderColumn} DESC, id DESC`;
+    const result = after
+      ? await this.query(
+          `${select} WHERE user_id = $1 AND (${orderColumn}, id) < ($2, $3) ${order} LIMIT $4`,
+          [owner, after.at, after.id, limit + 1],
+        )
+      : await this.query(`${select} WHERE user_id = $1 ${order} LIMIT $2`, [owner, limit + 1]);
+    return result.rows;
+  }
+
+  /** A connection failure as `store_unavailable`; any other error unchanged. */
+  unavailable(error: unknown): unknown {
+    const code = (error as { code?: string }).code ?? "";
+    const connection = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|57P0[1-3]|08\d{3})$/.test(code);
+    if (!connection) return error;
+    return new StoreUnavailableError(
+      `The PostgreSQL database ${this.where} cannot be reached (${code}). Check that it runs; the answer was not saved.`,
+      { cause: error },
+    );
+  }
+}

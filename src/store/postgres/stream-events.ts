@@ -1,0 +1,38 @@
+// The stream-events port on PostgreSQL.
+
+import type { StreamEventStore } from "../stream-events.ts";
+import type { PostgresConnection } from "./connection.ts";
+
+/** The stream events of `connection`. */
+export function postgresStreamEvents(connection: PostgresConnection): StreamEventStore {
+  return {
+    async append(session, stream, message, expiresAt) {
+      const result = await connection.query(
+        `INSERT INTO stream_events (session_id, stream_id, sequence, message, expires_at)
+         SELECT $1, $2, coalesce(max(sequence), 0) + 1, $3, $4
+         FROM stream_events WHERE session_id = $1 AND stream_id = $2
+         RETURNING sequence`,
+        [session, stream, message, expiresAt],
+      );
+      return Number(result.rows[0]?.sequence);
+    },
+
+    async read(session, stream, sequence, limit) {
+      const result = await connection.query(
+        `SELECT sequence, message FROM stream_events
+         WHERE session_id = $1 AND stream_id = $2 AND sequence >= $3
+         ORDER BY sequence LIMIT $4`,
+        [session, stream, sequence, limit],
+      );
+      const events = result.rows.map((row) => ({
+        sequence: Number(row.sequence),
+        message: String(row.message),
+      }));
+      return events[0]?.sequence === sequence ? events : undefined;
+    },
+
+    async deleteExpired(now) {
+      return (await connection.query("DELETE FROM stream_events WHERE expires_at < $1", [now])).rowCount ?? 0;
+    },
+  };
+}

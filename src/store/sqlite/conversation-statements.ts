@@ -1,0 +1,101 @@
+// The SQL of the conversations port on SQLite (conversations, messages, their search, and the
+// idempotency entry a turn stores), prepared once per connection.
+
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+
+const conversationColumns = "id, user_id, title, message_count, created_at, updated_at, last_message_preview";
+const messageColumns = "id, conversation_id, role, content, user_id, sequence, created_at, metadata";
+
+/** The statements of the conversations port, prepared on one connection and reused for its lifetime. */
+export interface ConversationStatements {
+  getConversation: StatementSync;
+  insertConversation: StatementSync;
+  updateConversationAfterTurn: StatementSync;
+  setTitle: StatementSync;
+  lastSequence: StatementSync;
+  insertMessage: StatementSync;
+  insertIdempotencyEntry: StatementSync;
+  readMessagesAfter: StatementSync;
+  readRecentMessages: StatementSync;
+  getMessagesByIds: StatementSync;
+  updateMessageMetadata: StatementSync;
+  listConversationsFirstPage: StatementSync;
+  listConversationsAfter: StatementSync;
+  deleteConversation: StatementSync;
+  searchMessages: StatementSync;
+  renameConversation: StatementSync;
+}
+
+/** Prepares {@link ConversationStatements} on `database`; the schema must already be migrated. */
+export function prepareConversationStatements(database: DatabaseSync): ConversationStatements {
+  return {
+    getConversation: database.prepare(
+      `SELECT ${conversationColumns} FROM conversations WHERE user_id = ? AND id = ?`,
+    ),
+    insertConversation: database.prepare(
+      `INSERT INTO conversations (id, user_id, title, message_count, created_at, updated_at)
+       VALUES (:id, :owner, :title, 0, :createdAt, :createdAt)
+       ON CONFLICT (id) DO NOTHING`,
+    ),
+    updateConversationAfterTurn: database.prepare(
+      `UPDATE conversations
+       SET message_count = message_count + :added,
+           updated_at = max(updated_at, :updatedAt),
+           last_message_preview = :preview
+       WHERE id = :id
+       RETURNING ${conversationColumns}`,
+    ),
+    setTitle: database.prepare("UPDATE conversations SET title = ? WHERE id = ?"),
+    lastSequence: database.prepare(
+      "SELECT coalesce(max(sequence), 0) AS sequence FROM messages WHERE conversation_id = ?",
+    ),
+    insertMessage: database.prepare(
+      `INSERT INTO messages (${messageColumns})
+       VALUES (:id, :conversationId, :role, :content, :userId, :sequence, :createdAt, :metadata)`,
+    ),
+    insertIdempotencyEntry: database.prepare(
+      `INSERT INTO idempotency_records (user_id, key, tool, fingerprint, conversation_id,
+         conversation_created, user_message_id, assistant_message_id, created_at)
+       VALUES (:userId, :key, :tool, :fingerprint, :conversationId,
+         :conversationCreated, :userMessageId, :assistantMessageId, :createdAt)
+       ON CONFLICT (user_id, key) DO NOTHING`,
+    ),
+    readMessagesAfter: database.prepare(
+      `SELECT ${messageColumns} FROM messages
+       WHERE user_id = ? AND conversation_id = ? AND sequence > ? ORDER BY sequence LIMIT ?`,
+    ),
+    readRecentMessages: database.prepare(
+      `SELECT * FROM (
+         SELECT ${messageColumns} FROM messages
+         WHERE user_id = ? AND conversation_id = ? ORDER BY sequence DESC LIMIT ?
+       ) ORDER BY sequence`,
+    ),
+    updateMessageMetadata: database.prepare("UPDATE messages SET metadata = ? WHERE user_id = ? AND id = ?"),
+    getMessagesByIds: database.prepare(
+      `SELECT ${messageColumns} FROM messages WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`,
+    ),
+    listConversationsFirstPage: database.prepare(
+      `SELECT ${conversationColumns} FROM conversations
+       WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT ?`,
+    ),
+    listConversationsAfter: database.prepare(
+      `SELECT ${conversationColumns} FROM conversations
+       WHERE user_id = ? AND (updated_at, id) < (?, ?)
+       ORDER BY updated_at DESC, id DESC LIMIT ?`,
+    ),
+    deleteConversation: database.prepare("DELETE FROM conversations WHERE user_id = ? AND id = ?"),
+    renameConversation: database.prepare(
+      `UPDATE conversations SET title = ? WHERE user_id = ? AND id = ? RETURNING ${conversationColumns}`,
+    ),
+    searchMessages: database.prepare(
+      `SELECT message_search.conversation_id, message_search.message_id, message_search.role,
+         snippet(message_search, 0, '**', '**', '…', 16) AS snippet,
+         bm25(message_search) AS score, conversations.title, conversations.updated_at
+       FROM message_search
+       JOIN conversations ON conversations.id = message_search.conversation_id AND conversations.user_id = :owner
+       WHERE message_search MATCH :query AND message_search.user_id = :owner
+       ORDER BY score
+       LIMIT :rows`,
+    ),
+  };
+}

@@ -1,0 +1,90 @@
+// The conversations port on SQLite. A turn is one write transaction (BEGIN IMMEDIATE), which holds the
+// file's write lock, so its sequence numbers are gap-free however many processes write; search runs on
+// an FTS5 index of each message and every model's opinion in it, ranked by bm25.
+
+import type { ConversationStore, OwnerConversations } from "../conversations.ts";
+import { bestHitPerConversation, toConversation, toMessage } from "../rows.ts";
+import type { SqliteConnection } from "./connection.ts";
+import { prepareConversationStatements } from "./conversation-statements.ts";
+import { writeTurn } from "./turn-writer.ts";
+
+/** The conversations of `connection`. */
+export function sqliteConversations(connection: SqliteConnection): ConversationStore {
+  const statements = prepareConversationStatements(connection.database);
+
+  const of = (owner: string): OwnerConversations => ({
+    owner,
+
+    async get(id) {
+      const row = await connection.read(() => statements.getConversation.get(owner, id));
+      return row === undefined ? undefined : toConversation(row);
+    },
+
+    saveTurn(turn) {
+      return connection.transaction(() => writeTurn(statements, owner, turn));
+    },
+
+    async readMessages(conversationId, page) {
+      const rows = await connection.read(() =>
+        statements.readMessagesAfter.all(owner, conversationId, page.afterSequence ?? 0, page.limit + 1),
+      );
+      return { messages: rows.slice(0, page.limit).map(toMessage), hasMore: rows.length > page.limit };
+    },
+
+    async readRecentMessages(conversationId, limit) {
+      return (
+        await connection.read(() => statements.readRecentMessages.all(owner, conversationId, limit))
+      ).map(toMessage);
+    },
+
+    async updateMessageMetadata(messageId, metadata) {
+      const result = await connection.write(() =>
+        statements.updateMessageMetadata.run(JSON.stringify(metadata), owner, messageId),
+      );
+      return Number(result.changes) > 0;
+    },
+
+    async getMessages(ids) {
+      if (ids.length === 0) return [];
+      const rows = await connection.read(() => statements.getMessagesByIds.all(owner, JSON.stringify(ids)));
+      const byId = new Map(rows.map((row) => [String(row.id), toMessage(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    async list(page) {
+      const rows = await connection.read(() =>
+        page.after
+          ? statements.listConversationsAfter.all(owner, page.after.updatedAt, page.after.id, page.limit + 1)
+          : statements.listConversationsFirstPage.all(owner, page.limit + 1),
+      );
+      return {
+        conversations: rows.slice(0, page.limit).map(toConversation),
+        hasMore: rows.length > page.limit,
+      };
+    },
+
+    async rename(id, title) {
+      const row = await connection.write(() => statements.renameConversation.get(title, owner, id));
+      return row === undefined ? undefined : toConversation(row);
+    },
+
+    async search(words, limit) {
+      if (words.length === 0) return [];
+      const query = words
+        .map((word, index) => `"${word.replaceAll('"', '""')}"${index === words.length - 1 ? "*" : ""}`)
+        .join(" ");
+      const rows = await connection.read(() =>
+        statements.searchMessages.all({ owner, query, rows: limit * 20 }),
+      );
+      // bm25 is lower for better matches.
+      return bestHitPerConversation(rows, limit, (row) => -Number(row.score));
+    },
+
+    async delete(id) {
+      const result = await connection.write(() => statements.deleteConversation.run(owner, id));
+      return Number(result.changes) > 0;
+    },
+  });
+
+  return { of };
+}
