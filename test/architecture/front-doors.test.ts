@@ -1,5 +1,5 @@
 // The front-door rule of biome.json, run by `npm run lint` in `npm test`: the front ends (cli, http,
-// mcp, stdio) may not import the store, the consultation engine, accounts or providers, at any depth,
+// mcp, stdio) may not import the store, the consultation engine, credentials or providers, at any depth,
 // while the application may. Probe files in a copy of the configuration show the rule firing, so a
 // rule that stopped matching (a changed pattern, a moved folder) fails here instead of passing quietly.
 
@@ -14,7 +14,7 @@ import { temporaryDirectory } from "../support/temporary-directory.ts";
 const repository = fileURLToPath(new URL("../..", import.meta.url));
 const biome = join(repository, "node_modules", ".bin", "biome");
 const frontEnds = ["cli", "http", "mcp", "stdio"];
-const engine = ["store", "consultation", "accounts", "providers"];
+const engine = ["store", "consultation", "credentials", "providers"];
 
 /** Lints `files` (path → text) under a copy of the project's configuration; the paths biome flags. */
 function flagged(files: Record<string, string>): string[] {

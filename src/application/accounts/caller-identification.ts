@@ -3,8 +3,8 @@
 // as an MCP resource server), and in either mode a web session opened with one of those. The tier
 // comes from the key, the token's claim or the session, and is always one the configuration knows.
 
-import { verifyApiKey } from "../../accounts/api-keys.ts";
 import { type AuthSettings, defaultTierName, isTierName } from "../../configuration/access.ts";
+import { verifyApiKey } from "../../credentials/api-keys.ts";
 import type { AccountStore } from "../../store/accounts.ts";
 import { localTier } from "../caller.ts";
 import type { Credential, Identification } from "./identity.ts";
@@ -37,7 +37,7 @@ export function createCallerIdentification(
     const oauth = auth.oauth;
     let verifier = verifiers.get(audience);
     if (!verifier && oauth) {
-      verifier = import("../../accounts/oauth-verifier.ts").then(
+      verifier = import("../../credentials/oauth-verifier.ts").then(
         ({ createOAuthVerifier, InvalidTokenError }) => {
           const verify = createOAuthVerifier({
             issuer: oauth.issuer,

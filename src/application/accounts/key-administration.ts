@@ -3,10 +3,10 @@
 // at once. Also the caller a user id stands for, for `ai-universe usage --user`.
 
 import { z } from "zod";
-import { newApiKey } from "../../accounts/api-keys.ts";
 import { defaultTierName, isTierName } from "../../configuration/access.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import { validateInput } from "../../contract/validate-input.ts";
+import { newApiKey } from "../../credentials/api-keys.ts";
 import type { AccountStore, ApiKeyRecord } from "../../store/accounts.ts";
 import type { Caller } from "../caller.ts";
 
