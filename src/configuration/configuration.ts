@@ -78,21 +78,6 @@ export interface Configuration {
   environment: Record<string, string | undefined>;
 }
 
-/** Hard limits callers cannot raise. */
-export const limits = {
-  maxOpinions: 8,
-  /** Debate rounds of one consultation (`rounds`). */
-  debateRounds: 3,
-  /** A question or a message. */
-  questionCharacters: 60_000,
-  titleCharacters: 200,
-  historyPageSize: 200,
-  listPageSize: 200,
-  /** Messages one conversation may hold; a fuller one must be continued in a new conversation. */
-  conversationMessages: 10_000,
-  idempotencyKeyCharacters: 200,
-} as const;
-
 /** The text one model answer may have unless the config file says otherwise: 1 MiB. */
 export const defaultMaxAnswerBytes = 1_048_576;
 

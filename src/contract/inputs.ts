@@ -2,10 +2,10 @@
 // advertises them as the tools' input schemas, so a limit is written once for every front end.
 
 import { z } from "zod";
-import { limits } from "../configuration/configuration.ts";
-import { reasoningLevels } from "../configuration/model-entry.ts";
 import { attachmentLimits } from "./attachment-limits.ts";
 import { cleanTitle } from "./conversation-title.ts";
+import { limits } from "./limits.ts";
+import { reasoningLevels } from "./reasoning-levels.ts";
 
 /** Messages returned when no limit is given. */
 export const defaultHistoryPageSize = 50;

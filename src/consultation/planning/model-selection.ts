@@ -2,9 +2,10 @@
 // caller's arguments, a named panel, or the defaults), and refuses unknown or unavailable models and
 // unknown panels before any provider is called.
 
-import { type ConsultationDefaults, limits } from "../../configuration/configuration.ts";
+import type { ConsultationDefaults } from "../../configuration/configuration.ts";
 import type { ModelEntry, ReasoningLevel } from "../../configuration/model-entry.ts";
 import type { Panel, PanelHedge } from "../../configuration/panels.ts";
+import { limits } from "../../contract/limits.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { ModelRoster } from "../../providers/model-roster.ts";
 

@@ -1,7 +1,7 @@
 // Finds the owner's conversation a request names, refusing malformed ids, and other owners'
 // conversations with the same error as missing ones (so ids of others cannot be probed).
 
-import { limits } from "../../configuration/configuration.ts";
+import { limits } from "../../contract/limits.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { Conversation, OwnerConversations } from "../../store/conversations.ts";
 
