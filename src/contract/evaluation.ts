@@ -1,0 +1,145 @@
+// What an evaluation run keeps and what its report says, written once: the runner stores runs in this
+// shape, the report is computed from it, and the terminal table, the JSON output, the report page and
+// the web page all read the report. A run compares strategies on the same questions: the best single
+// model, that model sampled several times with its own synthesis, a majority vote (choice questions),
+// the council's synthesis, the council with review, and adaptive consultation.
+
+import { z } from "zod";
+
+/** The strategies an evaluation compares. */
+export const evaluationStrategies = [
+  "best-single",
+  "sampled-single",
+  "majority-vote",
+  "council",
+  "council-review",
+  "adaptive",
+] as const;
+export const evaluationStrategy = z.enum(evaluationStrategies);
+export type EvaluationStrategy = z.infer<typeof evaluationStrategy>;
+
+/** One strategy's answer to one question, graded. */
+export const evaluationAnswer = z.object({
+  questionId: z.string().min(1),
+  strategy: evaluationStrategy,
+  /** The answer's text (the synthesis, for council strategies). */
+  answer: z.string(),
+  /** Graded by reference: right or wrong; null when the question has no reference (judged in pairs). */
+  correct: z.boolean().nullable(),
+  /** What the grader read as the answer (a choice letter, a normalised value), when it read one. */
+  extracted: z.string().optional(),
+  /** Every provider call the strategy made for this question, judges left out. */
+  costUsd: z.number().min(0),
+  latencyMs: z.number().min(0),
+  /** The synthesis's agreement score (0 to 1), for strategies that write one. */
+  agreement: z.number().min(0).max(1).optional(),
+  /** Adaptive only: whether the two cheap models settled it, or the whole panel was asked. */
+  adaptivePath: z.enum(["cheap", "escalated"]).optional(),
+  /** Why the strategy gave no answer (every model failed, the cost cap was reached...). */
+  failure: z.string().optional(),
+});
+export type EvaluationAnswer = z.infer<typeof evaluationAnswer>;
+
+/** One judge's comparison of two strategies' answers, asked in both orders. */
+export const evaluationJudgement = z.object({
+  questionId: z.string().min(1),
+  first: evaluationStrategy,
+  second: evaluationStrategy,
+  judge: z.string().min(1),
+  /** The prompts as sent and the judge's raw replies, both orders. */
+  prompts: z.array(z.string()).length(2),
+  replies: z.array(z.string()).length(2),
+  /** A judge that disagrees with itself across the two orders gives a tie; no readable verdict: undecided. */
+  winner: z.enum(["first", "second", "tie", "undecided"]),
+  costUsd: z.number().min(0),
+});
+export type EvaluationJudgement = z.infer<typeof evaluationJudgement>;
+
+/** A run: what was asked of whom, and its state. */
+export const evaluationRunSummary = z.object({
+  id: z.string().min(1),
+  createdAt: z.string(),
+  status: z.enum(["running", "finished", "stopped", "failed"]),
+  /** The question set's name ("built-in" or the file's name) and how many questions it has. */
+  questionSet: z.object({ name: z.string().min(1), questions: z.number().int().min(0) }),
+  strategies: z.array(evaluationStrategy).min(1),
+  /** The model the single-model strategies use. */
+  bestModel: z.string().min(1),
+  /** How many samples `sampled-single` takes. */
+  samples: z.number().int().min(1),
+  panel: z.array(z.string().min(1)),
+  judges: z.array(z.string().min(1)),
+  maxCostUsd: z.number().min(0).nullable(),
+  spentUsd: z.number().min(0),
+});
+export type EvaluationRunSummary = z.infer<typeof evaluationRunSummary>;
+
+/** A 95% interval around a proportion. */
+const interval = z.object({ value: z.number(), low: z.number(), high: z.number() });
+
+/** One strategy's line of the report. */
+export const strategyReport = z.object({
+  strategy: evaluationStrategy,
+  answered: z.number().int().min(0),
+  /** Over the questions with a reference. */
+  graded: z.number().int().min(0),
+  correct: z.number().int().min(0),
+  accuracy: interval.nullable(),
+  /** Against the best single model, judged in pairs (ties count half), over questions without a reference. */
+  winRate: interval.nullable(),
+  costUsd: z.number().min(0),
+  costPerCorrectUsd: z.number().min(0).nullable(),
+  latencyP50Ms: z.number().min(0).nullable(),
+  latencyP95Ms: z.number().min(0).nullable(),
+});
+export type StrategyReport = z.infer<typeof strategyReport>;
+
+/** What a strategy changed against the best single model, question by question. */
+export const comparisonReport = z.object({
+  strategy: evaluationStrategy,
+  /** Questions where the best single model was wrong and this strategy right, over its wrong ones. */
+  fixed: z.number().int().min(0),
+  baselineWrong: z.number().int().min(0),
+  fixRate: z.number().min(0).max(1).nullable(),
+  /** Questions where the best single model was right and this strategy wrong, over its right ones. */
+  broken: z.number().int().min(0),
+  baselineRight: z.number().int().min(0),
+  breakRate: z.number().min(0).max(1).nullable(),
+});
+export type ComparisonReport = z.infer<typeof comparisonReport>;
+
+/** One bin of the reliability diagram: the agreement the synthesis gave and how often it was right. */
+export const calibrationBin = z.object({
+  from: z.number(),
+  to: z.number(),
+  count: z.number().int().min(0),
+  meanConfidence: z.number().nullable(),
+  accuracy: z.number().nullable(),
+});
+
+/** The whole report of a run. */
+export const evaluationReport = z.object({
+  run: evaluationRunSummary,
+  strategies: z.array(strategyReport),
+  comparisons: z.array(comparisonReport),
+  /** Whether the synthesis's agreement score predicts a right answer (council strategies' answers). */
+  agreement: z.object({
+    answers: z.number().int().min(0),
+    auroc: z.number().min(0).max(1).nullable(),
+    bins: z.array(calibrationBin),
+    expectedCalibrationError: z.number().min(0).nullable(),
+  }),
+  /** What adaptive consultation saved and lost, when the run has it. */
+  adaptive: z
+    .object({
+      cheapPathShare: z.number().min(0).max(1),
+      /** Against the full council: cost saved, and accuracy lost (negative: gained), in points. */
+      savedUsdAgainstCouncil: z.number().nullable(),
+      accuracyLostAgainstCouncil: z.number().nullable(),
+      /** Against the best single model: extra cost, and accuracy gained, in points. */
+      extraUsdAgainstBestSingle: z.number().nullable(),
+      accuracyGainedAgainstBestSingle: z.number().nullable(),
+    })
+    .nullable(),
+});
+export type EvaluationReport = z.infer<typeof evaluationReport>;
