@@ -79,10 +79,11 @@ export const priceDataInfo = z.object({
 });
 export type PriceDataInfo = z.infer<typeof priceDataInfo>;
 
+/** A listing of `model`s with the panels and the price data: the `models` tool's, and the web page's. */
+export function listingOf<Model extends z.ZodType>(model: Model) {
+  return z.object({ models: z.array(model), panels: z.array(panelDescription), priceData: priceDataInfo });
+}
+
 /** The result of `models`. */
-export const modelListing = z.object({
-  models: z.array(modelDescription),
-  panels: z.array(panelDescription),
-  priceData: priceDataInfo,
-});
+export const modelListing = listingOf(modelDescription);
 export type ModelListing = z.infer<typeof modelListing>;

@@ -2,7 +2,7 @@
 // the models as the page lists them, and the end of an answer's late opinions.
 
 import { z } from "zod";
-import { panelDescription, priceDataInfo } from "./models.ts";
+import { listingOf } from "./models.ts";
 
 /** `GET /api/me`: whether the page is signed in, how this server knows its callers, and as whom. */
 export const signedInState = z.object({
@@ -38,11 +38,7 @@ export const pageModel = z.object({
 export type PageModel = z.infer<typeof pageModel>;
 
 /** `GET /api/models`. */
-export const pageModelListing = z.object({
-  models: z.array(pageModel),
-  panels: z.array(panelDescription),
-  priceData: priceDataInfo,
-});
+export const pageModelListing = listingOf(pageModel);
 export type PageModelListing = z.infer<typeof pageModelListing>;
 
 /** The last event of `GET /api/answers/{id}/late-opinions`: the models whose opinion will never come. */

@@ -6,26 +6,14 @@
 import type { ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { EventStore, JSONRPCMessage } from "@modelcontextprotocol/server";
+import type { SessionSharing } from "../runtime/runtime.ts";
 import { sendJsonRpcError } from "./http-responses.ts";
 
-/** One kept event: its place in its stream (1, 2, 3, ...) and the JSON-RPC message, as JSON. */
-export interface StreamEvent {
-  sequence: number;
-  message: string;
-}
+/** Where the events of the sessions' streams are kept, shared by every node: the store's stream events, handed over by the runtime. */
+export type SessionEventLog = SessionSharing["events"];
 
-/**
- * Where the events of the sessions' streams are kept, shared by every node (the store's stream events,
- * handed over by the runtime). Every call takes the session: another session's events look missing.
- */
-export interface SessionEventLog {
-  /** Appends `message` to the session's stream until `expiresAt` (epoch ms); resolves with its sequence. */
-  append(session: string, stream: string, message: string, expiresAt: number): Promise<number>;
-  /** The stream's events from `sequence` on (that one first), at most `limit`; undefined without that one. */
-  read(session: string, stream: string, sequence: number, limit: number): Promise<StreamEvent[] | undefined>;
-  /** Deletes the events whose time ran out before `now` (epoch ms); returns how many. */
-  deleteExpired(now: number): Promise<number>;
-}
+/** One kept event: its place in its stream (1, 2, 3, ...) and the JSON-RPC message, as JSON. */
+type StreamEvent = NonNullable<Awaited<ReturnType<SessionEventLog["read"]>>>[number];
 
 /** How long events are kept and how a resumed stream waits for more. */
 export interface StreamEventOptions {
