@@ -51,6 +51,7 @@ import { createCursorCodec } from "./conversations/paging.ts";
 import { readHistory } from "./conversations/read-history.ts";
 import { renameConversation } from "./conversations/rename-conversation.ts";
 import { searchConversations } from "./conversations/search-conversations.ts";
+import { createEvaluationUseCases, type EvaluationUseCases } from "./evaluation/evaluation-use-cases.ts";
 import { type LateOpinionWatch, watchLateOpinions } from "./late-opinion-watch.ts";
 import { createLateWork } from "./late-work.ts";
 import type { Admission } from "./limits/admission.ts";
@@ -63,10 +64,10 @@ import { createTaskUseCases, type TaskUseCases } from "./tasks/task-use-cases.ts
 /**
  * The use cases. Inputs are `unknown`: each method validates what it is given. Besides the
  * consultations and conversations below: tasks (tasks/task-use-cases.ts), who a credential proves the
- * caller is, web sessions and API keys (accounts/account-use-cases.ts), and the program's status
- * (status-use-cases.ts).
+ * caller is, web sessions and API keys (accounts/account-use-cases.ts), the program's status
+ * (status-use-cases.ts), and evaluation runs (evaluation/evaluation-use-cases.ts).
  */
-export interface Application extends TaskUseCases, AccountUseCases, StatusUseCases {
+export interface Application extends TaskUseCases, AccountUseCases, StatusUseCases, EvaluationUseCases {
   /** Several models answer one question at once; one writes the synthesis; the turn is stored. */
   secondOpinion(caller: Caller, input: unknown, options: RunOptions): Promise<SecondOpinionResult>;
   /** One model answers, with the conversation so far as context; the turn is stored. */
@@ -145,6 +146,15 @@ export function createApplication(services: ConsultationServices, options: Appli
         environment: {},
       },
     }),
+    ...createEvaluationUseCases({
+      services,
+      admission,
+      // The evaluation's consultations are this use case over its own model factory (each provider capped).
+      secondOpinionWith: (createModel) => {
+        const consultations = createApplication({ ...services, createModel }, { ...options, tasks });
+        return (caller, input, running) => consultations.secondOpinion(caller, input, running);
+      },
+    }),
     watchLateOpinions: (caller, input, watch) =>
       watchLateOpinions({ store, defaults: services.defaults }, caller, input, watch),
     models: services.roster,
@@ -180,7 +190,10 @@ export function createApplication(services: ConsultationServices, options: Appli
               const cost = {
                 maxCostUsd: request.maxCostUsd,
                 unpricedModels: tier.unpricedModels,
-                reserve,
+                reserve: async (usd: number) => {
+                  await options.reserve?.(usd);
+                  await reserve(usd);
+                },
                 dailyBudget: tier.dailyBudgetUsd !== null,
               };
               return runTurn(turn, panelStrategy(services, request, cost), services, budgeted, stamp);

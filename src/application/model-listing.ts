@@ -49,6 +49,7 @@ export function describeModels(roster: ModelRoster, panels: readonly Panel[]): M
         ...(panel.synthesisModel ? { synthesisModel: panel.synthesisModel } : {}),
         ...(panel.maxOpinions !== undefined ? { maxOpinions: panel.maxOpinions } : {}),
         hedge: panel.hedge !== undefined,
+        ...(panel.strategy === "adaptive" ? { strategy: "adaptive" as const } : {}),
         available: unavailableModels.length === 0,
         unavailableModels,
         ...(estimate !== undefined ? { estimatedCostUsd: estimate } : {}),

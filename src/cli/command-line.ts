@@ -6,6 +6,7 @@ import { seconds } from "../configuration/configuration.ts";
 import { maxRequestBytes } from "../contract/request-size.ts";
 import type { HttpOptions } from "../http/http-server.ts";
 import { CommandLineError } from "./command-error.ts";
+import { type EvalOptions, evalFlags, evalHelp, readEvalOptions } from "./eval-options.ts";
 import {
   readTerminalOptions,
   type TerminalCommand,
@@ -24,6 +25,7 @@ export const commands = {
   keys: "Make, list and revoke API keys (for auth mode api-key)",
   usage: "Show a user's limits, use and spend today, and when each resets",
   doctor: "Check Node, the config file, the store and every provider's key and endpoint",
+  eval: "Compare the council with the best single model on a question set, and report",
   ...terminalCommands,
 } as const;
 
@@ -42,6 +44,8 @@ export interface CommandOptions extends HttpOptions {
   /** For `models`: ask each configured provider which models its key can use. */
   check?: boolean;
   user?: string;
+  /** For `eval`: what to run, or to list, and where the report goes. */
+  evaluation?: EvalOptions;
   /** For the terminal commands (ask, conversations, history, delete). */
   terminal?: TerminalOptions;
   /** For `keys`: what to do, the key to revoke, and the tier of a new key. */
@@ -87,6 +91,7 @@ ${toolNames}`,
   --user ID              Whose usage (default: the local user)
   --tier NAME            The tier to report against (default: the tier of the user's key)
   --format text|json     Output format (default text)`,
+  eval: `${database}\n${evalHelp.options}`,
   ...Object.fromEntries(
     Object.entries(terminalHelp).map(([name, help]) => [name, `${database}\n${help.options}`]),
   ),
@@ -95,6 +100,7 @@ ${toolNames}`,
 const usages: Partial<Record<CommandName, string>> = {
   export: "ai-universe export ID [options]",
   keys: "ai-universe keys create --user ID [--tier NAME] | keys list | keys revoke KEY_ID",
+  eval: evalHelp.usage,
   ...Object.fromEntries(Object.entries(terminalHelp).map(([name, help]) => [name, help.usage])),
 };
 
@@ -135,6 +141,7 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
         user: { type: "string" },
         tier: { type: "string" },
         ...terminalFlags,
+        ...evalFlags,
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -158,12 +165,14 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
     named in terminalCommands
       ? readTerminalOptions(named as TerminalCommand, values, positionals, environment)
       : undefined;
+  const evaluation = named === "eval" ? readEvalOptions(values, positionals) : undefined;
   const extra = positionals.slice(
-    named === "export" ? 1 : named === "keys" || terminal ? positionals.length : 0,
+    named === "export" ? 1 : named === "keys" || terminal || evaluation ? positionals.length : 0,
   );
   if (extra.length > 0) throw new CommandLineError(`Unexpected argument "${extra[0]}".`, named);
   const formats = named === "usage" || named === "models" ? ["text", "json"] : ["md", "json"];
-  const format = text("format") ?? formats[0];
+  // `eval --format` names a question file's format, which readEvalOptions checks.
+  const format = named === "eval" ? formats[0] : (text("format") ?? formats[0]);
   if (!formats.includes(format ?? "")) {
     throw new CommandLineError(`Format "${format}" is not ${formats.join(" or ")}.`, named);
   }
@@ -184,6 +193,7 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
       ...optional("tier", text("tier")),
       ...keys,
       ...(terminal ? { terminal } : {}),
+      ...(evaluation ? { evaluation } : {}),
       ...(named === "models" && values.check ? { check: true } : {}),
       host: text("host") ?? environment.HOST ?? "127.0.0.1",
       port,

@@ -41,6 +41,8 @@ export async function runCommand(argv: string[]): Promise<number> {
         return await (await import("./run-usage.ts")).runUsage(command.options);
       case "doctor":
         return await (await import("./run-doctor.ts")).runDoctor(command.options);
+      case "eval":
+        return await (await import("./run-eval.ts")).runEval(command.options);
       case "ask":
         return await (await import("./run-ask.ts")).runAsk(command.options);
       case "chat":

@@ -131,7 +131,7 @@ function panelTable(listing: ModelListing): string {
       panel.name,
       [panel.primary, ...panel.models.filter((name) => name !== panel.primary)].join(", "),
       panel.available ? "available" : `unavailable: ${panel.unavailableModels.join(", ")}`,
-      `hedge ${panel.hedge ? "on" : "off"}`,
+      `hedge ${panel.hedge ? "on" : "off"}${panel.strategy === "adaptive" ? ", adaptive" : ""}`,
       panel.estimatedCostUsd !== undefined ? `about $${panel.estimatedCostUsd.toFixed(4)} a question` : "",
     ]),
   );

@@ -1,11 +1,13 @@
 // The flags of the commands people type (ask, chat, conversations, history, delete): what they accept,
-// the council's among them (--panel, --review, --stance, --rounds), web search and reasoning, ask's
-// answer-by time, their help, and how their values become command options.
+// the council's among them (--panel, --review, --stance, --rounds, --strategy), web search and
+// reasoning, ask's answer-by time, their help, and how their values become command options.
 
 import { type ReasoningLevel, reasoningLevels } from "../configuration/model-entry.ts";
 import { attachmentLimits } from "../contract/attachment-limits.ts";
+import { type ConsultationStrategy, consultationStrategies } from "../contract/consultation-strategies.ts";
 import { CommandLineError } from "./command-error.ts";
 import { insecureKeyTransport } from "./key-transport.ts";
+import { numberFlags } from "./number-flag.ts";
 
 /** The terminal commands and their summaries. */
 export const terminalCommands = {
@@ -29,6 +31,7 @@ export const terminalFlags = {
   review: { type: "boolean" },
   stance: { type: "string", multiple: true },
   rounds: { type: "string" },
+  strategy: { type: "string" },
   "web-search": { type: "boolean" },
   reasoning: { type: "string" },
   "answer-within": { type: "string" },
@@ -52,7 +55,9 @@ const json = "  --json                 Print the exact tool result as JSON, noth
 const council = `  --panel NAME           A named panel of models (ai-universe models lists them)
   --review               Council review: every model ranks the others' answers, anonymised
   --stance MODEL=SIDE    The side MODEL argues: for, against or neutral (repeatable)
-  --rounds N             Debate rounds, 1 to 3: models see the others' answers and may revise`;
+  --rounds N             Debate rounds, 1 to 3: models see the others' answers and may revise
+  --strategy adaptive    Ask the two cheapest models of different vendors first, the rest only
+                         when they disagree (full, the default: all at once)`;
 const answering = `  --web-search           Every model searches the web with its vendor's search and cites sources
   --reasoning LEVEL      How hard reasoning models think: ${reasoningLevels.join(", ")}`;
 
@@ -123,23 +128,7 @@ export function readTerminalOptions(
   environment: Record<string, string | undefined>,
 ): TerminalOptions {
   const text = (name: string) => values[name] as string | undefined;
-  const number = (name: string, minimum: number, maximum: number, whole = true) => {
-    const raw = text(name);
-    if (raw === undefined) return undefined;
-    const value = Number(raw);
-    if (
-      !Number.isFinite(value) ||
-      value < minimum ||
-      value > maximum ||
-      (whole && !Number.isInteger(value))
-    ) {
-      throw new CommandLineError(
-        `--${name} "${raw}" is not a number from ${minimum} to ${maximum}.`,
-        command,
-      );
-    }
-    return value;
-  };
+  const number = numberFlags(values, command);
   const needsId = command === "history" || command === "delete";
   if (command === "chat" && positionals.length > 1) {
     throw new CommandLineError(`Unexpected argument "${positionals[1]}".`, command);
@@ -170,6 +159,8 @@ export function readTerminalOptions(
   if (values.review === true) consultation.review = true;
   const rounds = number("rounds", 1, 3);
   if (rounds !== undefined) consultation.rounds = rounds;
+  const strategy = readStrategy(text("strategy"), command);
+  if (strategy) consultation.strategy = strategy;
   const stances = readStances((values.stance as string[] | undefined) ?? [], command);
   if (stances) consultation.stances = stances;
   if (values["web-search"] === true) consultation.webSearch = true;
@@ -225,6 +216,19 @@ function readStances(flags: string[], command: TerminalCommand): Record<string, 
     stances[model] = side;
   }
   return stances;
+}
+
+/** `--strategy NAME` as the `strategy` input; undefined when not given. */
+function readStrategy(name: string | undefined, command: TerminalCommand): ConsultationStrategy | undefined {
+  if (name === undefined) return undefined;
+  const found = consultationStrategies.find((candidate) => candidate === name.trim().toLowerCase());
+  if (!found) {
+    throw new CommandLineError(
+      `--strategy "${name}" is not a strategy: use full or adaptive (e.g. --strategy adaptive).`,
+      command,
+    );
+  }
+  return found;
 }
 
 /** `--reasoning LEVEL` as the `reasoning` input; undefined when not given. */

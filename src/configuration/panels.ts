@@ -1,8 +1,9 @@
-// Named panels: a set of models, its primary, synthesis model, number of opinions and hedging, chosen
-// with `panel: "<name>"`. The built-in panels come from the catalog; the config file's `panels`
-// section adds panels or replaces a built-in one of the same name.
+// Named panels: a set of models, its primary, synthesis model, number of opinions, hedging and strategy
+// (all at once, or adaptive), chosen with `panel: "<name>"`. The built-in panels come from the
+// catalog; the config file's `panels` section adds panels or replaces a built-in one of the same name.
 
 import { z } from "zod";
+import { type ConsultationStrategy, consultationStrategies } from "../contract/consultation-strategies.ts";
 import { ConfigurationError } from "./configuration-error.ts";
 import { type ModelEntry, type ReasoningLevel, reasoningLevels } from "./model-entry.ts";
 
@@ -42,6 +43,8 @@ export const panelSchema = z
     description: z.string().min(1).max(300).optional(),
     reasoning: z.enum(reasoningLevels).optional(),
     webSearch: z.boolean().optional(),
+    strategy: z.enum(consultationStrategies).optional(),
+    adaptiveAgreement: z.number().min(0).max(1).optional(),
   })
   .strict();
 
@@ -72,6 +75,10 @@ export interface Panel {
   reasoning?: ReasoningLevel;
   /** Whether the panel's models search the web, unless the caller says. */
   webSearch?: boolean;
+  /** How the panel asks its models unless the caller says: all at once (absent) or adaptive. */
+  strategy?: ConsultationStrategy;
+  /** The agreement score at which an adaptive consultation's first two models settle it. */
+  adaptiveAgreement?: number;
 }
 
 /** Every model a panel asks or writes with: the primary, the others, then the synthesis model. */
@@ -166,6 +173,8 @@ function panelOf(name: string, settings: PanelSettings): Panel {
     ...(settings.maxOpinions !== undefined ? { maxOpinions: settings.maxOpinions } : {}),
     ...(settings.reasoning ? { reasoning: settings.reasoning } : {}),
     ...(settings.webSearch !== undefined ? { webSearch: settings.webSearch } : {}),
+    ...(settings.strategy ? { strategy: settings.strategy } : {}),
+    ...(settings.adaptiveAgreement !== undefined ? { adaptiveAgreement: settings.adaptiveAgreement } : {}),
     ...(hedge
       ? {
           hedge: {

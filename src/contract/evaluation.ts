@@ -33,8 +33,11 @@ export const evaluationAnswer = z.object({
   latencyMs: z.number().min(0),
   /** The synthesis's agreement score (0 to 1), for strategies that write one. */
   agreement: z.number().min(0).max(1).optional(),
-  /** Adaptive only: whether the two cheap models settled it, or the whole panel was asked. */
-  adaptivePath: z.enum(["cheap", "escalated"]).optional(),
+  /**
+   * Adaptive only: the two cheap models settled it, or the rest of the panel was asked too, or (`full`)
+   * the whole panel was asked at once.
+   */
+  adaptivePath: z.enum(["cheap", "escalated", "full"]).optional(),
   /** Why the strategy gave no answer (every model failed, the cost cap was reached...). */
   failure: z.string().optional(),
 });
@@ -63,8 +66,8 @@ export const evaluationRunSummary = z.object({
   /** The question set's name ("built-in" or the file's name) and how many questions it has. */
   questionSet: z.object({ name: z.string().min(1), questions: z.number().int().min(0) }),
   strategies: z.array(evaluationStrategy).min(1),
-  /** The model the single-model strategies use. */
-  bestModel: z.string().min(1),
+  /** The model the single-model strategies use; null until the first pass has chosen it. */
+  bestModel: z.string().min(1).nullable(),
   /** How many samples `sampled-single` takes. */
   samples: z.number().int().min(1),
   panel: z.array(z.string().min(1)),
@@ -143,3 +146,68 @@ export const evaluationReport = z.object({
     .nullable(),
 });
 export type EvaluationReport = z.infer<typeof evaluationReport>;
+
+/** The question formats an evaluation reads (as the question loader names them). */
+export const evaluationFormats = ["jsonl", "mmlu-pro", "gpqa", "simpleqa"] as const;
+
+const modelName = z.string().min(1).max(100);
+
+/** What `ai-universe eval` asks for: the questions, the panel, the strategies and the limits. */
+export const evaluationRunInput = z.strictObject({
+  /** A question file's path, or "built-in" (the default). */
+  questions: z.string().min(1).max(4096).optional(),
+  /** The file's format; told from the file when absent. */
+  format: z.enum(evaluationFormats).optional(),
+  /** Only the first N questions (after the tag filter). */
+  limit: z.number().int().min(1).optional(),
+  /** Only the questions carrying one of these tags. */
+  tags: z.array(z.string().min(1).max(100)).max(50).optional(),
+  /** The best single model; found by a first pass over the panel when absent. */
+  model: modelName.optional(),
+  /** A named panel; with neither panel nor models, the default consultation's models. */
+  panel: z.string().min(1).max(100).optional(),
+  /** The panel's models, the first one primary (and writing the synthesis). */
+  models: z.array(modelName).min(2).max(9).optional(),
+  /** How many times `sampled-single` asks the best model (default 3). */
+  samples: z.number().int().min(2).max(9).optional(),
+  /** Judges of the questions without a reference; none may be on the panel. */
+  judges: z.array(modelName).max(5).optional(),
+  /** Most the whole run may spend, in USD, across resumes. */
+  maxCostUsd: z.number().positive().max(100_000).optional(),
+  /** Requests at once to each provider (default 2). */
+  concurrency: z.number().int().min(1).max(32).optional(),
+  /** The strategies to compare (default: every one this version has). */
+  strategies: z.array(evaluationStrategy).min(1).optional(),
+  /** Resume this run with its own settings (only maxCostUsd and concurrency may change). */
+  resume: z.string().min(1).max(100).optional(),
+  /** Start a new run even when an unfinished one has the same settings. */
+  fresh: z.boolean().optional(),
+});
+export type EvaluationRunInput = z.infer<typeof evaluationRunInput>;
+
+/** Reading one run's report. */
+export const evaluationReportInput = z.strictObject({ runId: z.string().min(1).max(100) });
+
+/** Listing the caller's runs, newest first. */
+export const evaluationListInput = z.strictObject({ limit: z.number().int().min(1).max(500).optional() });
+
+/** The caller's runs, newest first (`GET /api/evaluations`, `ai-universe eval --list`). */
+export const evaluationList = z.object({ runs: z.array(evaluationRunSummary) });
+export type EvaluationList = z.infer<typeof evaluationList>;
+
+/** How far a run has come, told after each answer, judgement or first-pass call. */
+export const evaluationProgress = z.object({
+  runId: z.string(),
+  /** "first-pass": finding the best single model; "answers": the strategies and the judges. */
+  phase: z.enum(["first-pass", "answers"]),
+  /** Steps done (those stored by an earlier process included) and in all. */
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  /** Steps found stored when this process started: they cost nothing now. */
+  resumed: z.number().int().min(0),
+  spentUsd: z.number().min(0),
+  maxCostUsd: z.number().nullable(),
+  /** What was just done, for a line of progress. */
+  latest: z.string().optional(),
+});
+export type EvaluationProgress = z.infer<typeof evaluationProgress>;

@@ -3,6 +3,7 @@
 
 import { z } from "zod";
 import { attachmentLimits } from "./attachment-limits.ts";
+import { consultationStrategies, defaultAdaptiveAgreement } from "./consultation-strategies.ts";
 import { cleanTitle } from "./conversation-title.ts";
 import { limits } from "./limits.ts";
 import { reasoningLevels } from "./reasoning-levels.ts";
@@ -116,7 +117,7 @@ export const secondOpinionInput = z.strictObject({
     .boolean()
     .optional()
     .describe(
-      "Council review: after the opinions, every model ranks the others' answers, anonymised and shuffled, with a reason each; the rankings are aggregated (Borda count) into review.ranking and given to the synthesis. Costs one more call per model, in parallel.",
+      "Council review: after the opinions, every model ranks the others' answers, anonymised, with a reason each, twice in swapped orders (review.reviews[].consistency says how far its two rankings agree; an inconsistent reviewer does not count); the rankings are aggregated (Borda count over both orders) into review.ranking and given to the synthesis. Costs two more calls per model, in parallel.",
     ),
   stances: z
     .record(modelName, z.enum(["for", "against", "neutral"]))
@@ -132,6 +133,20 @@ export const secondOpinionInput = z.strictObject({
     .optional()
     .describe(
       `Debate rounds (default 1, at most ${limits.debateRounds}): after each round every model sees the others' anonymised answers and may revise; each round is kept. Each round costs one more call per model.`,
+    ),
+  strategy: z
+    .enum(consultationStrategies)
+    .optional()
+    .describe(
+      'How the models are asked. "full" (default): all at once. "adaptive": first the two cheapest models of different families; when they agree (the synthesis\'s agreement score at or above adaptiveAgreement, or for a multiple-choice question the same letter) their synthesis is the answer, else the rest of the panel is asked too (the first two are not asked again) and all are synthesised. The result\'s `adaptive` says which path was taken and why. Default: the panel\'s, else full.',
+    ),
+  adaptiveAgreement: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe(
+      `With strategy "adaptive": the agreement score (0 to 1) at which the first two models settle it. Default: the panel's, else ${defaultAdaptiveAgreement}.`,
     ),
   reasoning: reasoningSetting.optional(),
   webSearch: z

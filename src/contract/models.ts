@@ -57,6 +57,8 @@ export const panelDescription = z.object({
   /** Secondary opinions to ask; absent: every model of the panel. */
   maxOpinions: z.number().int().min(0).optional(),
   hedge: z.boolean(),
+  /** "adaptive" when the panel asks two cheap models first (absent: all at once). */
+  strategy: z.enum(["adaptive"]).optional(),
   /** Whether every model of the panel (its primary and synthesis model included) can be used now. */
   available: z.boolean(),
   unavailableModels: z.array(z.string().min(1)),

@@ -97,6 +97,20 @@ export const assessment = z.object({
       votes: z.array(z.object({ model: z.string(), vote })),
     })
     .optional(),
+  /** The models grouped by their bottom-line answer (for a multiple-choice question, the letter). */
+  positions: z.array(z.object({ answer: z.string(), models: z.array(z.string()) })).optional(),
+  /**
+   * Computed from `positions`, not written by the model: each model family is one voice, shared by its
+   * models; `score` is the share of voices holding the most-held `answer`; `families` groups the
+   * models that answered.
+   */
+  familyAgreement: z
+    .object({
+      score: z.number(),
+      answer: z.string(),
+      families: z.array(z.object({ family: z.string(), models: z.array(z.string()) })),
+    })
+    .optional(),
 });
 export type Assessment = z.infer<typeof assessment>;
 
@@ -139,20 +153,40 @@ export type DebateRound = z.infer<typeof debateRound>;
 
 const { response: _response, ...reviewCallShape } = modelCallShape;
 
-/** One reviewer's ranking of the other answers, best first, with names restored; or its failure. */
+const rankedAnswers = z.array(z.object({ model: z.string(), reason: z.string() }));
+
+/**
+ * One reviewer's ranking of the other answers, best first, with names restored; or its failure. The
+ * reviewer ranks them twice, the second time in another order (every answer moved, re-lettered).
+ */
 export const peerReview = z.object({
   reviewer: z.string(),
-  ranking: z.array(z.object({ model: z.string(), reason: z.string() })),
-  /** The review call's usage and latency. */
+  /** The ranking of the first presentation. */
+  ranking: rankedAnswers,
+  /** The ranking of the second presentation (absent with a single answer to rank: no order to swap). */
+  secondRanking: rankedAnswers.optional(),
+  /** Share of answer pairs the two rankings order alike: 1 = the same ranking, 0 = reversed. */
+  consistency: z.number().min(0).max(1).optional(),
+  /**
+   * What the reviewer counted for in the aggregate: 2 × consistency − 1 (Kendall's tau), at least 0;
+   * 1 for every reviewer when none is above 0 (then all count alike).
+   */
+  weight: z.number().min(0).max(1).optional(),
+  /** Its two rankings agree no more than chance (consistency 0.5 or less); with weight 0 it did not count. */
+  inconsistent: z.literal(true).optional(),
+  /** The review calls' usage (both presentations added) and latency (the slower). */
   call: z.object(reviewCallShape),
   error: z.string().optional(),
 });
 export type PeerReview = z.infer<typeof peerReview>;
 
-/** The council review: every reviewer's ranking, and their aggregate (Borda count). */
+/** The council review: every reviewer's rankings, and their aggregate (Borda count over both orders). */
 export const councilReview = z
   .object({
-    /** Best first: Borda points (a response ranked p-th of k earns k - p), mean rank (1 = best), reviews counted. */
+    /**
+     * Best first: Borda points (a response ranked p-th of k earns k - p, averaged over the reviewer's two
+     * rankings and multiplied by its weight), mean rank (1 = best), reviews counted.
+     */
     ranking: z.array(
       z.object({ model: z.string(), points: z.number(), meanRank: z.number(), reviews: count() }),
     ),
@@ -199,8 +233,29 @@ export const budgetReport = z
   .meta({ id: "budgetReport" });
 export type BudgetReport = z.infer<typeof budgetReport>;
 
+/** How an adaptive consultation went: the path taken, why, and the agreement it was decided on. */
+export const adaptiveOutcome = z
+  .object({
+    /**
+     * `cheap`: the first two models agreed and answered; `escalated`: they did not, and the rest of the
+     * panel was asked too; `full`: the whole panel was asked at once (the reason says why).
+     */
+    path: z.enum(["cheap", "escalated", "full"]),
+    reason: z.string(),
+    /** The agreement score of the first two models' synthesis, when it gave one. */
+    agreement: z.number().optional(),
+    /** The score at or above which the first two settle it. */
+    threshold: z.number(),
+    /** The two models asked first (empty when the whole panel was asked at once). */
+    firstModels: z.array(z.string()),
+  })
+  .meta({ id: "adaptiveOutcome" });
+export type AdaptiveOutcome = z.infer<typeof adaptiveOutcome>;
+
 /** What a consultation adds beside the opinions: its cost estimate, the council's sides, rounds and review. */
 export const councilShape = {
+  /** With `strategy: "adaptive"`: the path taken and why. */
+  adaptive: adaptiveOutcome.optional(),
   /** What the cost estimate decided, when it decided anything. */
   budget: budgetReport.optional(),
   /** The sides the models were told to argue, when asked. */

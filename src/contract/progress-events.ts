@@ -34,6 +34,13 @@ export const consultationEvent = z.discriminatedUnion("type", [
     /** Text added since the last event for this model and stage. */
     delta: z.string(),
   }),
+  /** An adaptive consultation's first two models did not settle it: `models` are asked now, and why. */
+  z.object({
+    type: z.literal("adaptive-escalated"),
+    models: z.array(z.string()),
+    reason: z.string(),
+    agreement: z.number().optional(),
+  }),
   z.object({ type: z.literal("round-started"), round: z.number().int(), models: z.array(z.string()) }),
   z.object({ type: z.literal("review-started"), reviewers: z.array(z.string()) }),
   z.object({

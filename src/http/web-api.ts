@@ -4,7 +4,8 @@
 // isolation, limits and budgets. A consultation streams its progress as server-sent events, answers
 // included as they form (`model-text`); closing the stream cancels it. It is answered by the server's
 // answer-by time unless the page asks for another; the models still running then are followed at
-// /api/answers/{id}/late-opinions (late-opinion-stream.ts). Requests that change something
+// /api/answers/{id}/late-opinions (late-opinion-stream.ts). The caller's evaluation runs are listed at
+// /api/evaluations, each one's report at /api/evaluations/{id}. Requests that change something
 // must carry `X-Requested-With: ai-universe`, which a page on another site cannot send without a
 // preflight this server never grants.
 
@@ -75,6 +76,7 @@ async function route(
   const url = new URL(request.url ?? "/", "http://localhost");
   const conversation = /^\/api\/conversations\/([^/]+)(\/markdown)?$/.exec(path);
   const answer = /^\/api\/answers\/([^/]+)\/late-opinions$/.exec(path);
+  const evaluation = /^\/api\/evaluations\/([^/]+)$/.exec(path);
   if (path === "/api/me") {
     sendJson(response, 200, {
       signedIn: true,
@@ -112,6 +114,10 @@ async function route(
         ? await application.searchConversations(caller, { query, limit: 50 })
         : await application.listConversations(caller, { limit: 100 }),
     );
+  } else if (path === "/api/evaluations" && method === "GET") {
+    sendJson(response, 200, await application.listEvaluations(caller, {}));
+  } else if (evaluation?.[1] && method === "GET") {
+    sendJson(response, 200, await application.evaluationReport(caller, { runId: evaluation[1] }));
   } else if (path === "/api/consultations" && method === "POST") {
     const read = await readJsonBody(request, response, maxRequestBytes);
     if (read) await streamConsultation(response, caller, runtime, read.body);

@@ -68,6 +68,11 @@ export function progressReporter(context: ServerContext, intervalMs = heartbeatI
       if (event.type === "consultation-started") {
         total = event.models.length * 2 + (event.synthesis ? 2 : 0);
         if (progressToken !== undefined) heartbeat ??= setInterval(beat, intervalMs);
+      } else if (event.type === "adaptive-escalated") {
+        // The rest of the panel, and the synthesis of everyone, are steps still to come.
+        total += event.models.length * 2 + 2;
+        steps += 1;
+        beats = 0;
       } else {
         steps += 1;
         beats = 0;
@@ -110,5 +115,7 @@ function describe(event: Exclude<ConsultationEvent, { type: "model-retrying" }>)
       return `review by ${event.reviewers.join(", ")}`;
     case "review-finished":
       return `${event.reviewer} ${event.error ? "could not review" : "ranked the answers"}`;
+    case "adaptive-escalated":
+      return `asking ${event.models.join(", ")} too: ${event.reason}`;
   }
 }

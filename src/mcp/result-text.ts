@@ -4,6 +4,7 @@
 
 import { usageLine } from "../application/conversations/conversation-markdown.ts";
 import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
+import { describeAdaptivePath } from "../contract/consultation-strategies.ts";
 import type { HistoryResult, SearchResult } from "../contract/conversations.ts";
 import type { ModelOpinion } from "../contract/opinions.ts";
 
@@ -32,6 +33,7 @@ export function secondOpinionText(result: SecondOpinionResult, toolName: (name: 
   if (summary.totalCost !== undefined) totals.push(`$${summary.totalCost.toFixed(6)}`);
   if (summary.unreportedUsage) totals.push(`usage not reported by ${summary.unreportedUsage.join(", ")}`);
   lines.push(`Total: ${totals.join(", ")}.`);
+  if (result.adaptive) lines.push(describeAdaptivePath(result.adaptive));
   const budget = result.budget;
   if (budget?.maxCostUsd !== null && budget?.maxCostUsd !== undefined) {
     lines.push(`Budget: estimated at most $${budget.estimatedCostUsd} of maxCostUsd $${budget.maxCostUsd}.`);

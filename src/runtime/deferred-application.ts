@@ -46,6 +46,9 @@ export function deferredApplication(roster: ModelRoster, loaders: ApplicationLoa
     listTasks: async (...args) => (await application()).listTasks(...args),
     cancelTask: async (...args) => (await application()).cancelTask(...args),
     taskResult: async (...args) => (await application()).taskResult(...args),
+    runEvaluation: async (...args) => (await application()).runEvaluation(...args),
+    listEvaluations: async (...args) => (await application()).listEvaluations(...args),
+    evaluationReport: async (...args) => (await application()).evaluationReport(...args),
     // Nothing can be running before the first use case loads the application.
     finishLateOpinions: async (waitMs) =>
       application.loaded ? (await application()).finishLateOpinions(waitMs) : 0,

@@ -8,6 +8,7 @@
 import type { AccountStore } from "./accounts.ts";
 import type { Broadcast } from "./broadcast.ts";
 import type { ConversationStore } from "./conversations.ts";
+import type { EvaluationStore } from "./evaluations.ts";
 import type { IdempotencyStore } from "./idempotency.ts";
 import type { ModelLatencyStore } from "./model-latencies.ts";
 import type { RequestCounterStore } from "./request-counters.ts";
@@ -65,6 +66,8 @@ export interface Store {
   readonly broadcast: Broadcast;
   /** Each model's recent latencies. */
   readonly modelLatencies: ModelLatencyStore;
+  /** Evaluation runs (`ai-universe eval`): questions, answers, judgements. */
+  readonly evaluations: EvaluationStore;
   /** Whether the store answers and can be written; never rejects. */
   health(): Promise<StoreHealth>;
   /**
@@ -88,4 +91,5 @@ export const storePorts = [
   "webSessions",
   "broadcast",
   "modelLatencies",
+  "evaluations",
 ] as const satisfies readonly (keyof Store)[];

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { APICallError } from "ai";
 import { localCaller } from "../../src/application/caller.ts";
-import { bordaCount } from "../../src/consultation/council/council-review.ts";
+import { bordaCount } from "../../src/consultation/council/review-aggregate.ts";
 import type { ConsultationEvent } from "../../src/contract/progress-events.ts";
 import type { ServiceError } from "../../src/contract/service-error.ts";
 import { consultationFixture } from "../support/consultation-fixture.ts";
@@ -42,6 +42,7 @@ describe("council review", () => {
         `${model}-1`,
         { text: colours[model] },
         { object: rankByTaste },
+        { object: rankByTaste },
         { text: "the synthesis" },
       );
     }
@@ -62,11 +63,16 @@ describe("council review", () => {
     assert.ok(!reviewPrompt.includes("Answer Red"), "a reviewer does not see its own answer");
     assert.ok(!/alpha|beta|gamma/.test(reviewPrompt), "nor any author");
     assert.equal(models.callsOf("alpha-1")[1]?.structured, true);
-    const synthesisPrompt = JSON.stringify(models.callsOf("alpha-1")[2]?.prompt);
+    assert.equal(alphaReview?.consistency, 1, "a reviewer ranking by content ranks alike in both orders");
+    const synthesisPrompt = JSON.stringify(models.callsOf("alpha-1")[3]?.prompt);
     assert.match(synthesisPrompt, /## Council review/);
     assert.match(synthesisPrompt, /1\. beta \(2 points, mean rank 1\)/);
     assert.match(synthesisPrompt, /alpha on beta: Answer Green is good/);
-    assert.equal(result.summary.totalTokens, 150 * 7, "three opinions, three reviews, one synthesis");
+    assert.equal(
+      result.summary.totalTokens,
+      150 * 10,
+      "three opinions, three reviews in two orders, one synthesis",
+    );
   });
 
   it("shuffles the responses anew for each reviewer", async () => {
@@ -239,6 +245,10 @@ describe("structured assessment", () => {
           agreement: { score: 1.4, reason: "all agree" },
           consensus: ["it is safe"],
           dissent: [{ point: "timing", models: ["gamma"] }],
+          positions: [
+            { answer: "go", models: ["alpha", "beta"] },
+            { answer: "unsure", models: ["gamma"] },
+          ],
           verdict: {
             decision: "go",
             reason: "two of three say go",

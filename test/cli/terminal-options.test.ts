@@ -1,6 +1,6 @@
-// The council's flags of `ask` and `chat` (--panel, --review, --stance, --rounds), web search and
-// reasoning (--web-search, --reasoning) and ask's answer-by time (--answer-within) as the consultation's
-// input, and the words a mistyped one gets.
+// The council's flags of `ask` and `chat` (--panel, --review, --stance, --rounds, --strategy), web
+// search and reasoning (--web-search, --reasoning) and ask's answer-by time (--answer-within) as the
+// consultation's input, and the words a mistyped one gets.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -33,6 +33,11 @@ describe("the council's flags", () => {
       stances: { claude: "neutral" },
     });
     assert.deepEqual(consultationOf(["ask", "Plain?"]), {});
+    assert.deepEqual(consultationOf(["ask", "Cheap?", "--strategy", "adaptive"]), { strategy: "adaptive" });
+    assert.match(
+      helpText("ask"),
+      /--strategy adaptive +Ask the two cheapest models of different vendors first/,
+    );
   });
 
   it("says what to type for a bad side or a bad number of rounds", () => {
@@ -43,6 +48,12 @@ describe("the council's flags", () => {
         /--stance "grok=sideways" is not MODEL=SIDE with SIDE for, against or neutral/.test(error.message),
     );
     assert.throws(() => parseCommandLine(["ask", "q", "--stance", "grok"], {}), CommandLineError);
+    assert.throws(
+      () => parseCommandLine(["ask", "q", "--strategy", "cheapest"], {}),
+      (error: unknown) =>
+        error instanceof CommandLineError &&
+        /--strategy "cheapest" is not a strategy: use full or adaptive/.test(error.message),
+    );
     assert.throws(
       () => parseCommandLine(["ask", "q", "--rounds", "4"], {}),
       (error: unknown) =>

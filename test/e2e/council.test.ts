@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { modelIds, secondOpinionOf } from "./support/e2e-fixture.ts";
-import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { type ClientKind, connectClient, type TestClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -33,7 +33,7 @@ const reviewer =
 
 describe("council modes end to end", () => {
   let simulator: ProviderSimulator;
-  let server: ServerProcess;
+  let server: InProcessServer;
   const clients: TestClient[] = [];
   const connect = async (kind: ClientKind = "v2-modern") => {
     const client = await connectClient(kind, { transport: "http", url: server.url });
@@ -57,7 +57,7 @@ describe("council modes end to end", () => {
         panels: { hedged: { models: ["claude"], maxOpinions: 0, hedge: { after: 300 } } },
       }),
     );
-    server = await startHttpServerProcess({ ...prepared.environment, AI_UNIVERSE_CONFIG: config });
+    server = await startHttpServerInProcess({ ...prepared.environment, AI_UNIVERSE_CONFIG: config });
   });
   after(async () => {
     for (const client of clients) await client.close().catch(() => {});
@@ -93,7 +93,7 @@ describe("council modes end to end", () => {
     const reviews = simulator.requests.filter(
       (request) => request.structured && JSON.stringify(request.body).includes("You review answers"),
     );
-    assert.equal(reviews.length, 6, "three reviewers, twice");
+    assert.equal(reviews.length, 12, "three reviewers, in two orders each, for two clients");
     for (const review of reviews) {
       assert.doesNotMatch(
         JSON.stringify(review.body),

@@ -4,9 +4,10 @@
 // opinions with citations, follow up, reload and find the conversation by search, rename, export and
 // delete it; another user sees none of it; a rate-limited call shows its message; a council (review,
 // two rounds, a side) with its answers forming live, then the verdict, the ranking and the rounds; an
-// image attached with web search and reasoning, reaching the models that read it, with what each model
-// could not search or see; deprecated models marked and the prices' date; a phone-sized screen and the
-// dark theme. A screenshot of each step goes to artifacts/web/.
+// adaptive question chosen under Council, saying which path it took; an image attached with web search
+// and reasoning, reaching the models that read it, with what each model could not search or see;
+// deprecated models marked and the prices' date; a phone-sized screen and the dark theme. A screenshot
+// of each step goes to artifacts/web/.
 
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -19,14 +20,14 @@ import { tinyPng } from "../support/attachment-files.ts";
 import { launchChromium, signedInPage } from "./support/browser.ts";
 import { makeApiKey } from "./support/cli-process.ts";
 import { changedMind, councilText } from "./support/council-script.ts";
-import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
 const artifacts = fileURLToPath(new URL("../../artifacts/web/", import.meta.url));
 
 describe("the web page", () => {
   let simulator: ProviderSimulator;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   const keys: Record<string, string> = {};
   let step = 0;
@@ -67,7 +68,7 @@ describe("the web page", () => {
     ] as const) {
       keys[user] = await makeApiKey(environment, user, tier);
     }
-    server = await startHttpServerProcess(environment);
+    server = await startHttpServerInProcess(environment);
     browser = await launchChromium();
   });
   after(async () => {
@@ -294,6 +295,41 @@ describe("the web page", () => {
     assert.ok(width <= 390, `the council's answer is ${width} px wide on a 390 px screen`);
     await page.getByRole("button", { name: "Switch theme" }).click();
     await shot(page, "council-phone-dark");
+    await context.close();
+  });
+
+  it("asks adaptively when chosen under Council, and says which path the answer took", async () => {
+    const { context, page } = await signedIn("dana");
+    // Every synthesis agrees, so the two cheapest models of different vendors settle it.
+    simulator.setDefaultBehaviour({
+      text: ({ structured }) =>
+        structured
+          ? JSON.stringify({
+              synthesis: "**Answer**: agreed",
+              agreement: { score: 0.95, reason: "both say the same" },
+              consensus: [],
+              dissent: [],
+              verdict: null,
+              positions: [],
+            })
+          : "The same answer.",
+    });
+    try {
+      await page.getByLabel("Your question").fill("Is the sky blue?");
+      await page.getByText(/^Council/).click();
+      await page.getByRole("checkbox", { name: /^Adaptive/ }).check();
+      await page.getByText(/^Council \(adaptive\)/).waitFor();
+      await page.getByRole("button", { name: "Ask" }).click();
+      await page.getByRole("article", { name: "Synthesis" }).waitFor({ timeout: 20_000 });
+    } finally {
+      simulator.setDefaultBehaviour({});
+    }
+    const answer = page.getByRole("region", { name: "Answer", exact: true });
+    await answer
+      .getByText(/^Adaptive: answered by [\w-]+ and [\w-]+ alone \(.*both say the same\)\)\.$/)
+      .waitFor();
+    assert.equal(await answer.getByRole("article", { name: /^Opinion of / }).count(), 2);
+    await shot(page, "adaptive");
     await context.close();
   });
 

@@ -11,6 +11,7 @@ import { describeConversationCases } from "./contract/conversations/listing-case
 import { describeMessageCases } from "./contract/conversations/message-cases.ts";
 import { describeSearchCases } from "./contract/conversations/search-cases.ts";
 import { describeTurnCases } from "./contract/conversations/turn-cases.ts";
+import { describeEvaluationCases } from "./contract/evaluation-cases.ts";
 import { describeIdempotencyCases } from "./contract/idempotency-cases.ts";
 import { describeModelLatencyCases } from "./contract/model-latency-cases.ts";
 import { describeSpendCases } from "./contract/spend-cases.ts";
@@ -31,6 +32,7 @@ const suites: Record<string, ((current: () => Store) => void)[]> = {
   webSessions: [describeWebSessionCases],
   broadcast: [describeBroadcastCases],
   modelLatencies: [describeModelLatencyCases],
+  evaluations: [describeEvaluationCases],
 };
 
 /**

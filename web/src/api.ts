@@ -12,6 +12,7 @@ import type {
   SearchResult,
 } from "../../src/contract/conversations.ts";
 import type { ErrorBody } from "../../src/contract/error-table.ts";
+import type { EvaluationList, EvaluationReport } from "../../src/contract/evaluation.ts";
 import type { SecondOpinion as StoredTurn, Synthesis } from "../../src/contract/opinions.ts";
 import type { ConsultationEvent } from "../../src/contract/progress-events.ts";
 import type {
@@ -22,6 +23,7 @@ import type {
   SignedInState,
 } from "../../src/contract/web-api.ts";
 
+export { describeAdaptivePath } from "../../src/contract/consultation-strategies.ts";
 export type { SearchHit } from "../../src/contract/conversations.ts";
 export type { ConversationSummary } from "../../src/contract/messages.ts";
 export type { PanelDescription as PanelInfo, PriceDataInfo as PriceData } from "../../src/contract/models.ts";
@@ -113,6 +115,8 @@ export const api = {
       headers: changing,
     }),
   exportUrl: (id: string) => `/api/conversations/${encodeURIComponent(id)}/markdown`,
+  evaluations: () => call<EvaluationList>("/api/evaluations"),
+  evaluation: (id: string) => call<EvaluationReport>(`/api/evaluations/${encodeURIComponent(id)}`),
 };
 
 /** Runs a consultation; `onProgress` sees each event; resolves with the result. */

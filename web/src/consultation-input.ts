@@ -14,6 +14,8 @@ export interface AskRequest {
   panel: string;
   review: boolean;
   rounds: number;
+  /** Ask two cheap models of different vendors first, the rest only if they disagree. */
+  adaptive?: boolean;
   stances: Record<string, Stance>;
   webSearch: boolean;
   /** "" leaves it to the panel, the model or the vendor. */
@@ -38,6 +40,7 @@ export function consultationInput(
     ...(request.panel ? { panel: request.panel } : {}),
     ...(request.review ? { review: true } : {}),
     ...(request.rounds > 1 ? { rounds: request.rounds } : {}),
+    ...(request.adaptive ? { strategy: "adaptive" } : {}),
     ...(Object.keys(request.stances).length > 0 ? { stances: request.stances } : {}),
     ...(request.webSearch ? { webSearch: true } : {}),
     ...(request.reasoning ? { reasoning: request.reasoning } : {}),

@@ -36,6 +36,11 @@ export interface CallBudgetContext {
   clock: () => Date;
   /** How long a reservation lasts without being renewed; the call renews it at a third of that. */
   leaseMs: number;
+  /**
+   * What the budget is counted over, as the store's day: absent, the UTC day of the call (a daily
+   * budget); a fixed name for a budget that spans days (an evaluation run's cost cap).
+   */
+  period?: string;
 }
 
 /** The UTC day (YYYY-MM-DD) of `date`, which budgets are counted by. */
@@ -51,6 +56,7 @@ export function nextMidnightAfter(date: Date): string {
 /** A budget for one call of `context.caller`. */
 export function createCallBudget(context: CallBudgetContext): CallBudget {
   const { spend, caller, tier, clock, leaseMs } = context;
+  const periodOf = (date: Date) => context.period ?? dayOf(date);
   const owner = caller.userId;
   let reservation: { id: string; day: string } | undefined;
   let renewal: ReturnType<typeof setInterval> | undefined;
@@ -70,7 +76,7 @@ export function createCallBudget(context: CallBudgetContext): CallBudget {
       const budget = tier.dailyBudgetUsd;
       if (budget === null || reservation || ended) return;
       const now = clock();
-      const held = { id: randomUUID(), day: dayOf(now) };
+      const held = { id: randomUUID(), day: periodOf(now) };
       const outcome = await spend.reserve(
         owner,
         { ...held, usd: estimatedCostUsd, expiresAt: now.getTime() + leaseMs },
@@ -90,7 +96,7 @@ export function createCallBudget(context: CallBudgetContext): CallBudget {
       return next(() =>
         reservation
           ? spend.charge(owner, reservation.id, reservation.day, usd)
-          : spend.add(owner, dayOf(clock()), usd),
+          : spend.add(owner, periodOf(clock()), usd),
       );
     },
 

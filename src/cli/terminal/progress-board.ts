@@ -1,15 +1,15 @@
 // The live view of a running consultation: one line per model that spins while the model thinks and
 // turns into ✓ or ✗ with latency, tokens and cost when it finishes, with the last line of its answer so
 // far beneath it; then each debate round (with each model's revision forming), each reviewer, and the
-// synthesis the same way. Redrawn in place (live-block.ts, cli-spinners) on a terminal that may show
-// colour; elsewhere (a pipe, NO_COLOR, TERM=dumb) one plain line per finished step, no text and no
-// cursor movement.
+// synthesis the same way; an adaptive consultation's escalation to the whole panel gets its own line.
+// Redrawn in place (live-block.ts, cli-spinners) on a terminal that may show colour; elsewhere (a pipe,
+// NO_COLOR, TERM=dumb) one plain line per finished step, no text and no cursor movement.
 
 import cliSpinners from "cli-spinners";
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { liveBlock } from "./live-block.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
-import { previewLine } from "./text-preview.ts";
+import { oneLine, previewLine } from "./text-preview.ts";
 
 interface Row {
   label: string;
@@ -104,6 +104,22 @@ export function progressBoard(stream: NodeJS.WriteStream, style: TerminalStyle):
       } else if (event.type === "model-retrying") {
         const row = rows.get(event.model);
         if (row) row.label = `${event.model} (retry ${event.attempt}: ${event.reason.slice(0, 60)})`;
+      } else if (event.type === "adaptive-escalated") {
+        // The first two's synthesis keeps its line; the whole panel's gets its own.
+        for (const [key, row] of [...rows]) {
+          if (!key.startsWith("synthesis:")) continue;
+          rows.delete(key);
+          rows.set(`first-${key}`, { ...row, label: `first ${row.label}` });
+        }
+        const label = `asking ${event.models.join(", ")} too: ${oneLine(event.reason).slice(0, 80)}`;
+        rows.set("adaptive", {
+          label,
+          state: "done",
+          started: performance.now(),
+          detail: "",
+          texts: new Map(),
+        });
+        if (!block) stream.write(`→ ${label}\n`);
       } else if (event.type === "round-started") {
         closeRound();
         round = event.round;

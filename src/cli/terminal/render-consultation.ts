@@ -1,11 +1,12 @@
 // A finished consultation for a person at a terminal: the synthesis first with its assessment (or, when
-// there is none, why), then each model's opinion with its latency, tokens, cost, reasoning tokens, web
+// there is none, why) and, for an adaptive one, the path it took, then each model's opinion with its latency, tokens, cost, reasoning tokens, web
 // searches and the side it argued, and beneath it what it could not do (search, read a file); then the
 // council's review and debate rounds, the sources, the totals and how to follow up. A model still
 // answering when the answer was given shows as such (its opinion follows: render-late-opinions.ts).
 
 import { usageLine } from "../../application/conversations/conversation-markdown.ts";
 import type { SecondOpinionResult, SendMessageResult } from "../../contract/consultation-results.ts";
+import { describeAdaptivePath } from "../../contract/consultation-strategies.ts";
 import type {
   Citation,
   ConsultationSummary,
@@ -25,6 +26,7 @@ export function renderSecondOpinion(result: SecondOpinionResult, style: Terminal
   const out: string[] = [];
   const { synthesis } = result;
   if (synthesis) out.push(...renderSynthesis(synthesis, style));
+  if (result.adaptive) out.push(colors.cyan(oneLine(describeAdaptivePath(result.adaptive))), "");
   const opinions = [result.primary, ...result.secondaryOpinions];
   for (const opinion of opinions) {
     if (opinion.pending) {

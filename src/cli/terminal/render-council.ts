@@ -1,6 +1,7 @@
-// What the council adds to a consultation, for a terminal: the synthesis's assessment (agreement,
-// consensus, dissent, the verdict with each model's vote), the review's ranking table with the
-// reviewers that failed, and the debate rounds with who changed their position and why.
+// What the council adds to a consultation, for a terminal: the synthesis's assessment (agreement, the
+// family-weighted agreement, consensus, dissent, the verdict with each model's vote), the review's
+// ranking table with each reviewer's consistency and the reviewers that failed or were not counted,
+// and the debate rounds with who changed their position and why.
 
 import type { Assessment, CouncilReview, DebateRound, Vote } from "../../contract/opinions.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
@@ -18,6 +19,17 @@ export function renderAssessment(assessment: Assessment, style: TerminalStyle): 
     heading("Assessment", style),
     `Agreement ${meter} ${colors.bold(`${Math.round(agreement.score * 100)}%`)}: ${oneLine(agreement.reason)}`,
   ];
+  const weighted = assessment.familyAgreement;
+  if (weighted) {
+    const kin = weighted.families.filter((family) => family.models.length > 1);
+    const note =
+      kin.length > 0
+        ? ` (${kin.map((family) => `${family.models.map(oneLine).join(", ")}: ${oneLine(family.family)}`).join("; ")})`
+        : "";
+    lines.push(
+      `By family ${colors.bold(`${Math.round(weighted.score * 100)}%`)}: each model family counts as one voice${colors.dim(note)}`,
+    );
+  }
   if (consensus.length > 0) lines.push("Consensus:", ...consensus.map((point) => `  • ${oneLine(point)}`));
   if (dissent.length > 0) {
     lines.push(
@@ -54,6 +66,24 @@ export function renderReview(review: CouncilReview, style: TerminalStyle): strin
   } else lines.push(colors.yellow("No usable review: no ranking to show."));
   for (const failed of review.reviews.filter((peer) => peer.error)) {
     lines.push(colors.yellow(`  ✗ review by ${failed.reviewer} failed: ${oneLine(failed.error ?? "")}`));
+  }
+  const checked = review.reviews.filter((peer) => peer.consistency !== undefined);
+  if (checked.length > 0) {
+    lines.push(
+      colors.dim(
+        `  consistency in swapped orders: ${checked.map((peer) => `${peer.reviewer} ${Math.round((peer.consistency ?? 0) * 100)}%`).join(", ")}`,
+      ),
+    );
+  }
+  const inconsistent = review.reviews.filter((candidate) => candidate.inconsistent);
+  for (const peer of inconsistent) {
+    const counted =
+      peer.weight !== 0 ? "counted all the same: no reviewer ranked consistently" : "not counted";
+    lines.push(
+      colors.yellow(
+        `  ! ${peer.reviewer} ${counted}: its ranking changed with the order the answers were shown in`,
+      ),
+    );
   }
   return [...lines, ""];
 }

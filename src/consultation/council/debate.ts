@@ -9,6 +9,7 @@ import type { ModelEntry } from "../../configuration/model-entry.ts";
 import type { DebateRound, ModelOpinion, Stance } from "../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { scrub } from "../../contract/scrub.ts";
+import { ServiceError } from "../../contract/service-error.ts";
 import type { Message } from "../../store/store.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import { deduplicateCitations } from "../model-call/citations.ts";
@@ -131,4 +132,21 @@ async function revise(
     },
     change: { model: entry.name, changedPosition: object.changedPosition, why: object.why },
   };
+}
+
+/** The stances, each naming a model of the consultation; throws invalid_argument otherwise. */
+export function checkedStances(
+  stances: Record<string, Stance> | undefined,
+  models: readonly ModelEntry[],
+): Record<string, Stance> | undefined {
+  if (!stances || Object.keys(stances).length === 0) return undefined;
+  const names = models.map((entry) => entry.name);
+  const strangers = Object.keys(stances).filter((name) => !names.includes(name));
+  if (strangers.length > 0) {
+    throw new ServiceError(
+      "invalid_argument",
+      `stances names ${strangers.join(", ")}, not in this consultation (${names.join(", ")}). Give stances only for the models asked.`,
+    );
+  }
+  return stances;
 }

@@ -1,41 +1,36 @@
 // The panel turn (`agent.second_opinion`): the primary and the secondaries answer at once, each with
 // only the question, the conversation so far and, when asked, the side it argues; then, when asked,
 // debate rounds and the council review; then one model writes the synthesis with its assessment,
-// knowing all of it. Only when every model fails is there nothing to store.
+// knowing all of it. An adaptive turn asks two cheap models of different families first and stops
+// there when they agree (adaptive.ts). Only when every model fails is there nothing to store.
 
-import type { ModelEntry, ReasoningLevel } from "../../configuration/model-entry.ts";
+import type { ReasoningLevel } from "../../configuration/model-entry.ts";
+import {
+  type ConsultationStrategy,
+  defaultAdaptiveAgreement,
+} from "../../contract/consultation-strategies.ts";
 import type { DebateRound, ModelOpinion, SecondOpinion, Stance } from "../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import { maxSearchesPerCall } from "../../providers/call-settings.ts";
 import type { Message } from "../../store/store.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
-import { askModel } from "../model-call/ask-model.ts";
-import type { Hedge } from "../model-call/hedged-call.ts";
 import { callPolicy } from "../model-call/retried-call.ts";
 import { type CostPolicy, estimateTokens, fitPlanToBudget } from "../planning/cost-budget.ts";
 import { type ModelChoice, planConsultation } from "../planning/model-selection.ts";
-import { type Attachment, attachmentTokens, questionContent } from "../turn/attachments.ts";
-import { buildContext, type ContextTrim } from "../turn/conversation-context.ts";
-import { type LateOpinion, pendingNote } from "../turn/late-opinions.ts";
+import { type Attachment, attachmentTokens } from "../turn/attachments.ts";
+import type { ContextTrim } from "../turn/conversation-context.ts";
+import { type LateOpinion, pendingNote, stillRunning } from "../turn/late-opinions.ts";
 import { summarise } from "../turn/second-opinion-result.ts";
 import type { TurnStrategy } from "../turn/turn-pipeline.ts";
+import { openTurn, reasonToAskAll } from "./adaptive.ts";
 import { answeredWithin, detachable } from "./answer-deadline.ts";
 import { reviewAnswers } from "./council-review.ts";
-import { debate, stanceInstruction } from "./debate.ts";
+import { checkedStances, debate } from "./debate.ts";
+import { familyOf } from "./model-families.ts";
+import { opinionAsker, opinionInstructions, type Participant } from "./panel-opinions.ts";
 import { synthesise } from "./synthesis.ts";
 
-/** Instructions for every opinion: independent, direct, honest about uncertainty. */
-export const opinionInstructions = [
-  "You are one of several independent experts asked for an opinion on the user's question.",
-  "Answer directly and completely. Be concrete, state your assumptions, and say where you are uncertain.",
-  "When you rely on sources, name them.",
-].join("\n");
-
-/**
- * A strategy for the models `choice` names (or the defaults), fitted to `cost` before any call.
- * Throws unknown_model or invalid_argument at once.
- */
 /** What the council does beyond the opinions; every field is optional. */
 export interface CouncilChoice {
   review?: boolean | undefined;
@@ -47,8 +42,16 @@ export interface CouncilChoice {
   webSearch?: boolean | undefined;
   /** Files for the models, checked (see attachments.ts). */
   attachments?: readonly Attachment[] | undefined;
+  /** All at once, or two cheap models first (adaptive.ts); absent: the panel's, else all at once. */
+  strategy?: ConsultationStrategy | undefined;
+  /** The agreement at which an adaptive turn's first two settle it; absent: the panel's, else the default. */
+  adaptiveAgreement?: number | undefined;
 }
 
+/**
+ * A strategy for the models `choice` names (or the defaults), fitted to `cost` before any call.
+ * Throws unknown_model or invalid_argument at once.
+ */
 export function panelStrategy(
   services: ConsultationServices,
   choice: ModelChoice & CouncilChoice,
@@ -60,23 +63,24 @@ export function panelStrategy(
   const { defaults } = services;
   const attachments = choice.attachments ?? [];
   const webSearch = choice.webSearch ?? chosen.webSearch ?? false;
-  const featuresOf = (entry: ModelEntry) => ({
-    reasoning: choice.reasoning ?? chosen.reasoning ?? entry.reasoning,
-    webSearch,
-  });
+  const adaptive = (choice.strategy ?? chosen.strategy) === "adaptive";
+  const threshold = choice.adaptiveAgreement ?? chosen.adaptiveAgreement ?? defaultAdaptiveAgreement;
   return {
     async ask(question, history, options) {
       const promptCharacters = history.reduce(
         (sum, message) => sum + message.content.length,
         question.length + opinionInstructions.length,
       );
-      // A hedge may send each opinion twice: the estimate counts it, so a cap holds.
-      const extraCalls = rounds - 1 + (choice.review ? 1 : 0) + (chosen.hedge ? 1 : 0);
+      const promptTokens = estimateTokens(promptCharacters) + attachmentTokens(attachments);
+      // A review ranks twice; a hedge may send each opinion twice: the estimate counts it, so a cap holds.
+      const extraCalls = rounds - 1 + (choice.review ? 2 : 0) + (chosen.hedge ? 1 : 0);
+      // An adaptive turn may write two syntheses (the first two's, then everyone's) and ask every model.
       const { plan, report, worstCaseUsd, synthesisAllowanceUsd } = fitPlanToBudget(
         chosen,
-        estimateTokens(promptCharacters) + attachmentTokens(attachments),
+        promptTokens,
         { ...cost, searchesPerCall: webSearch ? maxSearchesPerCall : 0 },
         extraCalls,
+        adaptive ? 2 : 1,
       );
       await cost.reserve?.(worstCaseUsd);
       const budget =
@@ -96,70 +100,83 @@ export function panelStrategy(
         calling.signal,
         Math.min(defaults.modelDeadlineMs, defaults.requestDeadlineMs),
       );
-      const participants = [
-        { entry: plan.primary, role: "primary" as const },
+      const participants: Participant[] = [
+        { entry: plan.primary, role: "primary" },
         ...plan.secondaries.map((entry) => ({ entry, role: "secondary" as const })),
       ];
-      onEvent({
-        type: "consultation-started",
-        models: participants.map((participant) => participant.entry.name),
-        synthesis: plan.synthesis.length > 0,
-      });
       const stream = options.stream === true;
-      const hedgeFor = (entry: ModelEntry): Hedge | undefined => {
-        const setting = plan.hedge;
-        const afterMs = setting?.after === "p95" ? services.latencies?.p95(entry.name) : setting?.after;
-        if (!setting || afterMs === undefined) return undefined;
-        const backupName = setting.equivalents[entry.name];
-        const backup = backupName
-          ? services.roster.available.find((available) => available.name === backupName)
-          : entry;
-        return backup ? { afterMs, backup, backupModel: services.createModel(backup) } : undefined;
-      };
       const trims: Record<string, ContextTrim> = {};
-      const calls = participants.map(({ entry, role }) => {
-        const stance = stances?.[entry.name];
-        const instructions = stance
-          ? `${opinionInstructions}\n${stanceInstruction(stance)}`
-          : opinionInstructions;
-        const context = buildContext(history, question, instructions, entry.contextWindow);
-        if (history.length > 0) trims[entry.name] = context.trim;
-        const { content, unseen } = questionContent(question, attachments, entry);
-        const messages = [...context.messages.slice(0, -1), { role: "user" as const, content }];
-        return askModel(
-          {
-            entry,
-            role,
-            instructions,
-            messages,
-            stream,
-            hedge: hedgeFor(entry),
-            features: featuresOf(entry),
-            unseenAttachments: unseen,
-          },
-          services,
-          policy,
-          onEvent,
-        );
+      const askOpinion = opinionAsker(services, {
+        question,
+        history,
+        plan,
+        stances,
+        attachments,
+        features: (entry) => ({
+          reasoning: choice.reasoning ?? chosen.reasoning ?? entry.reasoning,
+          webSearch,
+        }),
+        stream,
+        policy,
+        onEvent,
+        trims,
       });
-      const settled =
+      const families = new Map(participants.map(({ entry }) => [entry.name, familyOf(entry)] as const));
+      const synthesisOf = (opinions: readonly ModelOpinion[], council: SynthesisCouncil, pending: string[]) =>
+        synthesise(question, history, opinions, plan.synthesis, {
+          createModel: services.createModel,
+          policy,
+          remainingMs: () => defaults.requestDeadlineMs - (services.now() - started),
+          onEvent,
+          stream,
+          council,
+          pendingModels: pending,
+          families,
+          ...(cost.dailyBudget ? { allowanceUsd: synthesisAllowanceUsd } : {}),
+        });
+      /** The opinions of `calls` in by the answer-by time (all of them without one). */
+      const settle = (calls: readonly Promise<ModelOpinion>[]) =>
         options.answerWithinMs === undefined
-          ? await Promise.all(calls)
-          : await answeredWithin(calls, options.answerWithinMs);
+          ? Promise.all(calls)
+          : answeredWithin(calls, Math.max(0, options.answerWithinMs - (services.now() - started)));
+
+      // An adaptive turn asks two first, and answers from them when they agree.
+      const opening = await openTurn(
+        participants,
+        adaptive
+          ? {
+              threshold,
+              promptTokens,
+              full: reasonToAskAll({ review: choice.review, rounds, synthesis: plan.synthesis.length > 0 }),
+            }
+          : undefined,
+        {
+          question,
+          synthesis: plan.synthesis.length > 0,
+          askOpinion,
+          settle,
+          synthesise: (opinions) => synthesisOf(opinions, {}, []),
+          onEvent,
+        },
+      );
+      const { asked, early, firstSynthesis, adaptive: adaptiveOutcome } = opening;
+      const cheap = adaptiveOutcome?.path === "cheap";
+      const calls = asked.map((participant) => early.get(participant) ?? askOpinion(participant));
+      const settled = await settle(calls);
       // Those that answered in time go on to the rounds, the review and the synthesis.
-      const present = participants.filter((_participant, index) => settled[index] !== undefined);
-      const firstRound = settled.filter((opinion): opinion is ModelOpinion => opinion !== undefined);
-      const late: LateOpinion[] = participants.flatMap(({ entry }, index) =>
+      const present = asked.filter((_participant, index) => settled[index] !== undefined);
+      const firstRoundOpinions = settled.filter((opinion): opinion is ModelOpinion => opinion !== undefined);
+      const late: LateOpinion[] = asked.flatMap(({ entry }, index) =>
         settled[index] === undefined
           ? [{ model: entry.name, opinion: calls[index] as Promise<ModelOpinion> }]
           : [],
       );
       const pendingModels = late.map((running) => running.model);
-      if (firstRound.every((opinion) => opinion.error)) {
+      if (firstRoundOpinions.every((opinion) => opinion.error)) {
         throw new ServiceError(
           "all_models_failed",
-          `Every model failed, so there is no answer:\n${firstRound.map((opinion) => `- ${opinion.response}`).join("\n")}`,
-          { opinions: firstRound },
+          `Every model failed, so there is no answer:\n${firstRoundOpinions.map((opinion) => `- ${opinion.response}`).join("\n")}`,
+          { opinions: firstRoundOpinions },
         );
       }
       const debated =
@@ -167,13 +184,13 @@ export function panelStrategy(
           ? await debate(
               question,
               history,
-              firstRound,
+              firstRoundOpinions,
               present.map(({ entry }) => ({ entry, stance: stances?.[entry.name] })),
               rounds,
               { services, policy, onEvent, stream },
             )
           : undefined;
-      const opinions = debated?.final ?? firstRound;
+      const opinions = debated?.final ?? firstRoundOpinions;
       const entries = new Map(present.map(({ entry }) => [entry.name, entry] as const));
       const review = choice.review
         ? await reviewAnswers(question, opinions, entries, services, policy, onEvent)
@@ -183,27 +200,21 @@ export function panelStrategy(
         ...(debated && debated.rounds.length > 1 ? { rounds: debated.rounds } : {}),
         ...(review ? { review } : {}),
       };
-      const synthesis =
-        plan.synthesis.length > 0
-          ? await synthesise(question, history, opinions, plan.synthesis, {
-              createModel: services.createModel,
-              policy,
-              remainingMs: () => defaults.requestDeadlineMs - (services.now() - started),
-              onEvent,
-              stream,
-              council,
-              pendingModels,
-              ...(cost.dailyBudget ? { allowanceUsd: synthesisAllowanceUsd } : {}),
-            })
+      const synthesis = cheap
+        ? firstSynthesis
+        : plan.synthesis.length > 0
+          ? await synthesisOf(opinions, council, pendingModels)
           : undefined;
       const modelCalls = [
         ...(council.rounds ?? []).flatMap((round: DebateRound) => round.opinions),
         ...(council.rounds ? [] : opinions),
         ...(review?.reviews.map((peer) => peer.call) ?? []),
+        // The first two's synthesis, when the whole panel's replaced it, was paid for too.
+        ...(firstSynthesis && !cheap ? [firstSynthesis] : []),
       ];
       const elapsed = services.now() - started;
       const byModel = new Map(opinions.map((opinion) => [opinion.model, opinion] as const));
-      const [primary, ...secondaryOpinions] = participants.map(
+      const [primary, ...secondaryOpinions] = asked.map(
         ({ entry }) => byModel.get(entry.name) ?? stillRunning(entry, elapsed),
       ) as [ModelOpinion, ...ModelOpinion[]];
       const summary = summarise(opinions, synthesis, elapsed, modelCalls);
@@ -215,13 +226,14 @@ export function panelStrategy(
           pendingModels.length > 0
             ? {
                 ...summary,
-                totalModels: participants.length,
+                totalModels: asked.length,
                 pendingModels,
                 note: pendingNote(pendingModels),
               }
             : summary,
         ...budget,
         ...council,
+        ...(adaptiveOutcome ? { adaptive: adaptiveOutcome } : {}),
         ...(pendingModels.length > 0 ? { pendingModels } : {}),
       };
       answerGiven = true;
@@ -236,19 +248,8 @@ export function panelStrategy(
   };
 }
 
-/** The place of a model still running when the answer was due; the stored turn gets its opinion later. */
-function stillRunning(entry: ModelEntry, elapsedMs: number): ModelOpinion {
-  return {
-    model: entry.name,
-    modelId: entry.modelId,
-    modelDisplayName: entry.displayName,
-    response:
-      "Still running when the answer was due; its opinion is added to this conversation when it lands.",
-    latencyMs: Math.max(0, Math.round(elapsedMs)),
-    citations: [],
-    pending: true,
-  };
-}
+/** What the council did, for the synthesis. */
+type SynthesisCouncil = Pick<SecondOpinion, "stances" | "rounds" | "review">;
 
 /** The opinions of a stored panel turn. */
 export function readStoredSecondOpinion(assistant: Message): SecondOpinion {
@@ -258,21 +259,4 @@ export function readStoredSecondOpinion(assistant: Message): SecondOpinion {
 /** The answer stored when there is no synthesis: the primary's, or the first successful secondary's. */
 function bestAnswer(opinions: readonly ModelOpinion[]): string {
   return (opinions.find((opinion) => !opinion.error) ?? opinions[0])?.response ?? "";
-}
-
-/** The stances, each naming a model of the consultation; throws invalid_argument otherwise. */
-function checkedStances(
-  stances: Record<string, Stance> | undefined,
-  models: readonly ModelEntry[],
-): Record<string, Stance> | undefined {
-  if (!stances || Object.keys(stances).length === 0) return undefined;
-  const names = models.map((entry) => entry.name);
-  const strangers = Object.keys(stances).filter((name) => !names.includes(name));
-  if (strangers.length > 0) {
-    throw new ServiceError(
-      "invalid_argument",
-      `stances names ${strangers.join(", ")}, not in this consultation (${names.join(", ")}). Give stances only for the models asked.`,
-    );
-  }
-  return stances;
 }

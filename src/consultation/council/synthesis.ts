@@ -17,6 +17,7 @@ import { textProgress } from "../model-call/text-progress.ts";
 import { estimateCallCost, estimateTokens } from "../planning/cost-budget.ts";
 import { buildContext } from "../turn/conversation-context.ts";
 import { assessmentInstructions, assessmentOf, councilSections, synthesisSchema } from "./assessment.ts";
+import { groupByFamily, type ModelFamily } from "./model-families.ts";
 
 /** Instructions given to the synthesis model. */
 export const synthesisInstructions = [
@@ -31,17 +32,19 @@ export const synthesisInstructions = [
   "Refer to each answer by its model label. Never invent sources.",
 ].join("\n");
 
-/** The user message of the synthesis request. */
+/** The user message of the synthesis request; each opinion's heading names its family, when one is known. */
 export function synthesisPrompt(
   question: string,
   opinions: readonly ModelOpinion[],
   sources: readonly Citation[],
   council = "",
+  families: ReadonlyMap<string, ModelFamily> = new Map(),
 ): string {
-  const sections = opinions.map(
-    (opinion, index) =>
-      `### ${index + 1}. ${opinion.model} (${opinion.modelDisplayName})\n\n${opinion.response}`,
-  );
+  const sections = opinions.map((opinion, index) => {
+    const family = families.get(opinion.model);
+    const kin = family?.known ? `, family: ${family.name}` : "";
+    return `### ${index + 1}. ${opinion.model} (${opinion.modelDisplayName})${kin}\n\n${opinion.response}`;
+  });
   const citedBy = (url: string) =>
     opinions
       .filter((opinion) => opinion.citations.some((citation) => citation.url === url))
@@ -78,6 +81,8 @@ export async function synthesise(
     council?: Pick<SecondOpinion, "stances" | "rounds" | "review">;
     /** Models asked that had not answered when the answer was due. */
     pendingModels?: readonly string[];
+    /** Each model's family (model-families.ts), for the prompt and the family-weighted agreement. */
+    families?: ReadonlyMap<string, ModelFamily>;
     /**
      * Under a daily budget, what the call's reservation holds for the synthesis: a candidate is tried
      * only while its worst case (structured, then plain) fits in what the attempts before it left.
@@ -97,6 +102,7 @@ export async function synthesise(
     successful,
     sources,
     [councilSections(dependencies.council ?? {}), notHeard].filter((part) => part.length > 0).join("\n\n"),
+    dependencies.families,
   );
   const basedOn = successful.map((opinion) => opinion.model);
   const failures: { model: string; error: string }[] = [];
@@ -115,10 +121,16 @@ export async function synthesise(
       break;
     }
     dependencies.onEvent({ type: "synthesis-started", model: entry.name });
-    const written = await writeWith(entry, prompt, history, {
-      ...dependencies,
-      policy: { ...dependencies.policy, deadlineMs: Math.min(dependencies.policy.deadlineMs, remaining) },
-    });
+    const written = await writeWith(
+      entry,
+      prompt,
+      history,
+      {
+        ...dependencies,
+        policy: { ...dependencies.policy, deadlineMs: Math.min(dependencies.policy.deadlineMs, remaining) },
+      },
+      basedOn,
+    );
     const { result } = written;
     dependencies.onEvent({
       type: "synthesis-finished",
@@ -171,6 +183,7 @@ async function writeWith(
   prompt: string,
   history: readonly Message[],
   dependencies: Parameters<typeof synthesise>[4],
+  basedOn: readonly string[],
 ): Promise<{ result: ModelOpinion; assessment?: Synthesis["assessment"]; assessmentError?: string }> {
   const instructions = `${synthesisInstructions}\n${assessmentInstructions}`;
   const context = buildContext(history, prompt, instructions, entry.contextWindow);
@@ -195,7 +208,7 @@ async function writeWith(
         ...structured.opinion,
         response: scrub(structured.object.synthesis, dependencies.policy.secrets),
       },
-      assessment: assessmentOf(structured.object),
+      assessment: assessmentOf(structured.object, groupByFamily(basedOn, dependencies.families ?? new Map())),
     };
   }
   if (structured.opinion.error && !structuredOutputRefused(structured.opinion)) {

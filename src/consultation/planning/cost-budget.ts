@@ -4,8 +4,10 @@
 // most expensive secondaries are left out until the estimate fits, and a call that cannot fit even
 // with its primary alone is refused with the estimate. Models without a price have an unknown cost:
 // the caller's tier allows them or leaves them out. Every model left out is named, with the reason.
-// Debate rounds and council reviews count as further calls of every model. A daily budget holds the
-// worst case, which counts the synthesis twice (structured, then plain), and no more fallbacks than fit.
+// Debate rounds and council reviews count as further calls of every model (a review two: it ranks in
+// two orders). A daily budget holds the worst case, which counts the synthesis twice (structured, then
+// plain), and no more fallbacks than fit; an adaptive call, which may write two syntheses, counts both,
+// and every model it may ask.
 
 import { type ModelEntry, outputCapOf } from "../../configuration/model-entry.ts";
 import type { BudgetReport } from "../../contract/opinions.ts";
@@ -50,13 +52,16 @@ const isPriced = (entry: ModelEntry) => modelFacts(entry).price !== undefined;
  * Fits `plan` to `policy`. `promptTokens` is the estimated prompt of one opinion (question, history
  * and instructions). Throws `budget_exceeded` when no plan fits, before any provider is called. With
  * the plan and its report come `worstCaseUsd`, what a daily budget holds for it (the first synthesis
- * candidate counted twice, structured and plain), and `synthesisAllowanceUsd`, that synthesis share.
+ * candidate counted twice, structured and plain), and `synthesisAllowanceUsd`, one synthesis's share.
+ * `syntheses` is how many syntheses the call may write (an adaptive call: the first two models', then
+ * the whole panel's); each is counted at the cost of the whole panel's.
  */
 export function fitPlanToBudget(
   plan: ConsultationPlan,
   promptTokens: number,
   policy: CostPolicy,
   extraCallsPerModel = 0,
+  syntheses = 1,
 ): { plan: ConsultationPlan; report: BudgetReport; worstCaseUsd: number; synthesisAllowanceUsd: number } {
   const leftOut: BudgetReport["leftOut"] = [];
   const unpricedReason =
@@ -99,7 +104,7 @@ export function fitPlanToBudget(
   const totalOf = (kept: ModelEntry[]) =>
     opinionCost(plan.primary) +
     kept.reduce((sum, entry) => sum + opinionCost(entry), 0) +
-    (kept.length > 0 && synthesisCandidates[0] ? synthesisCost(synthesisCandidates[0], kept) : 0);
+    (kept.length > 0 && synthesisCandidates[0] ? syntheses * synthesisCost(synthesisCandidates[0], kept) : 0);
 
   const max = policy.maxCostUsd;
   if (max !== undefined) {
@@ -130,7 +135,7 @@ export function fitPlanToBudget(
   const synthesis =
     secondaries.length === 0
       ? []
-      : synthesisCandidates.filter((entry) => synthesisCost(entry, secondaries) <= remaining);
+      : synthesisCandidates.filter((entry) => syntheses * synthesisCost(entry, secondaries) <= remaining);
   const kept = [plan.primary, ...secondaries, ...synthesis.slice(0, 1)];
   // What a daily budget holds: the first synthesis candidate tried as structured output and then as
   // plain text; under a daily budget, later candidates are tried only within that (see synthesis.ts).
@@ -138,7 +143,7 @@ export function fitPlanToBudget(
   const synthesisAllowance =
     secondaries.length === 0 || !synthesis[0] ? 0 : 2 * synthesisCost(synthesis[0], secondaries);
   return {
-    worstCaseUsd: round(opinionsCost + synthesisAllowance),
+    worstCaseUsd: round(opinionsCost + syntheses * synthesisAllowance),
     synthesisAllowanceUsd: synthesisAllowance,
     plan: { ...plan, secondaries, synthesis },
     report: {

@@ -5,6 +5,7 @@
 import type { ConsultationDefaults } from "../../configuration/configuration.ts";
 import type { ModelEntry, ReasoningLevel } from "../../configuration/model-entry.ts";
 import type { Panel, PanelHedge } from "../../configuration/panels.ts";
+import type { ConsultationStrategy } from "../../contract/consultation-strategies.ts";
 import { limits } from "../../contract/limits.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { ModelRoster } from "../../providers/model-roster.ts";
@@ -29,9 +30,11 @@ export interface ConsultationPlan {
   synthesis: ModelEntry[];
   /** How slow calls are hedged: the chosen panel's setting; undefined when hedging is off. */
   hedge?: PanelHedge;
-  /** The chosen panel's reasoning and web search, which the caller's own settings override. */
+  /** The chosen panel's reasoning, web search and strategy, which the caller's own settings override. */
   reasoning?: ReasoningLevel;
   webSearch?: boolean;
+  strategy?: ConsultationStrategy;
+  adaptiveAgreement?: number;
 }
 
 /** Plans a consultation. Throws ConsultationError (unknown_model, invalid_argument). */
@@ -53,6 +56,8 @@ export function planConsultation(
       ...(panel.hedge ? { hedge: panel.hedge } : {}),
       ...(panel.reasoning ? { reasoning: panel.reasoning } : {}),
       ...(panel.webSearch !== undefined ? { webSearch: panel.webSearch } : {}),
+      ...(panel.strategy ? { strategy: panel.strategy } : {}),
+      ...(panel.adaptiveAgreement !== undefined ? { adaptiveAgreement: panel.adaptiveAgreement } : {}),
     };
   }
   const resolve = resolver(roster);

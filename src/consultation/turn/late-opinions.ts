@@ -4,6 +4,7 @@
 // told. A model stopped after the answer (see RunOptions.lateSignal) is stored as stopped. Writes of
 // one turn are made one after another, so no late opinion overwrites another.
 
+import type { ModelEntry } from "../../configuration/model-entry.ts";
 import type { ConsultationSummary, ModelOpinion, SecondOpinion } from "../../contract/opinions.ts";
 import type { Broadcast } from "../../store/broadcast.ts";
 import type { OwnerConversations } from "../../store/conversations.ts";
@@ -121,4 +122,18 @@ function withLanded(
 /** The sentence a partial answer carries. */
 export function pendingNote(pendingModels: readonly string[]): string {
   return `The synthesis did not hear from ${pendingModels.join(", ")}: still running when the answer was due. Their opinions are added to this turn when they land (conversation.get-history shows them).`;
+}
+
+/** The place of a model still running when the answer was due; the stored turn gets its opinion later. */
+export function stillRunning(entry: ModelEntry, elapsedMs: number): ModelOpinion {
+  return {
+    model: entry.name,
+    modelId: entry.modelId,
+    modelDisplayName: entry.displayName,
+    response:
+      "Still running when the answer was due; its opinion is added to this conversation when it lands.",
+    latencyMs: Math.max(0, Math.round(elapsedMs)),
+    citations: [],
+    pending: true,
+  };
 }

@@ -27,6 +27,7 @@ export function secondOpinionResult(outcome: TurnOutcome<SecondOpinion>): Second
     ...(answer.stances ? { stances: answer.stances } : {}),
     ...(answer.rounds ? { rounds: answer.rounds } : {}),
     ...(answer.review ? { review: answer.review } : {}),
+    ...(answer.adaptive ? { adaptive: answer.adaptive } : {}),
     ...(answer.pendingModels ? { pendingModels: answer.pendingModels } : {}),
   };
 }

@@ -142,6 +142,53 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       CREATE INDEX web_sessions_by_expiry ON web_sessions (expires_at);
     `,
   },
+  {
+    name: "evaluation runs: their questions, answers, each model's own answers and the judgements",
+    sql: `
+      CREATE TABLE evaluation_runs (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        settings_key TEXT NOT NULL,
+        status TEXT NOT NULL,
+        best_model TEXT,
+        spent_usd DOUBLE PRECISION NOT NULL,
+        max_cost_usd DOUBLE PRECISION,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        definition TEXT NOT NULL
+      );
+      CREATE INDEX evaluation_runs_by_owner ON evaluation_runs (user_id, created_at DESC, id DESC);
+      CREATE TABLE evaluation_questions (
+        run_id TEXT NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        record TEXT NOT NULL,
+        PRIMARY KEY (run_id, position)
+      );
+      CREATE TABLE evaluation_answers (
+        run_id TEXT NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
+        question_id TEXT NOT NULL,
+        strategy TEXT NOT NULL,
+        record TEXT NOT NULL,
+        PRIMARY KEY (run_id, question_id, strategy)
+      );
+      CREATE TABLE evaluation_model_answers (
+        run_id TEXT NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
+        question_id TEXT NOT NULL,
+        model TEXT NOT NULL,
+        record TEXT NOT NULL,
+        PRIMARY KEY (run_id, question_id, model)
+      );
+      CREATE TABLE evaluation_judgements (
+        run_id TEXT NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
+        question_id TEXT NOT NULL,
+        first TEXT NOT NULL,
+        second TEXT NOT NULL,
+        judge TEXT NOT NULL,
+        record TEXT NOT NULL,
+        PRIMARY KEY (run_id, question_id, first, second, judge)
+      );
+    `,
+  },
 ];
 
 /** Applies the steps `pool`'s database has not seen, each in a transaction, under the migration lock. */

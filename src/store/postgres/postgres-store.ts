@@ -9,6 +9,7 @@ import { postgresAccounts } from "./accounts.ts";
 import { postgresBroadcast } from "./broadcast.ts";
 import type { PostgresConnection } from "./connection.ts";
 import { postgresConversations } from "./conversations.ts";
+import { postgresEvaluations } from "./evaluations.ts";
 import { postgresIdempotency } from "./idempotency.ts";
 import { postgresModelLatencies } from "./model-latencies.ts";
 import { postgresSpend } from "./spend.ts";
@@ -33,6 +34,7 @@ export function createPostgresStore(connection: PostgresConnection): Store {
     webSessions: postgresWebSessions(connection),
     broadcast: { publish: broadcast.publish, subscribe: broadcast.subscribe },
     modelLatencies: postgresModelLatencies(connection),
+    evaluations: postgresEvaluations(connection),
 
     async health() {
       try {

@@ -10,6 +10,7 @@ import { sqliteAccounts } from "./accounts.ts";
 import { processBroadcast } from "./broadcast.ts";
 import { SqliteConnection, type SqliteConnectionOptions } from "./connection.ts";
 import { sqliteConversations } from "./conversations.ts";
+import { sqliteEvaluations } from "./evaluations.ts";
 import { sqliteIdempotency } from "./idempotency.ts";
 import { sqliteModelLatencies } from "./model-latencies.ts";
 import { sqliteSpend } from "./spend.ts";
@@ -43,6 +44,7 @@ export function createSqliteStore(database: DatabaseSync, options: SqliteConnect
     webSessions: sqliteWebSessions(connection),
     broadcast: processBroadcast(),
     modelLatencies: sqliteModelLatencies(connection),
+    evaluations: sqliteEvaluations(connection),
 
     async health(): Promise<StoreHealth> {
       try {

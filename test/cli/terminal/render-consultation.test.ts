@@ -1,8 +1,9 @@
 // What `ask` prints of a consultation off the council's happy path: a synthesis written without its
 // assessment says why, a consultation where no synthesis could be written says whose answer was kept
 // and why each model failed, a review where every reviewer failed says so, each model's reasoning
-// tokens, searches and what it could not search or read, the sources of a lone model, and a model's
-// text cannot smuggle escape sequences into the council's lines. Plain style (no colour), as on a pipe.
+// tokens, searches and what it could not search or read, the sources of a lone model, an adaptive
+// consultation's path, reviewers' consistency and agreement by family, and a model's text cannot smuggle
+// escape sequences into the council's lines. Plain style (no colour), as on a pipe.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -96,6 +97,55 @@ describe("the terminal rendering of a consultation", () => {
     assert.match(
       text,
       /Council review\nNo usable review: no ranking to show\.\n {2}✗ review by alpha failed: the ranking left out Response B\n {2}✗ review by beta failed: no ranking\n/,
+    );
+  });
+
+  it("says which path an adaptive consultation took, each reviewer's consistency, and agreement by family", () => {
+    const call = { model: "alpha", modelId: "alpha-1", modelDisplayName: "alpha", latencyMs: 5 };
+    const text = printed({
+      adaptive: {
+        path: "cheap",
+        reason: "alpha and beta agree: agreement 0.9 is at or above 0.8 (same \u001b[2Jcause)",
+        agreement: 0.9,
+        threshold: 0.8,
+        firstModels: ["alpha", "beta"],
+      },
+      synthesis: synthesis({
+        assessment: {
+          agreement: { score: 0.9, reason: "same cause" },
+          consensus: [],
+          dissent: [],
+          familyAgreement: {
+            score: 0.5,
+            answer: "yes",
+            families: [
+              { family: "OpenAI GPT", models: ["alpha", "gamma"] },
+              { family: "xAI Grok", models: ["beta"] },
+            ],
+          },
+        },
+      }),
+      review: {
+        ranking: [{ model: "beta", points: 1, meanRank: 1, reviews: 1 }],
+        reviews: [
+          { reviewer: "alpha", ranking: [], call, consistency: 1, weight: 1 },
+          { reviewer: "beta", ranking: [], call, consistency: 0, weight: 0, inconsistent: true },
+        ],
+      },
+    });
+    assert.ok(!text.includes("\u001b"), JSON.stringify(text));
+    assert.match(
+      text,
+      /^Adaptive: answered by alpha and beta alone \(alpha and beta agree: agreement 0\.9 is at or above 0\.8 \(same \[2Jcause\)\)\.$/m,
+    );
+    assert.match(
+      text,
+      /^By family 50%: each model family counts as one voice \(alpha, gamma: OpenAI GPT\)$/m,
+    );
+    assert.match(text, /^ {2}consistency in swapped orders: alpha 100%, beta 0%$/m);
+    assert.match(
+      text,
+      /^ {2}! beta not counted: its ranking changed with the order the answers were shown in$/m,
     );
   });
 

@@ -9,6 +9,10 @@ export const councilVerdict = {
   agreement: { score: 0.67, reason: "two of three models favour SQLite" },
   consensus: ["SQLite in WAL mode handles one writer well"],
   dissent: [{ point: "PostgreSQL pays off once replicas are planned", models: ["grok"] }],
+  positions: [
+    { answer: "SQLite", models: ["cerebras", "gemini"] },
+    { answer: "PostgreSQL", models: ["grok"] },
+  ],
   verdict: {
     decision: "block",
     reason: "the against side showed a real migration risk",

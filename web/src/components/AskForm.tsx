@@ -1,7 +1,7 @@
 // The question box with its files, web search and reasoning, the model picker (a named panel, and the
 // available models with their price and abilities, deprecated ones marked, and the prices' date), an
-// optional cost cap, and the council's controls (review, debate rounds, sides); Ctrl+Enter or the button
-// sends it.
+// optional cost cap, and the council's controls (review, debate rounds, adaptive, sides); Ctrl+Enter or
+// the button sends it.
 
 import { useState } from "react";
 import type { ModelInfo, PanelInfo, PriceData } from "../api.ts";
@@ -70,6 +70,7 @@ export function AskForm({
       panel,
       review: council.review,
       rounds: council.rounds,
+      ...(council.adaptive ? { adaptive: true } : {}),
       stances,
       ...answer,
       attachments: files,

@@ -1,5 +1,5 @@
 // The synthesis model's assessment beside its text: how far the models agree (a meter with the
-// reason), what they all share, where they differ and who holds each point, and for a decision the
+// reason, and weighted by model family), what they all share, where they differ and who holds each point, and for a decision the
 // verdict as a badge with each model's vote.
 
 import { useId } from "react";
@@ -25,6 +25,16 @@ export function Assessment({ assessment }: { assessment: AssessmentData }) {
         </meter>
         <span className="meta">{agreement.reason}</span>
       </div>
+      {assessment.familyAgreement && (
+        <p className="meta family-agreement">
+          By family {Math.round(assessment.familyAgreement.score * 100)}%: each model family counts as one
+          voice
+          {assessment.familyAgreement.families
+            .filter((family) => family.models.length > 1)
+            .map((family) => ` (${family.models.join(", ")}: ${family.family})`)
+            .join("")}
+        </p>
+      )}
       {verdict && (
         <section className="verdict" aria-label="Verdict">
           <p>

@@ -1,5 +1,6 @@
-// The council's controls under the question box: a council review, how many debate rounds, and the
-// side each model taking part argues (for the models chosen, or the panel's).
+// The council's controls under the question box: adaptive consultation (two cheap models first), a
+// council review, how many debate rounds, and the side each model taking part argues (for the models
+// chosen, or the panel's).
 
 import type { Stance } from "../api.ts";
 
@@ -10,15 +11,18 @@ export interface CouncilChoice {
   rounds: number;
   /** Only models with a side; the others argue none. */
   stances: Record<string, Stance>;
+  /** Two cheap models of different vendors first, the rest only if they disagree. */
+  adaptive: boolean;
 }
 
-export const noCouncil: CouncilChoice = { review: false, rounds: 1, stances: {} };
+export const noCouncil: CouncilChoice = { review: false, rounds: 1, stances: {}, adaptive: false };
 
 const sides: Stance[] = ["for", "against", "neutral"];
 
 /** A few words on what is chosen, for the expander's summary. */
 function summary(choice: CouncilChoice): string {
   const parts = [
+    ...(choice.adaptive ? ["adaptive"] : []),
     ...(choice.review ? ["review"] : []),
     ...(choice.rounds > 1 ? [`${choice.rounds} rounds`] : []),
     ...Object.entries(choice.stances).map(([model, side]) => `${model} ${side}`),
@@ -42,10 +46,20 @@ export function CouncilControls({
       <label className="check">
         <input
           type="checkbox"
+          checked={choice.adaptive}
+          onChange={(event) => onChange({ ...choice, adaptive: event.target.checked })}
+        />
+        <span>
+          Adaptive: ask the two cheapest models of different vendors first, the rest only if they disagree
+        </span>
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
           checked={choice.review}
           onChange={(event) => onChange({ ...choice, review: event.target.checked })}
         />
-        <span>Review: each model ranks the others' answers, anonymised</span>
+        <span>Review: each model ranks the others' answers, anonymised, in two orders</span>
       </label>
       <label htmlFor="rounds">Debate rounds</label>
       <select

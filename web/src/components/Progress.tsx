@@ -1,6 +1,6 @@
 // Live progress of a running consultation: one row per model, waiting, then ✓ or ✗ with its
-// latency, tokens and cost; a row per debate round and per reviewer; the synthesis; announced to
-// screen readers as it changes.
+// latency, tokens and cost; a row per debate round and per reviewer; an adaptive consultation's
+// escalation; the synthesis; announced to screen readers as it changes.
 
 import type { ProgressEvent } from "../api.ts";
 
@@ -33,6 +33,18 @@ export function nextRows(
       label: `debate round ${event.round}`,
       state: "running",
       detail: `${event.models.join(", ")} revising…`,
+    };
+  }
+  if (event.type === "adaptive-escalated") {
+    // The first two's synthesis keeps its row; the whole panel's gets its own.
+    for (const key of Object.keys(next).filter((name) => name.startsWith("synthesis:"))) {
+      next[`first-${key}`] = { ...(next[key] as ProgressRow), label: `first ${next[key]?.label}` };
+      delete next[key];
+    }
+    next.adaptive = {
+      label: `asking ${event.models.join(", ")} too`,
+      state: "done",
+      detail: event.reason.slice(0, 120),
     };
   }
   if (event.type === "review-started") {

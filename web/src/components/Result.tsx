@@ -1,9 +1,10 @@
-// One consultation's answer: the synthesis first with its assessment (or why there is none), the
-// council's review and debate rounds, the opinions beside it (see OpinionCard), the charts, and copy
-// buttons. When the answer was given with models still answering, it says whom the synthesis did not
-// hear from, and their places fill in as their opinions land (App follows them).
+// One consultation's answer: the synthesis first with its assessment (or why there is none), for an
+// adaptive consultation the path it took, the council's review and debate rounds, the opinions beside
+// it (see OpinionCard), the charts, and copy buttons. When the answer was given with models still
+// answering, it says whom the synthesis did not hear from, and their places fill in as their opinions
+// land (App follows them).
 
-import type { Answer } from "../api.ts";
+import { type Answer, describeAdaptivePath } from "../api.ts";
 import { usageLine } from "../opinion-details.ts";
 import { Assessment } from "./Assessment.tsx";
 import { CostChart, LatencyChart } from "./Charts.tsx";
@@ -89,6 +90,7 @@ export function Result({
             )}
           </div>
         ) : null}
+        {result.adaptive && <p className="note adaptive">{describeAdaptivePath(result.adaptive)}</p>}
         {result.review && <ReviewRanking review={result.review} />}
         {result.rounds && result.rounds.length > 1 && <DebateRounds rounds={result.rounds} />}
         <p className="totals">

@@ -1,12 +1,14 @@
-// The council review: every model ranked the others' answers without knowing who wrote them; the
-// table is their aggregate (Borda count), best first, with each reviewer's reasons one click away and
-// the reviewers that failed named with why.
+// The council review: every model ranked the others' answers twice, in swapped orders, without knowing
+// who wrote them; the table is their aggregate (Borda count), best first, with each reviewer's
+// consistency, the reviewers not counted for ranking by position, each reviewer's reasons one click
+// away, and the reviewers that failed named with why.
 
 import type { CouncilReview } from "../api.ts";
 
 export function ReviewRanking({ review }: { review: CouncilReview }) {
   const failed = review.reviews.filter((peer) => peer.error);
   const usable = review.reviews.filter((peer) => !peer.error);
+  const inconsistent = usable.filter((peer) => peer.inconsistent);
   return (
     <section className="review" aria-label="Council review">
       <h3>Council review</h3>
@@ -46,6 +48,25 @@ export function ReviewRanking({ review }: { review: CouncilReview }) {
           ✗ Review by {peer.reviewer} failed: {peer.error}
         </p>
       ))}
+      {usable.some((peer) => peer.consistency !== undefined) && (
+        <p className="meta">
+          Each reviewer ranked twice, the answers in swapped places; how far its two rankings agree:{" "}
+          {usable
+            .filter((peer) => peer.consistency !== undefined)
+            .map((peer) => `${peer.reviewer} ${Math.round((peer.consistency ?? 0) * 100)}%`)
+            .join(", ")}
+          .
+        </p>
+      )}
+      {inconsistent.length > 0 && (
+        <p className="warning">
+          {inconsistent.some((peer) => peer.weight === 0)
+            ? "Not counted"
+            : "Counted all the same, as no reviewer ranked consistently"}
+          : the ranking of {inconsistent.map((peer) => peer.reviewer).join(", ")} changed with the order the
+          answers were shown in.
+        </p>
+      )}
       {usable.length > 0 && (
         <details>
           <summary>What each reviewer said</summary>

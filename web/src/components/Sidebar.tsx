@@ -164,6 +164,9 @@ export function Sidebar({
           </ul>
         )}
       </div>
+      <a className="small button sidebar-evaluations" href="#/evaluations">
+        Evaluation runs
+      </a>
     </nav>
   );
 }

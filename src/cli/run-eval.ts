@@ -1,0 +1,71 @@
+// `ai-universe eval`: runs (or resumes) an evaluation in this process on the local store and prints its
+// report as a table (or JSON with --json, and a self-contained HTML page with --html FILE), with its
+// progress on stderr; `--list` lists the runs. Ctrl-C stops the run cleanly: what it did is stored and
+// the message says how to resume it. Exit code 0 when the run finished or stopped at its cost cap.
+
+import { writeFileSync } from "node:fs";
+import { localCaller } from "../application/caller.ts";
+import type { EvaluationReport } from "../contract/evaluation.ts";
+import { evaluationReportHtml } from "../evaluation/report/html-report.ts";
+import { usd } from "../evaluation/report/report-format.ts";
+import type { CommandOptions } from "./command-line.ts";
+import { launchRuntime } from "./launch-runtime.ts";
+import { evaluationProgressView } from "./terminal/evaluation-progress.ts";
+import { evaluationListText, evaluationReportText } from "./terminal/render-evaluation.ts";
+import { terminalStyle } from "./terminal/terminal-style.ts";
+
+/** Runs `eval` as `options` say; resolves with the exit code. */
+export async function runEval(options: CommandOptions): Promise<number> {
+  const evaluation = options.evaluation ?? { list: false, json: false, input: {} };
+  const out = terminalStyle(process.stdout, options.environment);
+  const runtime = await launchRuntime(options, false);
+  try {
+    const { application } = runtime;
+    if (evaluation.list) {
+      const list = await application.listEvaluations(localCaller, {});
+      process.stdout.write(
+        evaluation.json ? `${JSON.stringify(list, null, 2)}\n` : evaluationListText(list, out),
+      );
+      return 0;
+    }
+    const controller = new AbortController();
+    const stop = () => controller.abort(new Error("stopped by a signal"));
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    const progress = evaluationProgressView(
+      process.stderr,
+      terminalStyle(process.stderr, options.environment),
+    );
+    let report: EvaluationReport;
+    try {
+      report = await application.runEvaluation(localCaller, evaluation.input, {
+        signal: controller.signal,
+        onStarted: (run, resumed) =>
+          process.stderr.write(
+            `ai-universe: evaluation ${run.id}${resumed ? " resumed" : ""}: ${run.questionSet.questions} questions from ${run.questionSet.name}; panel ${run.panel.join(", ")}; best single ${run.bestModel ?? "found by a first pass"}\n`,
+          ),
+        onProgress: (step) => progress.update(step),
+      });
+    } finally {
+      progress.finish();
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    }
+    if (evaluation.html) {
+      writeFileSync(evaluation.html, evaluationReportHtml(report));
+      process.stderr.write(`ai-universe: the report is in ${evaluation.html}\n`);
+    }
+    process.stdout.write(
+      evaluation.json ? `${JSON.stringify(report, null, 2)}\n` : evaluationReportText(report, out),
+    );
+    const { run } = report;
+    if (run.status === "stopped") {
+      process.stderr.write(
+        `ai-universe: the run stopped at its cost cap (${usd(run.spentUsd)} spent of ${usd(run.maxCostUsd)}): the next call's worst case did not fit. Raise --max-cost and run the same command again (or ai-universe eval --resume ${run.id} --max-cost USD) to go on.\n`,
+      );
+    }
+    return 0;
+  } finally {
+    await runtime.close();
+  }
+}

@@ -1,0 +1,71 @@
+// An evaluation's report and the list of runs as text for a terminal: the run's facts, the strategies'
+// table, what each fixed and broke against the best single model, and the agreement score's (and
+// adaptive consultation's) figures; the tables' cells are the HTML report's and the web page's.
+
+import type { EvaluationList, EvaluationReport } from "../../contract/evaluation.ts";
+import { usd } from "../../evaluation/report/report-format.ts";
+import {
+  agreementFacts,
+  comparisonTable,
+  runFacts,
+  strategyTable,
+  type TextTable,
+} from "../../evaluation/report/report-tables.ts";
+import type { TerminalStyle } from "./terminal-style.ts";
+import { terminalSafe } from "./terminal-text.ts";
+
+/** `table` with its columns aligned, the header in bold. */
+function aligned(table: TextTable, style: TerminalStyle): string {
+  const widths = table.header.map((cell, column) =>
+    Math.max(cell.length, ...table.rows.map((row) => (row[column] ?? "").length)),
+  );
+  const render = (row: string[]) =>
+    row
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join("  ")
+      .trimEnd();
+  return [style.colors.bold(render(table.header)), ...table.rows.map(render)].join("\n");
+}
+
+function facts(list: [string, string][]): string {
+  const width = Math.max(...list.map(([label]) => label.length));
+  return list.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${terminalSafe(value)}`).join("\n");
+}
+
+/** The report as terminal text. */
+export function evaluationReportText(report: EvaluationReport, style: TerminalStyle): string {
+  const { bold } = style.colors;
+  return [
+    facts(runFacts(report)),
+    "",
+    aligned(strategyTable(report), style),
+    "",
+    bold("Against the best single model"),
+    aligned(comparisonTable(report), style),
+    "",
+    bold(report.adaptive ? "Agreement and adaptive consultation" : "Agreement"),
+    facts(agreementFacts(report)),
+    "",
+  ].join("\n");
+}
+
+/** The runs as terminal text, newest first. */
+export function evaluationListText(list: EvaluationList, style: TerminalStyle): string {
+  if (list.runs.length === 0) return "No evaluation runs yet: ai-universe eval starts one.\n";
+  return `${aligned(
+    {
+      header: ["run", "started", "status", "questions", "best single", "spent"],
+      rows: list.runs.map((run) => [
+        run.id,
+        run.createdAt.slice(0, 16).replace("T", " "),
+        run.status,
+        `${run.questionSet.questions} ${terminalSafe(run.questionSet.name)}`,
+        run.bestModel ?? "–",
+        run.maxCostUsd === null ? usd(run.spentUsd) : `${usd(run.spentUsd)} of ${usd(run.maxCostUsd)}`,
+      ]),
+    },
+    style,
+  )}\n`;
+}
