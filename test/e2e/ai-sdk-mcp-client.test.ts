@@ -9,16 +9,17 @@ import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
 import { StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
 import { useSimulatorEnvironment } from "./support/e2e-fixture.ts";
-import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
+import { mainScript } from "./support/http-server-process.ts";
 
 /** What Claude Desktop, Codex and Copilot accept (OpenAI and Anthropic allow up to 128 characters). */
 const acceptedToolName = /^[a-zA-Z0-9_-]{1,64}$/;
 
 describe("the AI SDK's MCP client", () => {
   const context = useSimulatorEnvironment();
-  let server: ServerProcess;
+  let server: InProcessServer;
   before(async () => {
-    server = await startHttpServerProcess(context.environment);
+    server = await startHttpServerInProcess(context.environment);
   });
   after(async () => server?.stop());
 

@@ -8,6 +8,7 @@ import { execFile } from "node:child_process";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { simulateTime } from "../support/simulated-time.ts";
 import { historyOf, modelIds, secondOpinionOf, useEndToEnd } from "./support/e2e-fixture.ts";
 import type { ToolResult } from "./support/mcp-clients.ts";
 
@@ -20,43 +21,61 @@ describe("answer-by time for clients that give up at 60 s", () => {
 
   it("answers a default SDK v1 call before 60 s naming the 70 s model, whose opinion joins the history", async () => {
     context.simulator.setBehaviour(modelIds.grok, { latencyMs: 70_000, text: "GROK-TOOK-ITS-TIME" });
-    const started = performance.now();
     // The client exactly as it comes: no timeout option, no progress handler.
     const raw = context.client.raw as {
       callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<ToolResult>;
     };
-    const result = secondOpinionOf(
-      await raw.callTool({
-        name: "agent_second_opinion",
-        arguments: {
-          question: "Is 70 seconds too long?",
-          primaryModel: "claude",
-          secondaryModels: ["gemini", "grok"],
-        },
-      }),
-    );
-    const waitedMs = performance.now() - started;
-    assert.ok(waitedMs < 60_000, `the answer took ${Math.round(waitedMs)} ms`);
-    assert.deepEqual(result.pendingModels, ["grok"]);
-    assert.equal(result.secondaryOpinions.find((opinion) => opinion.model === "grok")?.pending, true);
-    assert.match(result.summary.note ?? "", /did not hear from grok/);
-
-    await context.simulator.waitForRequests(
-      (requests) =>
-        requests.some((request) => request.model === modelIds.grok && request.finishedAt !== undefined),
-      40_000,
-    );
-    let grok: { response: string; late?: boolean } | undefined;
-    for (let attempt = 0; attempt < 50 && !grok?.late; attempt++) {
-      const history = historyOf(
-        await context.client.callTool("conversation_get_history", { conversationId: result.conversationId }),
+    // From here the model's 70 s, the server's answer-by time and the client's 60 s timeout run on
+    // simulated time (the server is in this process).
+    const time = simulateTime();
+    try {
+      let answer: { result: ToolResult } | { error: unknown } | undefined;
+      void raw
+        .callTool({
+          name: "agent_second_opinion",
+          arguments: {
+            question: "Is 70 seconds too long?",
+            primaryModel: "claude",
+            secondaryModels: ["gemini", "grok"],
+          },
+        })
+        .then(
+          (result) => (answer = { result }),
+          (error: unknown) => (answer = { error }),
+        );
+      await time.advanceUntil(() => answer !== undefined, 120_000);
+      assert.ok(
+        answer && "result" in answer,
+        `no answer: ${answer && "error" in answer ? answer.error : "none"}`,
       );
-      const stored = history.messages[1]?.metadata.secondOpinion as typeof result | undefined;
-      grok = stored?.secondaryOpinions.find((opinion) => opinion.model === "grok");
-      if (!grok?.late) await new Promise((resolve) => setTimeout(resolve, 100));
+      // Before the client's own 60 s timeout (on the same clock), which would have failed the call.
+      assert.ok(time.now() < 60_000, `the answer took ${time.now()} ms`);
+      const result = secondOpinionOf(answer.result);
+      assert.deepEqual(result.pendingModels, ["grok"]);
+      assert.equal(result.secondaryOpinions.find((opinion) => opinion.model === "grok")?.pending, true);
+      assert.match(result.summary.note ?? "", /did not hear from grok/);
+
+      const grokAnswered = () =>
+        context.simulator.requests.some(
+          (request) => request.model === modelIds.grok && request.finishedAt !== undefined,
+        );
+      await time.advanceUntil(grokAnswered, 40_000);
+      let grok: { response: string; late?: boolean } | undefined;
+      for (let attempt = 0; attempt < 50 && !grok?.late; attempt++) {
+        const history = historyOf(
+          await context.client.callTool("conversation_get_history", {
+            conversationId: result.conversationId,
+          }),
+        );
+        const stored = history.messages[1]?.metadata.secondOpinion as typeof result | undefined;
+        grok = stored?.secondaryOpinions.find((opinion) => opinion.model === "grok");
+        if (!grok?.late) await time.settle();
+      }
+      assert.equal(grok?.late, true);
+      assert.match(grok?.response ?? "", /GROK-TOOK-ITS-TIME/);
+    } finally {
+      time.restore();
     }
-    assert.equal(grok?.late, true);
-    assert.match(grok?.response ?? "", /GROK-TOOK-ITS-TIME/);
   });
 });
 

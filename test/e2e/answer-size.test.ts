@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { historyOf, modelIds, secondOpinionOf } from "./support/e2e-fixture.ts";
-import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -16,11 +16,17 @@ const textOf = (kibibytes: number) => `${"x".repeat(1023)} `.repeat(kibibytes);
 
 describe("the size cap of an answer", () => {
   let simulator: ProviderSimulator;
-  const servers: ServerProcess[] = [];
+  const servers: InProcessServer[] = [];
   const clients: TestClient[] = [];
   const start = async (defaults: Record<string, unknown> = {}) => {
-    const { environment } = await serverEnvironment(simulator.url, { maxRetries: 0, ...defaults });
-    const server = await startHttpServerProcess(environment);
+    // A megabyte streams in well under a second, but not always on a loaded machine: the deadline is not
+    // what is under test.
+    const { environment } = await serverEnvironment(simulator.url, {
+      maxRetries: 0,
+      modelDeadlineMs: 60_000,
+      ...defaults,
+    });
+    const server = await startHttpServerInProcess(environment);
     servers.push(server);
     const client = await connectClient("v2-modern", { transport: "http", url: server.url });
     clients.push(client);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { errorTextOf, modelIds, secondOpinionOf } from "./support/e2e-fixture.ts";
-import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -20,14 +20,14 @@ async function serverWith(simulator: ProviderSimulator, config: object) {
     configPath,
     JSON.stringify({ defaults: { maxRetries: 0, modelDeadlineMs: 5000 }, ...config }),
   );
-  const server = await startHttpServerProcess({ ...environment, AI_UNIVERSE_CONFIG: configPath });
+  const server = await startHttpServerInProcess({ ...environment, AI_UNIVERSE_CONFIG: configPath });
   const client = await connectClient("v2-modern", { transport: "http", url: server.url });
   return { server, client };
 }
 
 describe("budgets", () => {
   let simulator: ProviderSimulator;
-  const running: { server: ServerProcess; client: TestClient }[] = [];
+  const running: { server: InProcessServer; client: TestClient }[] = [];
   before(async () => {
     simulator = await startProviderSimulator();
   });

@@ -6,16 +6,16 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
-import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { type ClientKind, connectClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
 describe("cancellation over HTTP on the 2025 revisions", () => {
   let simulator: ProviderSimulator;
-  let server: ServerProcess;
+  let server: InProcessServer;
   before(async () => {
     simulator = await startProviderSimulator();
-    server = await startHttpServerProcess(
+    server = await startHttpServerInProcess(
       (await serverEnvironment(simulator.url, { modelDeadlineMs: 120_000 })).environment,
     );
   });

@@ -2,6 +2,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { Agent } from "undici";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { secondOpinionOf } from "./support/e2e-fixture.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
@@ -78,8 +79,19 @@ describe("HTTP transport", () => {
       method: "tools/call",
       params: { padding: "x".repeat(17_000_000) },
     });
-    const response = await fetch(`${server.url}/mcp`, { method: "POST", headers: mcpHeaders, body: huge });
+    // On a kept-alive connection, as clients send: the server answers 413 at once and reads the rest of
+    // the body away. A client that asks for "Connection: close" (as this process's fetch does, see
+    // fresh-connections.ts) has its connection closed after the answer, maybe while it still writes.
+    const keptAlive = new Agent();
+    const response = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: mcpHeaders,
+      body: huge,
+      dispatcher: keptAlive,
+    } as RequestInit);
     assert.equal(response.status, 413);
+    assert.equal((await response.json()).error.code, -32600);
+    await keptAlive.close();
     const missing = await fetch(`${server.url}/nowhere`);
     assert.equal(missing.status, 404);
     const { error } = await missing.json();

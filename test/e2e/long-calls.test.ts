@@ -10,7 +10,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { Agent, fetch as undiciFetch } from "undici";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
 import { modelIds, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
-import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { modernHeaders, modernMeta } from "./support/modern-request.ts";
 
 /** A fetch that stops waiting for response headers after 2 s, as Node's does after 300 s. */
@@ -24,9 +24,9 @@ const slowModelMs = 4_000;
 
 describe("long calls on 2026-07-28 over HTTP", () => {
   const context = useSimulatorEnvironment({ modelDeadlineMs: 60_000 });
-  let server: ServerProcess;
+  let server: InProcessServer;
   before(async () => {
-    server = await startHttpServerProcess(context.environment);
+    server = await startHttpServerInProcess(context.environment);
   });
   after(async () => {
     await server?.stop();

@@ -12,7 +12,7 @@ import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/type
 import { portableToolName } from "../../src/mcp/tool-catalog.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { errorTextOf, modelIds, secondOpinionOf } from "./support/e2e-fixture.ts";
-import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { connectClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -23,13 +23,13 @@ const dottedName = /agent\.second_opinion|conversation\.(send-message|get-histor
 
 describe("MCP features", () => {
   let simulator: ProviderSimulator;
-  let server: ServerProcess;
-  let dotted: ServerProcess;
+  let server: InProcessServer;
+  let dotted: InProcessServer;
   before(async () => {
     simulator = await startProviderSimulator();
     const { environment } = await serverEnvironment(simulator.url);
-    server = await startHttpServerProcess(environment);
-    dotted = await startHttpServerProcess(environment, ["--tool-names", "dotted"]);
+    server = await startHttpServerInProcess(environment);
+    dotted = await startHttpServerInProcess(environment, ["--tool-names", "dotted"]);
   });
   after(async () => {
     await server?.stop();

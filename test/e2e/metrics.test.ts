@@ -8,13 +8,13 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { errorTextOf, secondOpinionOf } from "./support/e2e-fixture.ts";
-import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
 describe("metrics", () => {
   let simulator: ProviderSimulator;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let client: TestClient;
   before(async () => {
     simulator = await startProviderSimulator();
@@ -27,7 +27,7 @@ describe("metrics", () => {
         tiers: { local: { requestsPerHour: 2 } },
       }),
     );
-    server = await startHttpServerProcess({ ...environment, AI_UNIVERSE_CONFIG: configPath });
+    server = await startHttpServerInProcess({ ...environment, AI_UNIVERSE_CONFIG: configPath });
     client = await connectClient("v2-modern", { transport: "http", url: server.url });
   });
   after(async () => {
@@ -75,7 +75,7 @@ describe("metrics", () => {
 
   it("asks for the token AI_UNIVERSE_METRICS_TOKEN names, in one line, and serves them to who sends it", async () => {
     const { environment } = await serverEnvironment(simulator.url);
-    const guarded = await startHttpServerProcess({
+    const guarded = await startHttpServerInProcess({
       ...environment,
       AI_UNIVERSE_METRICS_TOKEN: "scrape-token-123",
     });

@@ -12,7 +12,8 @@ import type { ModelListing } from "../../src/contract/models.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { assertMatchesOutputSchema } from "../support/seed-schemas.ts";
 import { errorTextOf, modelIds, secondOpinionOf } from "./support/e2e-fixture.ts";
-import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
+import { mainScript } from "./support/http-server-process.ts";
 import { type ClientKind, connectClient, type Target, type TestClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -34,7 +35,7 @@ const config = {
 
 describe("panels end to end", () => {
   let simulator: ProviderSimulator;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let environment: Record<string, string>;
   let client: TestClient;
   before(async () => {
@@ -43,7 +44,7 @@ describe("panels end to end", () => {
     const configPath = join(prepared.directory, "panels.json");
     writeFileSync(configPath, JSON.stringify(config));
     environment = { ...prepared.environment, AI_UNIVERSE_CONFIG: configPath };
-    server = await startHttpServerProcess(environment);
+    server = await startHttpServerInProcess(environment);
     client = await connectClient("v2-modern", { transport: "http", url: server.url });
   });
   after(async () => {

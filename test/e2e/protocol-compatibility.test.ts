@@ -7,7 +7,7 @@ import { loadOutputSchemas } from "../../src/mcp/output-schemas.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
 import { historyOf } from "./support/e2e-fixture.ts";
-import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { type ClientKind, connectClient, type Target } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -21,13 +21,13 @@ const expectedVersions: Record<ClientKind, string> = {
 
 describe("protocol compatibility", () => {
   let simulator: ProviderSimulator;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let environment: Record<string, string>;
 
   before(async () => {
     simulator = await startProviderSimulator();
     environment = (await serverEnvironment(simulator.url)).environment;
-    server = await startHttpServerProcess(environment);
+    server = await startHttpServerInProcess(environment);
   });
   after(async () => {
     await server?.stop();

@@ -8,7 +8,7 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { secondOpinionOf, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
-import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
 
 /** A forwarding proxy for plain HTTP: records each absolute-form target and relays the exchange. */
@@ -35,11 +35,11 @@ async function startForwardingProxy(): Promise<{ server: Server; url: string; se
 describe("provider calls through a proxy", () => {
   const context = useSimulatorEnvironment({ maxRetries: 0 });
   let proxy: Awaited<ReturnType<typeof startForwardingProxy>>;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let client: TestClient;
   before(async () => {
     proxy = await startForwardingProxy();
-    server = await startHttpServerProcess({ ...context.environment, HTTP_PROXY: proxy.url });
+    server = await startHttpServerInProcess({ ...context.environment, HTTP_PROXY: proxy.url });
     client = await connectClient("v2-modern", { transport: "http", url: server.url });
   });
   after(async () => {

@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { errorTextOf, historyOf, secondOpinionOf } from "./support/e2e-fixture.ts";
-import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
+import { mainScript, startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient, type TestClient, type ToolResult } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -36,7 +37,7 @@ function errorMeta(result: ToolResult): Record<string, unknown> {
 describe("a team server with API keys", () => {
   let simulator: ProviderSimulator;
   let environment: Record<string, string>;
-  let server: ServerProcess;
+  let server: InProcessServer;
   const clients: TestClient[] = [];
   const connectAs = async (key: string, kind: "v2-modern" | "v1-2025-11-25" = "v2-modern") => {
     const client = await connectClient(kind, {
@@ -60,7 +61,7 @@ describe("a team server with API keys", () => {
       }),
     );
     environment = { ...prepared.environment, AI_UNIVERSE_CONFIG: configPath, AI_UNIVERSE_AUTH: "api-key" };
-    server = await startHttpServerProcess(environment);
+    server = await startHttpServerInProcess(environment);
   });
   after(async () => {
     for (const client of clients) await client.close().catch(() => {});

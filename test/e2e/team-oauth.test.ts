@@ -11,7 +11,7 @@ import { after, before, describe, it } from "node:test";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { errorTextOf, secondOpinionOf } from "./support/e2e-fixture.ts";
-import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -42,7 +42,7 @@ async function startIssuer() {
 describe("a team server with OAuth", () => {
   let simulator: ProviderSimulator;
   let issuer: Awaited<ReturnType<typeof startIssuer>>;
-  let server: ServerProcess;
+  let server: InProcessServer;
   const clients: TestClient[] = [];
   const token = async (claims: JWTPayload, options: { key?: Key; expiresIn?: string | number } = {}) =>
     new SignJWT({ azp: "one-desktop-app", ...claims })
@@ -76,7 +76,7 @@ describe("a team server with OAuth", () => {
     simulator = await startProviderSimulator();
     issuer = await startIssuer();
     const { environment } = await serverEnvironment(simulator.url, { maxRetries: 0 });
-    server = await startHttpServerProcess({
+    server = await startHttpServerInProcess({
       ...environment,
       AI_UNIVERSE_AUTH: "oauth",
       AI_UNIVERSE_OAUTH_ISSUER: issuer.url,

@@ -1,9 +1,9 @@
-// The terminal client against the provider simulator: `ask` in a real pseudo-terminal (util-linux
+// The terminal client's `ask` against the provider simulator: in a real pseudo-terminal (util-linux
 // `script`) with its spinner lines turning into ✓, each answer forming beneath its line, and the
 // synthesis rendered in colour; a council (review, debate rounds, a stance) with its ranking, rounds and
-// verdict; NO_COLOR; `--json` as the exact seed-shaped result; Ctrl-C stopping every provider call,
-// storing nothing and exiting 130; the conversation commands with search; and --server mode against a
-// server with a key.
+// verdict; NO_COLOR; `--json` as the exact seed-shaped result; attached files and diffs; Ctrl-C stopping
+// every provider call, storing nothing and exiting 130. The conversation commands and chat:
+// terminal-conversations.test.ts; doctor and --server mode: terminal-server.test.ts.
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -15,7 +15,6 @@ import { assertMatchesSchema } from "../support/seed-schemas.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
 import { startCli } from "./support/cli-process.ts";
 import { changedMind, councilText } from "./support/council-script.ts";
-import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 import { colourCode, inTerminal, piped, screenOf, withoutEscapes } from "./support/terminal-capture.ts";
 
@@ -223,153 +222,5 @@ describe("the terminal client", () => {
       conversations: unknown[];
     };
     assert.deepEqual(listed.conversations, []);
-  });
-
-  it("lists, searches, prints and deletes conversations", async () => {
-    const { environment: isolated } = await serverEnvironment(simulator.url, { maxRetries: 0 });
-    assert.equal(
-      (await piped(isolated, ["ask", "Tell me about narwhal tusks", "--max-opinions", "0"])).status,
-      0,
-    );
-    assert.equal(
-      (await piped(isolated, ["ask", "Something else entirely", "--max-opinions", "0"])).status,
-      0,
-    );
-    const listed = await piped(isolated, ["conversations"]);
-    assert.match(listed.stdout, /narwhal tusks/);
-    assert.match(listed.stdout, /Something else entirely/);
-    const found = await piped(isolated, ["conversations", "--search", "narwhal"]);
-    // The title, then a snippet of the best-matching message (which one is the backend's ranking's choice).
-    assert.match(found.stdout, /^Tell me about narwhal tusks [0-9a-f-]{36}\n {2}.*\*\*narwhal\*\* tusks/m);
-    assert.doesNotMatch(found.stdout, /Something else/);
-    const id = /([0-9a-f-]{36})/.exec(found.stdout)?.[1] ?? "";
-    assert.match(
-      (await piped(isolated, ["history", id])).stdout,
-      /1\. user .*\n\nTell me about narwhal tusks/,
-    );
-    assert.match(
-      (await piped(isolated, ["delete", id])).stdout,
-      new RegExp(`Deleted ${id} \\(2 messages\\)`),
-    );
-    assert.match(
-      (await piped(isolated, ["conversations", "--search", "narwhal"])).stdout,
-      /No conversation matches/,
-    );
-    const missing = await piped(isolated, ["delete", id]);
-    assert.equal(missing.status, 1);
-    assert.match(missing.stderr, /conversation_not_found/);
-  });
-
-  it("exports Markdown to a terminal without the escape sequences a model wrote, and exactly when piped", async () => {
-    const { environment: isolated } = await serverEnvironment(simulator.url, { maxRetries: 0 });
-    const hostile =
-      "Plain \u001b]0;window title\u0007\u001b[2J\u001b[31mred\u001b[0m answer \u001b]8;;https://x.example\u0007link\u001b]8;;\u0007.";
-    simulator.setBehaviour("gpt-oss-120b", { text: hostile });
-    let id = "";
-    try {
-      const asked = await piped(isolated, ["ask", "Escapes?", "--max-opinions", "0", "--json"]);
-      assert.equal(asked.status, 0, asked.stderr);
-      id = (JSON.parse(asked.stdout) as { conversationId: string }).conversationId;
-    } finally {
-      simulator.setBehaviour("gpt-oss-120b", {});
-    }
-    const shown = await inTerminal(isolated, ["export", id, "--format", "md"]);
-    assert.equal(shown.status, 0, shown.output);
-    assert.match(shown.output, /Plain red answer link\./);
-    assert.ok(!shown.output.includes("\u001b"), JSON.stringify(shown.output));
-    assert.ok(!shown.output.includes("\u0007"), JSON.stringify(shown.output));
-    const saved = await piped(isolated, ["export", id, "--format", "md"]);
-    assert.ok(saved.stdout.includes(hostile), "the Markdown written to a file is changed");
-  });
-
-  it("chats turn by turn in one conversation, to several models or one", async () => {
-    const { environment: isolated } = await serverEnvironment(simulator.url, { maxRetries: 0 });
-    const chat = await piped(
-      isolated,
-      ["chat", "--max-opinions", "1"],
-      "First about otters\n/model grok\n/one And one model?\n/quit\n",
-    );
-    assert.equal(chat.status, 0, chat.stderr);
-    assert.match(chat.stdout, /Synthesis \(by cerebras\)/);
-    assert.match(chat.stdout, /Answer from grok-4.6/);
-    const id = /Conversation ([0-9a-f-]{36}): continue with ai-universe chat/.exec(chat.stderr)?.[1] ?? "";
-    const history = JSON.parse((await piped(isolated, ["history", id, "--json"])).stdout) as {
-      history: { messages: { content: string }[] };
-    };
-    assert.equal(history.history.messages.length, 4);
-    assert.equal(history.history.messages[2]?.content, "And one model?");
-  });
-
-  it("doctor checks every provider's key and endpoint, the store, and says what to fix", async () => {
-    const { environment: healthy } = await serverEnvironment(simulator.url);
-    const good = await piped(healthy, ["doctor"]);
-    assert.equal(good.status, 0, good.stdout + good.stderr);
-    assert.match(
-      good.stdout,
-      /✓ openai: key set, http:\/\/127\.0\.0\.1:\d+\/openai\/v1\/models answered in \d+ ms/,
-    );
-    assert.match(good.stdout, /✓ anthropic: key set/);
-    assert.match(good.stdout, /✓ store .* can be read and written/);
-    assert.match(good.stdout, /All is well\./);
-    const broken = await piped(
-      { ...healthy, OPENAI_API_KEY: "rejected-key-123", XAI_BASE_URL: "http://127.0.0.1:9/v1" },
-      ["doctor"],
-    );
-    assert.equal(broken.status, 1);
-    assert.match(broken.stdout, /✗ openai: .* rejected the key \(HTTP 401\): check OPENAI_API_KEY/);
-    assert.match(broken.stdout, /✗ xai: http:\/\/127\.0\.0\.1:9\/v1\/models did not answer \(ECONNREFUSED\)/);
-    assert.match(broken.stdout, /2 problems to fix/);
-    assert.ok(!broken.stdout.includes("rejected-key-123"), "doctor printed a key");
-  });
-
-  describe("--server mode", () => {
-    let server: ServerProcess;
-    let key = "";
-    let serverSide: Record<string, string>;
-    before(async () => {
-      serverSide = {
-        ...(await serverEnvironment(simulator.url, { maxRetries: 0 })).environment,
-        AI_UNIVERSE_AUTH: "api-key",
-      };
-      key = (await piped(serverSide, ["keys", "create", "--user", "remote-user"])).stdout.trim();
-      server = await startHttpServerProcess(serverSide);
-    });
-    after(async () => server?.stop());
-
-    it("asks, lists and searches on a running server with a key, with the same output", async () => {
-      const { environment: elsewhere } = await serverEnvironment(simulator.url);
-      const remote = ["--server", server.url, "--api-key", key];
-      const asked = await piped(elsewhere, [
-        "ask",
-        "Remote walrus question?",
-        "--max-opinions",
-        "1",
-        ...remote,
-      ]);
-      assert.equal(asked.status, 0, asked.stderr);
-      assert.match(asked.stderr, /^✓ cerebras \(primary\) /m, "progress came through the server");
-      assert.match(asked.stdout, /^Synthesis \(by cerebras\)/);
-      assert.match(
-        (await piped(elsewhere, ["conversations", "--search", "walrus", ...remote])).stdout,
-        /\*\*walrus\*\*/,
-      );
-      const json = await piped(elsewhere, [
-        "ask",
-        "Remote JSON?",
-        "--max-opinions",
-        "0",
-        "--json",
-        ...remote,
-      ]);
-      assertMatchesSchema("secondOpinion", JSON.parse(json.stdout));
-      assert.match(
-        (await piped(elsewhere, ["conversations", "--search", "walrus"])).stdout,
-        /No conversation matches/,
-        "the local store was used",
-      );
-      const refused = await piped(elsewhere, ["conversations", "--server", server.url]);
-      assert.equal(refused.status, 1);
-      assert.match(refused.stderr, /does it need --api-key/);
-    });
   });
 });

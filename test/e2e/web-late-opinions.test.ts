@@ -59,7 +59,11 @@ describe("the web page with late opinions", () => {
 
   it("fills in a late opinion of an answer opened from the sidebar while it runs", async () => {
     const first = await signedInPage(world.browser, world.server.url, world.key("lena"));
-    world.simulator.setBehaviour(modelIds.grok, { latencyMs: slowMs, text: "GROK-LANDED-WHILE-REOPENED" });
+    // Long enough that grok still answers when the page is opened again, even on a loaded machine.
+    world.simulator.setBehaviour(modelIds.grok, {
+      latencyMs: 3 * slowMs,
+      text: "GROK-LANDED-WHILE-REOPENED",
+    });
     await askWithGrok(first.page, "Opened again while grok thinks?");
     await first.page.getByRole("article", { name: "Synthesis" }).waitFor({ timeout: 20_000 });
     await first.context.close();

@@ -11,7 +11,8 @@ import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { makeApiKey } from "./support/cli-process.ts";
-import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
+import { mainScript } from "./support/http-server-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
 const changing = { "x-requested-with": "ai-universe", "content-type": "application/json" };
@@ -19,8 +20,8 @@ const changing = { "x-requested-with": "ai-universe", "content-type": "applicati
 describe("the web page's session", () => {
   let simulator: ProviderSimulator;
   let environment: Record<string, string>;
-  let server: ServerProcess;
-  const servers: ServerProcess[] = [];
+  let server: InProcessServer;
+  const servers: InProcessServer[] = [];
 
   const signIn = (url: string, credential: string, headers: Record<string, string> = {}) =>
     fetch(`${url}/api/session`, {
@@ -65,7 +66,7 @@ describe("the web page's session", () => {
       ...(await serverEnvironment(simulator.url, { maxRetries: 0 })).environment,
       AI_UNIVERSE_AUTH: "api-key",
     };
-    server = await startHttpServerProcess(environment);
+    server = await startHttpServerInProcess(environment);
     servers.push(server);
   });
   after(async () => {
@@ -166,7 +167,7 @@ describe("the web page's session", () => {
     const key = await makeApiKey(environment, "erin");
     const untrusted = cookieOf(await signIn(server.url, key, { "x-forwarded-proto": "https" }));
     assert.ok(!untrusted.attributes.includes("Secure"), "an untrusted X-Forwarded-Proto was believed");
-    const proxied = await startHttpServerProcess({ ...environment, AI_UNIVERSE_TRUST_PROXY: "1" });
+    const proxied = await startHttpServerInProcess({ ...environment, AI_UNIVERSE_TRUST_PROXY: "1" });
     servers.push(proxied);
     const overHttps = cookieOf(await signIn(proxied.url, key, { "x-forwarded-proto": "https" }));
     assert.ok(overHttps.attributes.includes("Secure"), overHttps.attributes.join("; "));

@@ -92,7 +92,7 @@ describe("postgres store", () => {
     const watching = (async () => {
       for (let look = 0; look < 20; look += 1) {
         const { rows } = await watcher.query(
-          "SELECT count(*)::int AS connections FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+          "SELECT count(*)::int AS connections FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()",
         );
         most = Math.max(most, rows[0]?.connections ?? 0);
         await new Promise((resolve) => setTimeout(resolve, 5));

@@ -1,13 +1,13 @@
 // Debian's Chromium driven by Playwright (playwright-core), for the browser tests of the web page: the
 // launch (refused with the fix when Chromium is missing), a signed-in page, and the world those tests
-// share (the provider simulator, a server with API keys, Chromium).
+// share (the provider simulator, a server with API keys in the test's process, Chromium).
 
 import { after, before } from "node:test";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { type ProviderSimulator, startProviderSimulator } from "../../simulator/provider-simulator.ts";
 import { requireTool } from "../../support/system-tools.ts";
 import { makeApiKey } from "./cli-process.ts";
-import { type ServerProcess, startHttpServerProcess } from "./http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./http-server-in-process.ts";
 import { serverEnvironment } from "./server-environment.ts";
 
 /** Launches headless Chromium; throws, saying how to install it, when it is missing. */
@@ -45,7 +45,7 @@ export async function signedInPage(
 /** What a browser test of the page works with. */
 export interface PageWorld {
   simulator: ProviderSimulator;
-  server: ServerProcess;
+  server: InProcessServer;
   browser: Browser;
   /** The API key made for `user`. */
   key(user: string): string;
@@ -65,7 +65,7 @@ export function usePageWorld(users: readonly string[], defaults: Record<string, 
     const prepared = await serverEnvironment(world.simulator.url, { maxRetries: 0, ...defaults });
     const environment = { ...prepared.environment, AI_UNIVERSE_AUTH: "api-key" };
     for (const user of users) keys.set(user, await makeApiKey(environment, user, "admin"));
-    world.server = await startHttpServerProcess(environment);
+    world.server = await startHttpServerInProcess(environment);
     world.browser = await launchChromium();
   });
   after(async () => {

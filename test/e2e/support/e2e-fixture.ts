@@ -1,4 +1,5 @@
-// One simulator and one HTTP server process per test file, plus helpers to call the tools.
+// One simulator and one HTTP server per test file (in the test's process: the tests that need a server
+// process of its own start one with http-server-process.ts), plus helpers to call the tools.
 
 import assert from "node:assert/strict";
 import { after, before } from "node:test";
@@ -7,7 +8,7 @@ import type { SecondOpinionResult } from "../../../src/contract/consultation-res
 import type { HistoryResult } from "../../../src/contract/conversations.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../../simulator/provider-simulator.ts";
 import { assertMatchesSchema } from "../../support/seed-schemas.ts";
-import { type ServerProcess, startHttpServerProcess } from "./http-server-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./http-server-in-process.ts";
 import { type ClientKind, connectClient, type TestClient, type ToolResult } from "./mcp-clients.ts";
 import { serverEnvironment } from "./server-environment.ts";
 
@@ -36,7 +37,7 @@ export const modelIds = {
 /** The live pieces of a test file. */
 export interface EndToEnd {
   simulator: ProviderSimulator;
-  server: ServerProcess;
+  server: InProcessServer;
   environment: Record<string, string>;
   client: TestClient;
 }
@@ -64,7 +65,7 @@ export function useEndToEnd(
   before(async () => {
     context.simulator = await startProviderSimulator();
     context.environment = (await serverEnvironment(context.simulator.url, defaults)).environment;
-    context.server = await startHttpServerProcess(context.environment);
+    context.server = await startHttpServerInProcess(context.environment);
     context.client = await connectClient(kind, { transport: "http", url: context.server.url });
   });
   after(async () => {

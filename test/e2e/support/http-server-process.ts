@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
+import "./fresh-connections.ts";
 
 /** The command-line entry point, run from source by Node 24. */
 export const mainScript = fileURLToPath(new URL("../../../src/cli/main.ts", import.meta.url));

@@ -1,17 +1,8 @@
 // Connects the official MCP clients of each supported major and protocol revision, over HTTP or
-// stdio, behind one small interface the end-to-end tests share.
+// stdio, behind one small interface the end-to-end tests share. Each SDK is loaded when a client of its
+// kind first connects: most test files use one kind, and each SDK takes a part of a second to load.
 
-import {
-  Client as ClientV2,
-  StreamableHTTPClientTransport as HttpTransportV2,
-} from "@modelcontextprotocol/client";
-import { StdioClientTransport as StdioTransportV2 } from "@modelcontextprotocol/client/stdio";
-import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport as StdioTransportV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport as HttpTransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { Client as Client20250618 } from "mcp-sdk-2025-06-18/client/index.js";
-import { StdioClientTransport as StdioTransport20250618 } from "mcp-sdk-2025-06-18/client/stdio.js";
-import { StreamableHTTPClientTransport as HttpTransport20250618 } from "mcp-sdk-2025-06-18/client/streamableHttp.js";
+import type { Client as ClientV2 } from "@modelcontextprotocol/client";
 import { mainScript } from "./http-server-process.ts";
 
 /** Which official client, speaking which protocol revision. */
@@ -95,14 +86,26 @@ export async function connectClient(kind: ClientKind, target: Target): Promise<T
         : kind === "v2-2025-06-18"
           ? { supportedProtocolVersions: ["2025-06-18"] }
           : {};
-    client = new ClientV2(clientInfo, options);
-    transport = stdio ? new StdioTransportV2(stdio) : new HttpTransportV2(url as URL, http);
+    const sdk = await import("@modelcontextprotocol/client");
+    client = new sdk.Client(clientInfo, options);
+    transport = stdio
+      ? new (await import("@modelcontextprotocol/client/stdio")).StdioClientTransport(stdio)
+      : new sdk.StreamableHTTPClientTransport(url as URL, http);
   } else if (kind === "v1-2025-11-25") {
-    client = new ClientV1(clientInfo);
-    transport = stdio ? new StdioTransportV1(stdio) : new HttpTransportV1(url as URL, http);
+    client = new (await import("@modelcontextprotocol/sdk/client/index.js")).Client(clientInfo);
+    transport = stdio
+      ? new (await import("@modelcontextprotocol/sdk/client/stdio.js")).StdioClientTransport(stdio)
+      : new (
+          await import("@modelcontextprotocol/sdk/client/streamableHttp.js")
+        ).StreamableHTTPClientTransport(url as URL, http);
   } else {
-    client = new Client20250618(clientInfo);
-    transport = stdio ? new StdioTransport20250618(stdio) : new HttpTransport20250618(url as URL, http);
+    client = new (await import("mcp-sdk-2025-06-18/client/index.js")).Client(clientInfo);
+    transport = stdio
+      ? new (await import("mcp-sdk-2025-06-18/client/stdio.js")).StdioClientTransport(stdio)
+      : new (await import("mcp-sdk-2025-06-18/client/streamableHttp.js")).StreamableHTTPClientTransport(
+          url as URL,
+          http,
+        );
   }
   const initialized = recordInitializeResult(transport);
   await client.connect(transport);
