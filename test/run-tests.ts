@@ -12,7 +12,7 @@
 
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { globSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, globSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -67,6 +67,19 @@ const gone = Object.keys(knownSeconds).filter((file) => !every.includes(join(roo
 if (gone.length > 0) throw new Error(`test/run-tests.ts times files that are gone: ${gone.join(", ")}`);
 const processes = Number(process.env.AI_UNIVERSE_TEST_PROCESSES) || 2 * availableParallelism();
 
+// The tests run the built program (test/e2e/support/http-server-process.ts): it must be newer than
+// every source file, as it is right after `npm test`'s build.
+const built = join(root, "dist/cli/main.js");
+const newestSource = Math.max(
+  ...globSync("src/**/*.ts", { cwd: root }).map((file) => statSync(join(root, file)).mtimeMs),
+);
+if (!existsSync(built) || statSync(built).mtimeMs < newestSource) {
+  process.stderr.write(
+    `test/run-tests.ts: ${relative(root, built)} is missing or older than src/. Run "npm run build" first (npm test does).\n`,
+  );
+  process.exit(1);
+}
+
 const started = performance.now();
 const scratch = mkdtempSync(join(tmpdir(), "ai-universe-test-run-"));
 let postgres: PostgresServer | undefined;
@@ -76,7 +89,11 @@ try {
 } catch (error) {
   postgresProblem = (error as Error).message;
 }
-const shared = { ...process.env, ...(postgres ? { [sharedPostgresVariable]: postgres.url } : {}) };
+const shared = {
+  ...process.env,
+  AI_UNIVERSE_TEST_PROGRAM: "built",
+  ...(postgres ? { [sharedPostgresVariable]: postgres.url } : {}),
+};
 const postgresFiles = postgresPassFiles();
 process.stdout.write(
   `${every.length} test files on SQLite in ${processes} processes, and ${postgresFiles.length} end-to-end files on PostgreSQL in ${Math.max(1, processes - 1)}.\n`,

@@ -14,9 +14,6 @@ import { modelIds } from "./support/e2e-fixture.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
-/** Grok's answer time: past the answer-by time (5 s), well within its deadline (60 s). */
-const slowMs = 8000;
-
 /** Resolves once the command has written `pattern` on stderr. */
 function written(cli: CliProcess, pattern: RegExp): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -44,16 +41,48 @@ async function storedAnswer(environment: Record<string, string>, id: string, rem
   return { id: answer.id, turn: answer.metadata.secondOpinion };
 }
 
-/** The events of following the answer `id` at `node`, to the stream's end. */
-async function followAt(node: ServerProcess, key: string, id: string) {
+/** The events of following the answer `id` at `node`, to the stream's end; `onFirst` runs at the first. */
+async function followAt(node: ServerProcess, key: string, id: string, onFirst: () => void) {
   const response = await fetch(`${node.url}/api/answers/${id}/late-opinions`, {
     headers: { authorization: `Bearer ${key}` },
   });
   assert.equal(response.status, 200);
-  return [...(await response.text()).matchAll(/^event: (\w+)\ndata: (.+)$/gm)].map(([, event, data]) => ({
+  const decoder = new TextDecoder();
+  let text = "";
+  let first = true;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    text += decoder.decode(chunk, { stream: true });
+    if (first && /^event: \w+\ndata: .+\n/m.test(text)) {
+      first = false;
+      onFirst();
+    }
+  }
+  return [...text.matchAll(/^event: (\w+)\ndata: (.+)$/gm)].map(([, event, data]) => ({
     event,
     data: JSON.parse(data ?? "null") as unknown,
   }));
+}
+
+/**
+ * Runs `ask` with grok held until the command says grok is still answering (its answer-by time, 5 s,
+ * has passed), then lets grok answer: past the answer-by time, well within its deadline (60 s).
+ */
+async function askWhileGrokIsLate(
+  simulator: ProviderSimulator,
+  environment: Record<string, string>,
+  argv: string[],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const release = simulator.hold(modelIds.grok);
+  try {
+    const asking = startCli(argv, environment);
+    asking.child.stdin.end();
+    await written(asking, /grok is still answering/);
+    release();
+    const status = await asking.exited;
+    return { status, stdout: asking.stdout(), stderr: asking.stderr() };
+  } finally {
+    release();
+  }
 }
 
 const grokOf = (turn: SecondOpinion) => turn.secondaryOpinions.find((opinion) => opinion.model === "grok");
@@ -72,8 +101,8 @@ describe("ask with late opinions", () => {
   after(async () => simulator?.close());
 
   it("prints the synthesis, then grok still answering, then grok's opinion as it lands", async () => {
-    simulator.setBehaviour(modelIds.grok, { latencyMs: slowMs, text: "GROK-LANDED-LATE" });
-    const asked = await runCli(environment, question("Worth the wait?"));
+    simulator.setBehaviour(modelIds.grok, { text: "GROK-LANDED-LATE" });
+    const asked = await askWhileGrokIsLate(simulator, environment, question("Worth the wait?"));
     assert.equal(asked.status, 0, asked.stderr);
     assert.match(asked.stdout, /^… grok \(Grok [\d.]+ \(xAI\)\) still answering when the answer was due$/m);
     assert.match(
@@ -91,12 +120,14 @@ describe("ask with late opinions", () => {
   });
 
   it("stops grok on Ctrl-C while waiting, storing it as stopped", async () => {
-    simulator.setBehaviour(modelIds.grok, { latencyMs: 60_000, text: "NEVER-PRINTED" });
+    simulator.setBehaviour(modelIds.grok, { text: "NEVER-PRINTED" });
+    const release = simulator.hold(modelIds.grok);
     const asking = startCli(question("Stop the slow one?"), environment);
     asking.child.stdin.end();
     await written(asking, /grok is still answering/);
     asking.child.kill("SIGINT");
     assert.equal(await asking.exited, 130, asking.stderr());
+    release();
     assert.match(asking.stderr(), /stopped with Ctrl-C; the models still answering were stopped/);
     assert.match(asking.stdout(), /^✗ grok [^\n]*\n\nStopped before it answered/m);
     assert.doesNotMatch(asking.stdout(), /NEVER-PRINTED/);
@@ -124,8 +155,11 @@ describe("ask with late opinions", () => {
     });
 
     it("prints grok's opinion as it lands at the server", async () => {
-      simulator.setBehaviour(modelIds.grok, { latencyMs: slowMs, text: "GROK-LANDED-AT-THE-SERVER" });
-      const asked = await runCli(environment, [...question("Remote and slow?"), ...remote]);
+      simulator.setBehaviour(modelIds.grok, { text: "GROK-LANDED-AT-THE-SERVER" });
+      const asked = await askWhileGrokIsLate(simulator, environment, [
+        ...question("Remote and slow?"),
+        ...remote,
+      ]);
       assert.equal(asked.status, 0, asked.stderr);
       assert.match(
         asked.stderr,
@@ -138,8 +172,9 @@ describe("ask with late opinions", () => {
     });
 
     it("stops only the waiting on Ctrl-C: grok lands at the server, where another node follows it", async () => {
-      // Slow enough to be still running when the other node starts following.
-      simulator.setBehaviour(modelIds.grok, { latencyMs: 20_000, text: "GROK-LANDED-AFTER-CTRL-C" });
+      // Held until the other node follows the answer.
+      simulator.setBehaviour(modelIds.grok, { text: "GROK-LANDED-AFTER-CTRL-C" });
+      const release = simulator.hold(modelIds.grok);
       const asking = startCli([...question("Leave it running?"), ...remote], environment);
       asking.child.stdin.end();
       await written(asking, /grok is still answering/);
@@ -151,7 +186,7 @@ describe("ask with late opinions", () => {
       // The other node on the store follows the answer until grok lands.
       const answer = await storedAnswer(environment, conversationOf(asking.stdout()), remote);
       assert.deepEqual(answer.turn.pendingModels, ["grok"]);
-      const events = await followAt(nodes[1] as ServerProcess, key, answer.id);
+      const events = await followAt(nodes[1] as ServerProcess, key, answer.id, release);
       assert.equal(events[0]?.event, "turn");
       assert.equal(grokOf(events[0]?.data as SecondOpinion)?.pending, true);
       const last = events.filter((entry) => entry.event === "turn").at(-1)?.data as SecondOpinion;

@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { mainScript } from "./support/http-server-process.ts";
+import { sourceScript } from "./support/http-server-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
 const recorder = fileURLToPath(new URL("./support/record-modules.ts", import.meta.url));
@@ -101,7 +101,7 @@ function assertNoneLoaded(loaded: string[]): void {
 
 describe("start", () => {
   it("answers initialize and tools/list over stdio without loading what no call has needed yet", async () => {
-    const loaded = await modulesOfAStart(mainScript);
+    const loaded = await modulesOfAStart(sourceScript);
     assert.ok(
       loaded.some((url) => url.includes("@modelcontextprotocol/server")),
       "the recorder saw the start",

@@ -15,9 +15,6 @@ import { modelIds } from "./support/e2e-fixture.ts";
 
 const artifacts = fileURLToPath(new URL("../../artifacts/web/", import.meta.url));
 
-/** Grok's answer time: past the server's answer-by time (5 s), well within its deadline (60 s). */
-const slowMs = 9000;
-
 describe("the web page with late opinions", () => {
   const world = usePageWorld(["lena"], { modelDeadlineMs: 60_000, answerWithinMs: 5000 });
   before(() => mkdirSync(artifacts, { recursive: true }));
@@ -32,10 +29,9 @@ describe("the web page with late opinions", () => {
 
   it("shows grok still answering beside the synthesis, then its opinion as it lands", async () => {
     const { context, page } = await signedInPage(world.browser, world.server.url, world.key("lena"));
-    world.simulator.setBehaviour(modelIds.grok, {
-      latencyMs: slowMs,
-      text: "GROK-LANDED-AFTER-THE-SYNTHESIS",
-    });
+    // Grok answers only when released: past the server's answer-by time (5 s), within its deadline (60 s).
+    world.simulator.setBehaviour(modelIds.grok, { text: "GROK-LANDED-AFTER-THE-SYNTHESIS" });
+    const releaseGrok = world.simulator.hold(modelIds.grok);
     await askWithGrok(page, "Is a slow model worth the wait?");
     const turn = page.locator(".turn").first();
     await turn.getByRole("article", { name: "Synthesis" }).waitFor({ timeout: 20_000 });
@@ -47,6 +43,7 @@ describe("the web page with late opinions", () => {
     await page.screenshot({ path: join(artifacts, "late-01-still-answering.png"), fullPage: true });
 
     // No reload: the opinion appears in the same turn when it lands.
+    releaseGrok();
     await grok.getByText("GROK-LANDED-AFTER-THE-SYNTHESIS").waitFor({ timeout: 30_000 });
     await grok.getByText("landed after the synthesis").waitFor();
     assert.equal(await grok.getAttribute("aria-busy"), null);
@@ -59,11 +56,9 @@ describe("the web page with late opinions", () => {
 
   it("fills in a late opinion of an answer opened from the sidebar while it runs", async () => {
     const first = await signedInPage(world.browser, world.server.url, world.key("lena"));
-    // Long enough that grok still answers when the page is opened again, even on a loaded machine.
-    world.simulator.setBehaviour(modelIds.grok, {
-      latencyMs: 3 * slowMs,
-      text: "GROK-LANDED-WHILE-REOPENED",
-    });
+    // Grok still answers when the page is opened again, until released.
+    world.simulator.setBehaviour(modelIds.grok, { text: "GROK-LANDED-WHILE-REOPENED" });
+    const releaseGrok = world.simulator.hold(modelIds.grok);
     await askWithGrok(first.page, "Opened again while grok thinks?");
     await first.page.getByRole("article", { name: "Synthesis" }).waitFor({ timeout: 20_000 });
     await first.context.close();
@@ -72,6 +67,7 @@ describe("the web page with late opinions", () => {
     await page.getByRole("button", { name: /^Opened again while grok thinks/ }).click();
     const grok = page.locator(".turn").first().getByRole("article", { name: "Opinion of grok" });
     await grok.getByText("Still answering: its opinion appears here when it lands.").waitFor();
+    releaseGrok();
     await grok.getByText("GROK-LANDED-WHILE-REOPENED").waitFor({ timeout: 30_000 });
     await grok.getByText("landed after the synthesis").waitFor();
     await context.close();

@@ -45,7 +45,13 @@ export interface ProviderSimulator {
    * do. Also `POST /__simulator/listed-models` with `{provider, ids}`.
    */
   setListedModels(provider: string, ids: readonly string[]): void;
-  /** Clears behaviours, listed models and the request log. */
+  /**
+   * Holds every answer of the model with this id, once its latency has passed, until the returned
+   * function is called (in-process only): a test then decides when a slow model lands, whatever the
+   * machine's load, rather than guessing a latency long enough.
+   */
+  hold(model: string): () => void;
+  /** Clears behaviours, listed models and the request log, and lets held answers go. */
   reset(): void;
   /** Resolves as soon as the predicate holds for the log (checked on every change); rejects on timeout. */
   waitForRequests(predicate: (requests: RecordedRequest[]) => boolean, timeoutMs?: number): Promise<void>;
@@ -60,6 +66,7 @@ export async function startProviderSimulator(
   const book = createBehaviourBook();
   const log = createRequestLog();
   const listings = createModelListings();
+  const held = new Map<string, { gate: Promise<void>; release: () => void }>();
   const server = createServer((request, response) => {
     handleRequest(request, response).catch((error: unknown) => {
       if (response.headersSent) response.destroy();
@@ -143,7 +150,7 @@ export async function startProviderSimulator(
       writeJson(response, unknown.status, unknown.body);
       return;
     }
-    await respond(response, { provider, protocol, url, body, parsed, book });
+    await respond(response, { provider, protocol, url, body, parsed, book, held });
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -162,7 +169,20 @@ export async function startProviderSimulator(
     setBehaviour: (model, behaviour) => book.set(model, behaviour),
     setDefaultBehaviour: (behaviour) => book.setDefault(behaviour),
     setListedModels: (provider, ids) => listings.set(provider, ids),
+    hold(model) {
+      const existing = held.get(model);
+      if (existing) return existing.release;
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const release = () => {
+        if (held.get(model)?.gate === gate) held.delete(model);
+        open();
+      };
+      held.set(model, { gate, release });
+      return release;
+    },
     reset() {
+      for (const { release } of [...held.values()]) release();
       book.reset();
       listings.reset();
       log.clear();
@@ -198,12 +218,16 @@ interface Exchange {
   body: unknown;
   parsed: ParsedRequest;
   book: BehaviourBook;
+  /** Models whose answers wait for a release (`hold`). */
+  held: ReadonlyMap<string, { gate: Promise<void> }>;
 }
 
 async function respond(response: ServerResponse, exchange: Exchange): Promise<void> {
   const { provider, protocol, url, body, parsed } = exchange;
   const { latencyMs, outcome } = exchange.book.decide(parsed.model, parsed.prompt, parsed);
   if (!(await waitUnlessClosed(response, latencyMs))) return;
+  const gate = exchange.held.get(parsed.model)?.gate;
+  if (gate && !(await untilUnlessClosed(response, gate))) return;
   switch (outcome.kind) {
     case "hang":
       return;
@@ -240,6 +264,19 @@ function waitUnlessClosed(response: ServerResponse, milliseconds: number): Promi
       resolve(true);
     }, milliseconds);
     response.once("close", onClose);
+  });
+}
+
+/** Waits for `gate`; false when the client went away first. */
+function untilUnlessClosed(response: ServerResponse, gate: Promise<void>): Promise<boolean> {
+  if (response.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onClose = () => resolve(false);
+    response.once("close", onClose);
+    void gate.then(() => {
+      response.off("close", onClose);
+      resolve(!response.destroyed);
+    });
   });
 }
 
