@@ -1,18 +1,28 @@
 // `npm test`'s test run: every test file on SQLite, and the end-to-end files again on PostgreSQL (the list
-// in test/e2e-on-postgres.ts), both passes at once. A pass shares its files out among a few processes, each
-// running its share one file after another (`--test-isolation=none`), so a process loads the code, the MCP
-// clients and the server once rather than once per file: on two cores the run is bound by CPU, and most of
-// a file's CPU went to loading. Shares are balanced by how long each file takes (`knownSeconds`).
-// One PostgreSQL server serves the PostgreSQL pass and every test that wants a server of its own
-// (test/store/postgres-server.ts). Each process's report is printed as it ends; the exit code is 1 when
-// any test failed. AI_UNIVERSE_TEST_PROCESSES sets the processes of the SQLite pass (default: twice the
-// cores; the PostgreSQL pass, with fewer files, gets one fewer).
+// in test/e2e-on-postgres.ts), both passes at once. The files are packed into batches by how long each
+// takes (`knownSeconds`), and a few processes take batches from one queue, longest first, each running a
+// batch's files one after another (`--test-isolation=none`): a process loads the code, the MCP clients and
+// the server once per batch rather than once per file (on two cores the run is bound by CPU, and much of
+// a file's CPU went to loading), and a process that finishes early takes the next batch instead of idling
+// while the others work. One PostgreSQL server serves the PostgreSQL pass and every test that wants a
+// server of its own (test/store/postgres-server.ts). Each batch's report is printed as it ends, every
+// file's time goes to artifacts/test-times.tsv, and the exit code is 1 when any test failed.
+// AI_UNIVERSE_TEST_PROCESSES sets the number of processes (default: four per core).
 // A file that passes alone but fails here depends on what another file left behind in its process: make
 // it clean up (stop its servers, reset mocked timers) rather than run it apart.
 
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, globSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  globSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,36 +34,70 @@ const root = fileURLToPath(new URL("../", import.meta.url));
 const reporter = fileURLToPath(new URL("./support/file-times-reporter.ts", import.meta.url));
 
 /**
- * Seconds the slowest files take alone on a two-core machine (mostly waiting: on slow simulated models,
- * browsers, restarts), to balance the shares; an end-to-end file not named counts 8 s, any other 1 s.
+ * Seconds each slow file took in a whole run on a two-core machine (artifacts/test-times.tsv, the mean of
+ * its passes; the store's contract suites are counted in the two files that run them), to pack the
+ * batches; an end-to-end file not named counts 8 s, any other 1 s.
  */
 const knownSeconds: Record<string, number> = {
-  "e2e/many-nodes.test.ts": 100,
-  "e2e/web-page.test.ts": 70,
-  "e2e/late-opinions.test.ts": 55,
-  "store/postgres-store.test.ts": 50,
-  "e2e/web-accessibility.test.ts": 40,
-  "e2e/web-late-opinions.test.ts": 37,
-  "e2e/crash-safety.test.ts": 35,
-  "e2e/web-conversation-address.test.ts": 32,
-  "e2e/team-api-keys.test.ts": 30,
-  "e2e/resumable-streams.test.ts": 30,
-  "e2e/long-calls.test.ts": 30,
-  "e2e/graceful-shutdown.test.ts": 30,
-  "e2e/terminal.test.ts": 30,
-  "e2e/terminal-conversations.test.ts": 25,
-  "e2e/store-faults.test.ts": 25,
-  "e2e/http-transport.test.ts": 24,
-  "e2e/new-user.test.ts": 20,
-  "e2e/web-model-html.test.ts": 20,
-  "e2e/redis-counters.test.ts": 20,
-  "e2e/protocol-compatibility.test.ts": 18,
-  "e2e/readme-snippets.test.ts": 18,
-  "e2e/tasks.test.ts": 17,
+  "e2e/web-page.test.ts": 122,
+  "e2e/many-nodes.test.ts": 106,
+  "e2e/late-opinions.test.ts": 71,
+  "e2e/crash-safety.test.ts": 69,
+  "e2e/web-accessibility.test.ts": 60,
+  "store/postgres-store.test.ts": 60,
+  "e2e/fuzz.test.ts": 46,
+  "e2e/new-user.test.ts": 44,
+  "e2e/terminal-conversations.test.ts": 42,
+  "e2e/graceful-shutdown.test.ts": 42,
+  "e2e/web-late-opinions.test.ts": 41,
+  "e2e/redis-counters.test.ts": 41,
+  "e2e/protocol-compatibility.test.ts": 40,
+  "e2e/store-faults.test.ts": 38,
+  "e2e/readme-snippets.test.ts": 38,
+  "e2e/tasks.test.ts": 36,
+  "e2e/http-transport.test.ts": 35,
+  "e2e/web-conversation-address.test.ts": 34,
+  "e2e/terminal.test.ts": 34,
+  "e2e/long-calls.test.ts": 32,
+  "e2e/team-api-keys.test.ts": 31,
+  "evaluation/built-in-questions.test.ts": 30,
+  "store/sqlite-store.test.ts": 30,
+  "e2e/resumable-streams.test.ts": 29,
+  "e2e/load-balancer.test.ts": 29,
+  "e2e/mcp-features.test.ts": 27,
+  "e2e/conformance.test.ts": 26,
+  "e2e/terminal-server.test.ts": 24,
+  "e2e/evaluation.test.ts": 23,
+  "e2e/answer-by.test.ts": 22,
+  "e2e/mcp-remote.test.ts": 21,
+  "e2e/answer-size.test.ts": 20,
+  "e2e/panels.test.ts": 16,
+  "e2e/consultation.test.ts": 16,
+  "e2e/web-model-html.test.ts": 14,
+  "e2e/model-data.test.ts": 14,
+  "e2e/model-availability.test.ts": 14,
+  "e2e/concurrent-admission.test.ts": 14,
+  "e2e/web-evaluation.test.ts": 13,
+  "e2e/terminal-attachments.test.ts": 11,
+  "e2e/logs.test.ts": 11,
+  "e2e/conversation-tools.test.ts": 11,
+  "e2e/command-line.test.ts": 10,
+  "e2e/ai-sdk-mcp-client.test.ts": 10,
 };
 const testTimeoutMs = 150_000;
+/** Batches per process: more balance the end of the run better, fewer load the code fewer times. */
+const batchesPerProcess = 4;
 
-/** What one process of a pass reports. */
+/** Files of one pass that one process runs one after another. */
+interface Batch {
+  pass: string;
+  files: string[];
+  /** Their expected seconds, added up. */
+  seconds: number;
+  environment: NodeJS.ProcessEnv;
+}
+
+/** What one process reports. */
 interface Share {
   pass: string;
   part: string;
@@ -65,7 +109,7 @@ interface Share {
 const every = globSync("test/**/*.test.ts", { cwd: root }).map((file) => join(root, file));
 const gone = Object.keys(knownSeconds).filter((file) => !every.includes(join(root, "test", file)));
 if (gone.length > 0) throw new Error(`test/run-tests.ts times files that are gone: ${gone.join(", ")}`);
-const processes = Number(process.env.AI_UNIVERSE_TEST_PROCESSES) || 2 * availableParallelism();
+const processes = Number(process.env.AI_UNIVERSE_TEST_PROCESSES) || 4 * availableParallelism();
 
 // The tests run the built program (test/e2e/support/http-server-process.ts): it must be newer than
 // every source file, as it is right after `npm test`'s build.
@@ -95,26 +139,20 @@ const shared = {
   ...(postgres ? { [sharedPostgresVariable]: postgres.url } : {}),
 };
 const postgresFiles = postgresPassFiles();
+const queue = [
+  ...pack("SQLite", every, shared),
+  ...(postgres ? pack("PostgreSQL", postgresFiles, { ...shared, [postgresPassVariable]: postgres.url }) : []),
+].sort((a, b) => b.seconds - a.seconds);
+const batchCount = queue.length;
 process.stdout.write(
-  `${every.length} test files on SQLite in ${processes} processes, and ${postgresFiles.length} end-to-end files on PostgreSQL in ${Math.max(1, processes - 1)}.\n`,
+  `${every.length} test files on SQLite and ${postgresFiles.length} end-to-end files on PostgreSQL, in ${batchCount} batches, ${processes} at a time.\n`,
 );
 
-const shares = [
-  ...pass("SQLite", every, processes, shared),
-  ...(postgres
-    ? pass("PostgreSQL", postgresFiles, Math.max(1, processes - 1), {
-        ...shared,
-        [postgresPassVariable]: postgres.url,
-      })
-    : [Promise.resolve(unstarted("PostgreSQL", `PostgreSQL did not start: ${postgresProblem}`))]),
-];
-for (const share of shares) {
-  void share.then((done) => {
-    const title = `${done.pass} ${done.part}`;
-    process.stdout.write(`\n── ${title} ${"─".repeat(Math.max(0, 70 - title.length))}\n${done.report}`);
-  });
-}
-const done = await Promise.all(shares);
+const done: Share[] = postgres
+  ? []
+  : [unstarted("PostgreSQL", `PostgreSQL did not start: ${postgresProblem}`)];
+let taken = 0;
+await Promise.all(Array.from({ length: processes }, () => takeBatches()));
 await postgres?.stop();
 rmSync(scratch, { recursive: true, force: true });
 
@@ -122,7 +160,12 @@ const timings = done.flatMap((share) =>
   share.fileSeconds.map(([file, seconds]) => ({ share, file, seconds })),
 );
 timings.sort((a, b) => b.seconds - a.seconds);
-process.stdout.write("\nSlowest files:\n");
+mkdirSync(join(root, "artifacts"), { recursive: true });
+writeFileSync(
+  join(root, "artifacts/test-times.tsv"),
+  timings.map(({ share, file, seconds }) => `${seconds.toFixed(1)}\t${file}\t${share.pass}\n`).join(""),
+);
+process.stdout.write("\nSlowest files (every file's time is in artifacts/test-times.tsv):\n");
 for (const { share, file, seconds } of timings.slice(0, 8)) {
   process.stdout.write(`  ${seconds.toFixed(1).padStart(6)} s  ${file} (${share.pass})\n`);
 }
@@ -139,30 +182,42 @@ for (const name of ["SQLite", "PostgreSQL"]) {
 process.stdout.write(`All tests: ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 process.exit(done.every((share) => share.passed) ? 0 : 1);
 
-/** Runs `files` in `count` processes with `environment`, the files shared out by their expected time. */
-function pass(
-  name: string,
-  files: string[],
-  count: number,
-  environment: NodeJS.ProcessEnv,
-): Promise<Share>[] {
+/** One process at a time: takes the next batch from the queue, runs it and prints its report, until none is left. */
+async function takeBatches(): Promise<void> {
+  for (let batch = queue.shift(); batch; batch = queue.shift()) {
+    taken += 1;
+    const share = await runShare(
+      batch.pass,
+      `batch ${taken} of ${batchCount}`,
+      batch.files,
+      batch.environment,
+    );
+    const title = `${share.pass} ${share.part}, done at ${((performance.now() - started) / 1000).toFixed(0)} s`;
+    process.stdout.write(`\n── ${title} ${"─".repeat(Math.max(0, 70 - title.length))}\n${share.report}`);
+    done.push(share);
+  }
+}
+
+/**
+ * The files of a pass in batches: longest first, each into the first batch it fits in (a batch holds a
+ * `batchesPerProcess`th of a process's part of the whole run), a file longer than that alone.
+ */
+function pack(name: string, files: string[], environment: NodeJS.ProcessEnv): Batch[] {
   const expected = (file: string) => {
     const known = knownSeconds[relative(join(root, "test"), file)];
     return known ?? (file.includes("/test/e2e/") ? 8 : 1);
   };
-  // Longest first, each to the share that is shortest so far.
-  const loads = Array.from({ length: Math.min(count, files.length) }, () => ({
-    seconds: 0,
-    files: [] as string[],
-  }));
+  const total = [...every, ...postgresFiles].reduce((sum, file) => sum + expected(file), 0);
+  const room = total / processes / batchesPerProcess;
+  const batches: Batch[] = [];
   for (const file of [...files].sort((a, b) => expected(b) - expected(a))) {
-    const lightest = loads.reduce((least, load) => (load.seconds < least.seconds ? load : least));
-    lightest.seconds += expected(file);
-    lightest.files.push(file);
+    const fitting = batches.find((batch) => batch.seconds + expected(file) <= room);
+    if (fitting) {
+      fitting.files.push(file);
+      fitting.seconds += expected(file);
+    } else batches.push({ pass: name, files: [file], seconds: expected(file), environment });
   }
-  return loads.map((load, index) =>
-    runShare(name, `${index + 1} of ${loads.length}`, load.files, environment),
-  );
+  return batches;
 }
 
 /** Runs `files` one after another in one process; resolves with its report and each file's time. */

@@ -104,9 +104,10 @@ describe("ai-universe eval", () => {
 
   it("resumes a run killed with SIGKILL without paying again for any answer it stored", async () => {
     const { environment, file } = await prepare();
-    // Slow enough that the kill lands while a request is out.
-    for (const model of ["gpt-oss-120b", "grok-4.6"])
-      simulator.setBehaviour(model, { text: rightAnswer, latencyMs: 300 });
+    // The answers about e3 are held, so the kill lands while a request about it is out.
+    for (const model of ["gpt-oss-120b", "grok-4.6"]) simulator.setBehaviour(model, { text: rightAnswer });
+    const aboutE3 = (request: RecordedRequest) => describeRequest(request).question === "e3";
+    const releases = ["gpt-oss-120b", "grok-4.6"].map((model) => simulator.hold(model, aboutE3));
     const command = [
       "eval",
       "--questions",
@@ -129,11 +130,11 @@ describe("ai-universe eval", () => {
     );
     killed.child.kill("SIGKILL");
     await killed.exited;
+    for (const release of releases) release();
     const runId = /evaluation (\S+):/.exec(killed.stderr())?.[1];
     assert.ok(runId, killed.stderr());
     const beforeResume = simulator.requests.length;
 
-    for (const model of ["gpt-oss-120b", "grok-4.6"]) simulator.setBehaviour(model, { text: rightAnswer });
     const resumed = await runCli(environment, [...command, "--json"]);
     assert.equal(resumed.status, 0, resumed.stderr);
     assert.match(resumed.stderr, new RegExp(`evaluation ${runId} resumed`));

@@ -46,11 +46,11 @@ export interface ProviderSimulator {
    */
   setListedModels(provider: string, ids: readonly string[]): void;
   /**
-   * Holds every answer of the model with this id, once its latency has passed, until the returned
-   * function is called (in-process only): a test then decides when a slow model lands, whatever the
-   * machine's load, rather than guessing a latency long enough.
+   * Holds the answers of the model with this id (those of requests `only` picks, or all), once their
+   * latency has passed, until the returned function is called (in-process only): a test then decides
+   * when a slow model lands, whatever the machine's load, rather than guessing a latency long enough.
    */
-  hold(model: string): () => void;
+  hold(model: string, only?: (request: RecordedRequest) => boolean): () => void;
   /** Clears behaviours, listed models and the request log, and lets held answers go. */
   reset(): void;
   /** Resolves as soon as the predicate holds for the log (checked on every change); rejects on timeout. */
@@ -66,7 +66,10 @@ export async function startProviderSimulator(
   const book = createBehaviourBook();
   const log = createRequestLog();
   const listings = createModelListings();
-  const held = new Map<string, { gate: Promise<void>; release: () => void }>();
+  const held = new Map<
+    string,
+    { gate: Promise<void>; release: () => void; only?: (request: RecordedRequest) => boolean }
+  >();
   const server = createServer((request, response) => {
     handleRequest(request, response).catch((error: unknown) => {
       if (response.headersSent) response.destroy();
@@ -150,7 +153,9 @@ export async function startProviderSimulator(
       writeJson(response, unknown.status, unknown.body);
       return;
     }
-    await respond(response, { provider, protocol, url, body, parsed, book, held });
+    const hold = held.get(parsed.model);
+    const gate = hold && (!hold.only || hold.only(recorded)) ? hold.gate : undefined;
+    await respond(response, { provider, protocol, url, body, parsed, book, gate });
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -169,7 +174,7 @@ export async function startProviderSimulator(
     setBehaviour: (model, behaviour) => book.set(model, behaviour),
     setDefaultBehaviour: (behaviour) => book.setDefault(behaviour),
     setListedModels: (provider, ids) => listings.set(provider, ids),
-    hold(model) {
+    hold(model, only) {
       const existing = held.get(model);
       if (existing) return existing.release;
       let open = () => {};
@@ -178,7 +183,7 @@ export async function startProviderSimulator(
         if (held.get(model)?.gate === gate) held.delete(model);
         open();
       };
-      held.set(model, { gate, release });
+      held.set(model, { gate, release, ...(only ? { only } : {}) });
       return release;
     },
     reset() {
@@ -218,16 +223,15 @@ interface Exchange {
   body: unknown;
   parsed: ParsedRequest;
   book: BehaviourBook;
-  /** Models whose answers wait for a release (`hold`). */
-  held: ReadonlyMap<string, { gate: Promise<void> }>;
+  /** What the answer waits for once its latency has passed (`hold`). */
+  gate: Promise<void> | undefined;
 }
 
 async function respond(response: ServerResponse, exchange: Exchange): Promise<void> {
   const { provider, protocol, url, body, parsed } = exchange;
   const { latencyMs, outcome } = exchange.book.decide(parsed.model, parsed.prompt, parsed);
   if (!(await waitUnlessClosed(response, latencyMs))) return;
-  const gate = exchange.held.get(parsed.model)?.gate;
-  if (gate && !(await untilUnlessClosed(response, gate))) return;
+  if (exchange.gate && !(await untilUnlessClosed(response, exchange.gate))) return;
   switch (outcome.kind) {
     case "hang":
       return;
