@@ -1,8 +1,14 @@
-// The end-to-end suite's PostgreSQL pass: the end-to-end test files with every server under test on a
-// new database of one real PostgreSQL 18 server (test/e2e/support/server-environment.ts). A server that
-// cannot start fails the pass; nothing is skipped. `npm test` runs these files beside the main pass, on
-// SQLite (test/run-tests.ts); run them alone with `node test/e2e-on-postgres.ts [test files]`, which starts
-// the server, runs them, stops it and exits with the test run's code.
+// The end-to-end suite's PostgreSQL pass: the end-to-end test files whose outcome depends on the store,
+// with every server under test on a new database of one real PostgreSQL 18 server
+// (test/e2e/support/server-environment.ts). Every port of the store has its contract suite on PostgreSQL
+// (test/store/), so this pass runs what those suites cannot show: the store under real calls, many
+// processes and nodes, crashes, sessions, tasks, accounts, limits, late opinions, streams and search
+// through the tools. A file about the protocol, a client, the terminal's or the page's rendering, the
+// providers or the process reaches the store only through those same ports and runs in the main pass
+// alone; each is named below with why. A server that cannot start fails the pass; nothing is skipped.
+// `npm test` runs these files beside the main pass, on SQLite (test/run-tests.ts); run them alone with
+// `node test/e2e-on-postgres.ts [test files]`, which starts the server, runs them, stops it and exits
+// with the test run's code.
 
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -27,6 +33,35 @@ const leftOut: Record<string, string> = {
   "web-accessibility.test.ts": "the page's markup, names and contrast, checked by axe-core; no store in it",
   "web-model-html.test.ts": "what the page's sanitiser lets through; the store only keeps the text",
   "long-calls.test.ts": "how the HTTP answer is framed (event stream, headers at once); no store in it",
+  "fuzz.test.ts": "malformed messages, headers and arguments, refused before any use case runs",
+  "protocol-compatibility.test.ts":
+    "each client revision and transport; the store work behind them is consultation's and conversation-history's, here",
+  "conformance.test.ts":
+    "the conformance suite's SSE polling on one node; 2025 stream events on PostgreSQL are resumable-streams', here",
+  "mcp-remote.test.ts":
+    "mcp-remote's proxying and its key errors; accounts on PostgreSQL are team-api-keys', here",
+  "ai-sdk-mcp-client.test.ts": "the tool names the AI SDK's client sends; nothing of the store",
+  "readme-snippets.test.ts": "each documented client snippet starts as written; nothing of the store",
+  "http-transport.test.ts": "the HTTP guards (host, origin, body size, slow uploads) and the health report",
+  "terminal.test.ts":
+    "the terminal's rendering in a pseudo-terminal; the terminal on PostgreSQL is terminal-conversations', here",
+  "terminal-attachments.test.ts": "which attached file reaches which vendor; nothing of the store",
+  "web-page.test.ts":
+    "the page in a browser; its store work is web-session's, conversation-tools', terminal-conversations' (search) and team-api-keys', here",
+  "web-conversation-address.test.ts": "the page's addresses, charts and sources in a browser",
+  "web-evaluation.test.ts":
+    "an evaluation's report in a browser; evaluations on PostgreSQL are evaluation's, here",
+  "web-late-opinions.test.ts":
+    "late opinions on the page; following them on PostgreSQL, across nodes, is late-opinions', here",
+  "model-data.test.ts": "the price data and deprecations the terminal shows; nothing of the store",
+  "model-availability.test.ts": "which models each key can use; nothing of the store",
+  "vendor-features.test.ts": "what each vendor's wire protocol carries (search, reasoning, files, prices)",
+  "provider-proxy.test.ts": "provider calls through HTTP_PROXY; nothing of the store",
+  "secrets.test.ts": "secrets scrubbed before anything is shown or stored; nothing of the store",
+  "answer-size.test.ts": "the size cap of a provider's answer, applied before anything is stored",
+  "command-line.test.ts": "a bad config file and the models listing; nothing of the store",
+  "new-user.test.ts":
+    "a new user's start on the default store; its PostgreSQL start error runs in the main pass",
 };
 
 /** Every end-to-end file this pass runs, as absolute paths. */
