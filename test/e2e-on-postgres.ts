@@ -33,6 +33,8 @@ const leftOut: Record<string, string> = {
   "web-accessibility.test.ts": "the page's markup, names and contrast, checked by axe-core; no store in it",
   "web-model-html.test.ts": "what the page's sanitiser lets through; the store only keeps the text",
   "long-calls.test.ts": "how the HTTP answer is framed (event stream, headers at once); no store in it",
+  "answer-by.test.ts":
+    "the answer-by time against a client's timeout, on simulated time, which holds only with every part in this process; late opinions joining a stored turn on PostgreSQL are late-opinions', here",
   "fuzz.test.ts": "malformed messages, headers and arguments, refused before any use case runs",
   "protocol-compatibility.test.ts":
     "each client revision and transport; the store work behind them is consultation's and conversation-history's, here",

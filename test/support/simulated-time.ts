@@ -2,6 +2,8 @@
 // node:test's mocked setTimeout and setInterval, moved on by the test a step at a time, and only once
 // whatever the last step set off (requests, answers, writes) has run its course. A minute of model
 // latency, answer-by deadlines, heartbeats and client timeouts then takes a moment of real time.
+// Everything the test waits on must run in this process: work outside it (a PostgreSQL server, a child
+// process) leaves the process idle while it runs, and the clock would move on without it.
 
 import { performance } from "node:perf_hooks";
 import { mock } from "node:test";
