@@ -8,6 +8,7 @@
 // server of its own (test/store/postgres-server.ts). Each batch's report is printed as it ends, every
 // file's time goes to artifacts/test-times.tsv, and the exit code is 1 when any test failed.
 // AI_UNIVERSE_TEST_PROCESSES sets the number of processes (default: four per core).
+// The typecheck (`npm run typecheck`) runs beside the tests, and fails the run too.
 // A file that passes alone but fails here depends on what another file left behind in its process: make
 // it clean up (stop its servers, reset mocked timers) rather than run it apart.
 
@@ -152,7 +153,21 @@ const done: Share[] = postgres
   ? []
   : [unstarted("PostgreSQL", `PostgreSQL did not start: ${postgresProblem}`)];
 let taken = 0;
-await Promise.all(Array.from({ length: processes }, () => takeBatches()));
+const checked = typecheck()
+  .catch(
+    (error: unknown): Share => ({
+      pass: "Typecheck",
+      part: "(tsc)",
+      passed: false,
+      report: `npm run typecheck did not start: ${(error as Error).message}\n`,
+      fileSeconds: [],
+    }),
+  )
+  .then((share) => {
+    report(share);
+    done.push(share);
+  });
+await Promise.all([checked, ...Array.from({ length: processes }, () => takeBatches())]);
 await postgres?.stop();
 rmSync(scratch, { recursive: true, force: true });
 
@@ -169,6 +184,7 @@ process.stdout.write("\nSlowest files (every file's time is in artifacts/test-ti
 for (const { share, file, seconds } of timings.slice(0, 8)) {
   process.stdout.write(`  ${seconds.toFixed(1).padStart(6)} s  ${file} (${share.pass})\n`);
 }
+process.stdout.write(`${done.find((share) => share.pass === "Typecheck")?.passed ? "✔" : "✖"} Typecheck\n`);
 for (const name of ["SQLite", "PostgreSQL"]) {
   const parts = done.filter((share) => share.pass === name);
   const counts = (label: string) =>
@@ -192,10 +208,33 @@ async function takeBatches(): Promise<void> {
       batch.files,
       batch.environment,
     );
-    const title = `${share.pass} ${share.part}, done at ${((performance.now() - started) / 1000).toFixed(0)} s`;
-    process.stdout.write(`\n── ${title} ${"─".repeat(Math.max(0, 70 - title.length))}\n${share.report}`);
+    report(share);
     done.push(share);
   }
+}
+
+/** Prints a process's report under a line naming it and when it ended. */
+function report(share: Share): void {
+  const title = `${share.pass} ${share.part}, done at ${((performance.now() - started) / 1000).toFixed(0)} s`;
+  process.stdout.write(`\n── ${title} ${"─".repeat(Math.max(0, 70 - title.length))}\n${share.report}`);
+}
+
+/**
+ * `npm run typecheck` beside the tests, which do not need it: it keeps a core busy for half a minute
+ * that would otherwise come before the first test.
+ */
+async function typecheck(): Promise<Share> {
+  const child = spawn("npm", ["run", "--silent", "typecheck"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  const [code] = (await once(child, "close")) as [number | null];
+  const passed = code === 0;
+  const summary = passed ? "no type errors\n" : `${output}type errors: see above (npm run typecheck)\n`;
+  return { pass: "Typecheck", part: "(tsc)", passed, report: summary, fileSeconds: [] };
 }
 
 /**
