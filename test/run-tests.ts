@@ -87,7 +87,7 @@ const knownSeconds: Record<string, number> = {
 };
 const testTimeoutMs = 150_000;
 /** Batches per process: more balance the end of the run better, fewer load the code fewer times. */
-const batchesPerProcess = 4;
+const batchesPerProcess = 2;
 
 /** Files of one pass that one process runs one after another. */
 interface Batch {
