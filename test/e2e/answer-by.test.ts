@@ -29,28 +29,20 @@ describe("answer-by time for clients that give up at 60 s", () => {
     // simulated time (the server is in this process).
     const time = simulateTime();
     try {
-      let answer: { result: ToolResult } | { error: unknown } | undefined;
-      void raw
-        .callTool({
+      const answer = await time.until(
+        raw.callTool({
           name: "agent_second_opinion",
           arguments: {
             question: "Is 70 seconds too long?",
             primaryModel: "claude",
             secondaryModels: ["gemini", "grok"],
           },
-        })
-        .then(
-          (result) => (answer = { result }),
-          (error: unknown) => (answer = { error }),
-        );
-      await time.advanceUntil(() => answer !== undefined, 120_000);
-      assert.ok(
-        answer && "result" in answer,
-        `no answer: ${answer && "error" in answer ? answer.error : "none"}`,
+        }),
+        120_000,
       );
       // Before the client's own 60 s timeout (on the same clock), which would have failed the call.
       assert.ok(time.now() < 60_000, `the answer took ${time.now()} ms`);
-      const result = secondOpinionOf(answer.result);
+      const result = secondOpinionOf(answer);
       assert.deepEqual(result.pendingModels, ["grok"]);
       assert.equal(result.secondaryOpinions.find((opinion) => opinion.model === "grok")?.pending, true);
       assert.match(result.summary.note ?? "", /did not hear from grok/);

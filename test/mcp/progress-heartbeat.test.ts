@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { secondOpinionOf } from "../e2e/support/e2e-fixture.ts";
 import { type InProcessServer, startHttpServerInProcess } from "../e2e/support/http-server-in-process.ts";
-import { connectClient, type ToolResult } from "../e2e/support/mcp-clients.ts";
+import { connectClient } from "../e2e/support/mcp-clients.ts";
 import { serverEnvironment } from "../e2e/support/server-environment.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { simulateTime } from "../support/simulated-time.ts";
@@ -34,23 +34,16 @@ describe("progress heartbeat", () => {
     const time = simulateTime();
     try {
       const arrivals: number[] = [];
-      let outcome: { result: ToolResult } | { error: unknown } | undefined;
-      void client
-        .callTool(
-          "agent.second_opinion",
-          { question: "Take your time.", maxOpinions: 0 },
-          { onprogress: () => arrivals.push(time.now()) },
-        )
-        .then(
-          (result) => (outcome = { result }),
-          (error: unknown) => (outcome = { error }),
-        );
-      await time.advanceUntil(() => outcome !== undefined, 150_000);
-      assert.ok(
-        outcome && "result" in outcome,
-        `the call failed: ${outcome && "error" in outcome ? outcome.error : "no answer"}`,
+      const result = secondOpinionOf(
+        await time.until(
+          client.callTool(
+            "agent.second_opinion",
+            { question: "Take your time.", maxOpinions: 0 },
+            { onprogress: () => arrivals.push(time.now()) },
+          ),
+          150_000,
+        ),
       );
-      const result = secondOpinionOf(outcome.result);
       // Longer than the client's 60 s timeout, which only the progress kept from firing.
       assert.ok(time.now() >= 75_000, `the call took ${time.now()} ms`);
       assert.equal(result.primary.error, undefined);

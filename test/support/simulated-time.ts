@@ -18,6 +18,8 @@ export interface SimulatedTime {
   now(): number;
   /** Moves time a step at a time, each once the process is idle, until `done()` or `limitMs` in all. */
   advanceUntil(done: () => boolean, limitMs: number): Promise<void>;
+  /** Moves time until `promise` settles: its value, or what it threw; throws when `limitMs` pass first. */
+  until<T>(promise: Promise<T>, limitMs: number): Promise<T>;
   /** Waits (in real time) until the process has had nothing to do for a moment. */
   settle(): Promise<void>;
   restore(): void;
@@ -53,6 +55,17 @@ export function simulateTime(stepMs = 1000): SimulatedTime {
         moved += stepMs;
         await settle();
       }
+    },
+    async until<T>(promise: Promise<T>, limitMs: number) {
+      let outcome: { value: T } | { error: unknown } | undefined;
+      promise.then(
+        (value) => (outcome = { value }),
+        (error: unknown) => (outcome = { error }),
+      );
+      await this.advanceUntil(() => outcome !== undefined, limitMs);
+      if (!outcome) throw new Error(`not settled after ${limitMs} ms of simulated time`);
+      if ("error" in outcome) throw outcome.error;
+      return outcome.value;
     },
     restore: () => mock.timers.reset(),
   };
