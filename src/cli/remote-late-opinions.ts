@@ -2,6 +2,7 @@
 // stream of server-sent events, read with the same key as the MCP calls. The server's errors come back
 // as the ServiceError they were there.
 
+import { streamEvents } from "../contract/event-stream.ts";
 import type { SecondOpinion } from "../contract/opinions.ts";
 import { errorCodeOf, ServiceError } from "../contract/service-error.ts";
 
@@ -27,29 +28,11 @@ export async function followRemoteLateOpinions(
     const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
     throw serverError(body.error, `The server at ${base} answered HTTP ${response.status}.`);
   }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = "";
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffered += value;
-      let end = buffered.indexOf("\n\n");
-      while (end !== -1) {
-        const block = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        end = buffered.indexOf("\n\n");
-        const event = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (!event || !data) continue;
-        const payload = JSON.parse(data) as Record<string, unknown>;
-        if (event === "turn") options.onTurn(payload as unknown as SecondOpinion);
-        else if (event === "end") return (payload.unlanded as string[] | undefined) ?? [];
-        else if (event === "error") throw serverError(payload, "The server stopped following the answer.");
-      }
-    }
-  } finally {
-    reader.cancel().catch(() => {});
+  for await (const { event, payload } of streamEvents(response.body)) {
+    const data = payload as Record<string, unknown>;
+    if (event === "turn") options.onTurn(payload as SecondOpinion);
+    else if (event === "end") return (data.unlanded as string[] | undefined) ?? [];
+    else if (event === "error") throw serverError(data, "The server stopped following the answer.");
   }
   throw new ServiceError("internal_error", `The connection to ${base} closed before every opinion came.`);
 }

@@ -13,6 +13,7 @@ import type {
 } from "../../src/contract/conversations.ts";
 import type { ErrorBody } from "../../src/contract/error-table.ts";
 import type { EvaluationList, EvaluationReport } from "../../src/contract/evaluation.ts";
+import { streamEvents } from "../../src/contract/event-stream.ts";
 import type { SecondOpinion as StoredTurn, Synthesis } from "../../src/contract/opinions.ts";
 import type { ConsultationEvent } from "../../src/contract/progress-events.ts";
 import type {
@@ -174,30 +175,11 @@ async function readEvents(
   onEvent: (event: string, payload: unknown) => boolean,
 ): Promise<void> {
   if (!response.ok || !response.body) throw await errorOf(response);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = "";
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffered += value;
-      let end = buffered.indexOf("\n\n");
-      while (end !== -1) {
-        const block = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        end = buffered.indexOf("\n\n");
-        const event = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (!event || !data) continue;
-        const payload = JSON.parse(data);
-        if (event === "error") {
-          const { code, message, details } = payload as ErrorBody["error"];
-          throw new ApiError(code, message, details);
-        }
-        if (!onEvent(event, payload)) return;
-      }
+  for await (const { event, payload } of streamEvents(response.body)) {
+    if (event === "error") {
+      const { code, message, details } = payload as ErrorBody["error"];
+      throw new ApiError(code, message, details);
     }
-  } finally {
-    reader.cancel().catch(() => {});
+    if (!onEvent(event, payload)) return;
   }
 }
