@@ -6,33 +6,18 @@
 // one cancelled is `stopped` too; one that fails for another reason is `failed`; each can be resumed.
 // What only a run or a report needs is loaded at its first use.
 
-import type { ConsultationServices, RunOptions } from "../../consultation/consultation-services.ts";
-import type { SecondOpinionResult } from "../../contract/consultation-results.ts";
 import {
   type EvaluationList,
-  type EvaluationProgress,
   type EvaluationReport,
-  type EvaluationRunSummary,
   evaluationListInput,
   evaluationReportInput,
   evaluationRunInput,
 } from "../../contract/evaluation.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import { validateInput } from "../../contract/validate-input.ts";
-import type { LanguageModelFactory } from "../../providers/create-language-model.ts";
-import type { EvaluationRunRecord } from "../../store/evaluations.ts";
 import type { Caller } from "../caller.ts";
-import type { Admission } from "../limits/admission.ts";
+import type { EvaluationDependencies, EvaluationRunOptions } from "./evaluation-dependencies.ts";
 import { summaryOf } from "./run-summary.ts";
-
-/** How a running evaluation reports and is stopped. */
-export interface EvaluationRunOptions {
-  signal: AbortSignal;
-  /** Told once the run is stored (or found), before any model is asked; `resumed` when it existed. */
-  onStarted?: (run: EvaluationRunSummary, resumed: boolean) => void;
-  /** Told after each step: an answer, a judgement, a first-pass answer. */
-  onProgress?: (progress: EvaluationProgress) => void;
-}
 
 /** The evaluation use cases. */
 export interface EvaluationUseCases {
@@ -46,20 +31,6 @@ export interface EvaluationUseCases {
   listEvaluations(caller: Caller, input?: unknown): Promise<EvaluationList>;
   /** The report of the caller's run `{ runId }`, computed from what it stored. */
   evaluationReport(caller: Caller, input: unknown): Promise<EvaluationReport>;
-}
-
-/** What the evaluation use cases are made of. */
-export interface EvaluationDependencies {
-  services: ConsultationServices;
-  admission: Admission;
-  /** The second-opinion use case over a model factory of the run's (each provider's requests capped). */
-  secondOpinionWith(
-    createModel: LanguageModelFactory,
-  ): (caller: Caller, input: unknown, options: RunOptions) => Promise<SecondOpinionResult>;
-  /** The caller's run `runId`; throws not_found. */
-  findRun(caller: Caller, runId: string): Promise<EvaluationRunRecord>;
-  /** How long a call's hold on a run's cap lasts unless renewed; default 30 s. */
-  holdLeaseMs?: number;
 }
 
 /** Runs listed unless told. */
