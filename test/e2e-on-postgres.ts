@@ -50,6 +50,8 @@ const leftOut: Record<string, string> = {
   "terminal-attachments.test.ts": "which attached file reaches which vendor; nothing of the store",
   "web-page.test.ts":
     "the page in a browser; its store work is web-session's, conversation-tools', terminal-conversations' (search) and team-api-keys', here",
+  "web-question-options.test.ts":
+    "what a question asks for, shown on the page; a council and adaptive on PostgreSQL are council's and adaptive's, here; files, search and reasoning reach the store only as text",
   "web-conversation-address.test.ts": "the page's addresses, charts and sources in a browser",
   "web-evaluation.test.ts":
     "an evaluation's report in a browser; evaluations on PostgreSQL are evaluation's, here",

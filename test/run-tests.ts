@@ -40,7 +40,8 @@ const reporter = fileURLToPath(new URL("./support/file-times-reporter.ts", impor
  * batches; an end-to-end file not named counts 8 s, any other 1 s.
  */
 const knownSeconds: Record<string, number> = {
-  "e2e/web-page.test.ts": 122,
+  "e2e/web-page.test.ts": 60,
+  "e2e/web-question-options.test.ts": 60,
   "e2e/many-nodes.test.ts": 106,
   "e2e/late-opinions.test.ts": 71,
   "e2e/crash-safety.test.ts": 69,
