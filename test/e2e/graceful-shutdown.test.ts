@@ -115,7 +115,7 @@ describe("graceful shutdown", () => {
       assert.match(server.stderr(), /cancelling 1 call\(s\) still running/);
       await context.simulator.waitForRequests(
         (requests) => requests.slice(from).every((request) => request.aborted),
-        2000,
+        10_000,
       );
       await running;
     } finally {

@@ -53,7 +53,10 @@ export interface ProviderSimulator {
   hold(model: string, only?: (request: RecordedRequest) => boolean): () => void;
   /** Clears behaviours, listed models and the request log, and lets held answers go. */
   reset(): void;
-  /** Resolves as soon as the predicate holds for the log (checked on every change); rejects on timeout. */
+  /**
+   * Resolves as soon as the predicate holds for the log (checked on every change); rejects on timeout
+   * (default 30 s).
+   */
   waitForRequests(predicate: (requests: RecordedRequest[]) => boolean, timeoutMs?: number): Promise<void>;
   /** Stops the server and destroys open sockets, including hanging requests. */
   close(): Promise<void>;
@@ -192,7 +195,9 @@ export async function startProviderSimulator(
       listings.reset();
       log.clear();
     },
-    waitForRequests: (predicate, timeoutMs = 5000) => log.waitFor(predicate, timeoutMs),
+    // Long enough for a request to arrive on a machine busy with the whole test run; a wait that holds
+    // ends at once.
+    waitForRequests: (predicate, timeoutMs = 30_000) => log.waitFor(predicate, timeoutMs),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
