@@ -110,10 +110,18 @@ describe("the web page", () => {
       await page.getByRole("checkbox", { name: /^Gemini [\d.]+ Pro/ }).check();
       // A model cites sources when it searches.
       await page.getByRole("checkbox", { name: "Search the web" }).check();
-      await page.getByRole("button", { name: "Ask" }).click();
-      await page.getByRole("list", { name: "Progress" }).locator("li.running").first().waitFor();
-      await shot(page, "progress");
-      await page.getByRole("list", { name: "Progress" }).locator("li.done").first().waitFor();
+      // Gemini's answer waits until the page has shown it running beside the models already done: on a
+      // busy machine a progress row can otherwise come and go between two looks of the browser.
+      const releaseGemini = simulator.hold("gemini-3.1-pro-preview");
+      try {
+        await page.getByRole("button", { name: "Ask" }).click();
+        const progress = page.getByRole("list", { name: "Progress" });
+        await progress.locator("li.running").first().waitFor();
+        await progress.locator("li.done").first().waitFor();
+        await shot(page, "progress");
+      } finally {
+        releaseGemini();
+      }
       const synthesis = page.getByRole("article", { name: "Synthesis" });
       await synthesis.waitFor({ timeout: 20_000 });
     } finally {
