@@ -18,7 +18,7 @@ async function serverWith(simulator: ProviderSimulator, config: object) {
   const configPath = join(directory, "budget.json");
   writeFileSync(
     configPath,
-    JSON.stringify({ defaults: { maxRetries: 0, modelDeadlineMs: 5000 }, ...config }),
+    JSON.stringify({ defaults: { maxRetries: 0, modelDeadlineMs: 30_000 }, ...config }),
   );
   const server = await startHttpServerInProcess({ ...environment, AI_UNIVERSE_CONFIG: configPath });
   const client = await connectClient("v2-modern", { transport: "http", url: server.url });

@@ -23,7 +23,7 @@ describe("metrics", () => {
     writeFileSync(
       configPath,
       JSON.stringify({
-        defaults: { maxRetries: 1, modelDeadlineMs: 5000 },
+        defaults: { maxRetries: 1, modelDeadlineMs: 30_000 },
         tiers: { local: { requestsPerHour: 2 } },
       }),
     );

@@ -20,7 +20,7 @@ import { serverEnvironment } from "./support/server-environment.ts";
 const run = promisify(execFile);
 
 const config = {
-  defaults: { maxRetries: 0, modelDeadlineMs: 5000 },
+  defaults: { maxRetries: 0, modelDeadlineMs: 30_000 },
   panels: {
     review: {
       models: ["gemini", "grok", "claude"],

@@ -33,7 +33,7 @@ describe("secrets", () => {
             apiKeyEnv: "LMSTUDIO_API_KEY",
           },
         },
-        defaults: { maxRetries: 0, modelDeadlineMs: 5000 },
+        defaults: { maxRetries: 0, modelDeadlineMs: 30_000 },
       }),
     );
     server = await startHttpServerProcess({

@@ -56,7 +56,7 @@ describe("a team server with API keys", () => {
     writeFileSync(
       configPath,
       JSON.stringify({
-        defaults: { maxRetries: 0, modelDeadlineMs: 5000 },
+        defaults: { maxRetries: 0, modelDeadlineMs: 30_000 },
         tiers: { user: { requestsPerHour: 100, requestsPerDay: 200 }, limited: { requestsPerHour: 3 } },
       }),
     );

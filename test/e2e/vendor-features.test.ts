@@ -37,7 +37,7 @@ const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Page >> endobj\ntrailer << 
 );
 
 describe("vendor features end to end", () => {
-  const context = useEndToEnd({ modelDeadlineMs: 5000 });
+  const context = useEndToEnd({ modelDeadlineMs: 30_000 });
   beforeEach(() => context.simulator.reset());
 
   const ask = async (args: Record<string, unknown>) =>

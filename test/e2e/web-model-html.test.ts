@@ -51,7 +51,7 @@ describe("the web page with hostile model HTML", () => {
       assert.equal(await answer.getByRole("link", { name: /^image: chart \d+$/ }).count(), 12);
       await answer.getByRole("link", { name: "image: diagram" }).waitFor();
       // The page's own controls are not covered.
-      await page.getByRole("button", { name: "New question" }).click({ trial: true, timeout: 2000 });
+      await page.getByRole("button", { name: "New question" }).click({ trial: true, timeout: 10_000 });
     };
     await inspect();
 

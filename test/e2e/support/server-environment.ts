@@ -24,9 +24,11 @@ export async function serverEnvironment(
 ): Promise<{ environment: Record<string, string>; directory: string; databasePath: string }> {
   const directory = temporaryDirectory("e2e");
   const configPath = join(directory, "config.json");
+  // A model's deadline long enough for one that answers on a machine busy with the whole test run (5 s
+  // was not, once); a test of the deadline itself sets a short one.
   writeFileSync(
     configPath,
-    JSON.stringify({ defaults: { maxRetries: 1, modelDeadlineMs: 5000, ...defaults } }),
+    JSON.stringify({ defaults: { maxRetries: 1, modelDeadlineMs: 30_000, ...defaults } }),
   );
   const databasePath = join(directory, "conversations.db");
   const postgresServer = process.env[postgresPassVariable];
