@@ -154,6 +154,6 @@ describe("agent.second_opinion end to end", () => {
     await context.simulator.waitForRequests((requests) => requests.length === 3);
     controller.abort();
     await assert.rejects(call);
-    await context.simulator.waitForRequests((requests) => requests.every((request) => request.aborted), 5000);
+    await context.simulator.waitForRequests((requests) => requests.every((request) => request.aborted));
   });
 });

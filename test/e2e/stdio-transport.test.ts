@@ -36,7 +36,7 @@ describe("stdio transport", () => {
     await simulator.waitForRequests((requests) => requests.length === 4);
     controller.abort();
     await assert.rejects(call);
-    await simulator.waitForRequests((requests) => requests.every((request) => request.aborted), 5000);
+    await simulator.waitForRequests((requests) => requests.every((request) => request.aborted));
   });
 
   it("answers every request with an id exactly once, malformed or oversized, with one stderr line each", async () => {

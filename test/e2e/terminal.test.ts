@@ -15,6 +15,7 @@ import { assertMatchesSchema } from "../support/seed-schemas.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
 import { startCli } from "./support/cli-process.ts";
 import { changedMind, councilText } from "./support/council-script.ts";
+import { modelIds } from "./support/e2e-fixture.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 import { colourCode, inTerminal, piped, screenOf, withoutEscapes } from "./support/terminal-capture.ts";
 
@@ -107,15 +108,20 @@ describe("the terminal client", () => {
   });
 
   it("shows each answer forming beneath its model's line before the final answer", async () => {
-    // The primary answers after 200 ms, the others after 2.5 s (a marker in the question sets the delay).
-    simulator.setDefaultBehaviour({ latencyMs: 2500, latencyFromPrompt: true });
+    // The slower models answer only once the primary's answer is on the screen.
+    const releases = [modelIds.gemini, modelIds.grok].map((model) => simulator.hold(model));
     try {
-      const { status, output } = await inTerminal(environment, [
-        "ask",
-        "How do otters sleep? [latency gpt-oss-120b=200]",
-        "--models",
-        "gemini,grok",
-      ]);
+      const { status, output } = await inTerminal(
+        environment,
+        ["ask", "How do otters sleep?", "--models", "gemini,grok"],
+        async ({ shows }) => {
+          try {
+            await shows(/^ {4}Answer from gpt-oss-120b: How do otters sleep\?/m);
+          } finally {
+            for (const release of releases) release();
+          }
+        },
+      );
       assert.equal(status, 0, output);
       const shown = withoutEscapes(output);
       const forming = shown.search(/^ {4}Answer from gpt-oss-120b: How do otters sleep\?/m);
@@ -124,7 +130,7 @@ describe("the terminal client", () => {
       assert.ok(forming < slowFinished, "the primary's text appeared only after the slower models finished");
       assert.ok(forming < shown.indexOf("Synthesis (by cerebras)"));
     } finally {
-      simulator.setDefaultBehaviour({});
+      for (const release of releases) release();
     }
   });
 
@@ -204,17 +210,14 @@ describe("the terminal client", () => {
       const { status, output } = await inTerminal(
         isolated,
         ["ask", "Stop me", "--max-opinions", "1"],
-        async (child) => {
-          await simulator.waitForRequests((requests) => requests.length >= from + 2, 20_000);
+        async ({ child }) => {
+          await simulator.waitForRequests((requests) => requests.length >= from + 2);
           child.stdin?.write("\x03");
         },
       );
       assert.equal(status, 130, output);
       assert.match(output, /cancelled; every provider call was stopped and nothing was stored/);
-      await simulator.waitForRequests(
-        (requests) => requests.slice(from).every((request) => request.aborted),
-        2000,
-      );
+      await simulator.waitForRequests((requests) => requests.slice(from).every((request) => request.aborted));
     } finally {
       simulator.setDefaultBehaviour({});
     }

@@ -10,11 +10,20 @@ import { mainScript } from "./http-server-process.ts";
 
 const shellQuote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
 
+/** What a test sees of the CLI while it runs in a pseudo-terminal. */
+export interface RunningTerminal {
+  child: ChildProcess;
+  /** Everything shown so far, escape sequences included. */
+  output(): string;
+  /** Resolves once the output without escapes matches `pattern` (checked on every chunk); rejects after `timeoutMs`. */
+  shows(pattern: RegExp, timeoutMs?: number): Promise<void>;
+}
+
 /** Runs the CLI inside a pseudo-terminal; resolves with everything the terminal showed. */
 export function inTerminal(
   environment: Record<string, string>,
   args: string[],
-  whileRunning?: (child: ChildProcess, output: () => string) => Promise<void>,
+  whileRunning?: (terminal: RunningTerminal) => Promise<void>,
 ): Promise<{ status: number | null; output: string }> {
   // A terminal of 100 columns and 40 rows; exec, so Ctrl-C reaches the CLI and not a shell.
   const command = `stty rows 40 cols 100; exec ${[process.execPath, mainScript, ...args].map(shellQuote).join(" ")}`;
@@ -26,9 +35,31 @@ export function inTerminal(
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
     output += chunk;
   });
+  const shows = (pattern: RegExp, timeoutMs = 30_000) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(withoutEscapes(output))) return;
+        stop();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        stop();
+        reject(
+          new Error(
+            `the terminal did not show ${pattern} within ${timeoutMs} ms:\n${withoutEscapes(output)}`,
+          ),
+        );
+      }, timeoutMs);
+      const stop = () => {
+        clearTimeout(timer);
+        child.stdout?.off("data", check);
+      };
+      child.stdout?.on("data", check);
+      check();
+    });
   return (async () => {
     const exited = once(child, "exit");
-    if (whileRunning) await whileRunning(child, () => output);
+    if (whileRunning) await whileRunning({ child, output: () => output, shows });
     const [status] = (await exited) as [number | null];
     return { status, output };
   })();
