@@ -244,15 +244,19 @@ describe("three nodes on PostgreSQL", () => {
   it("relays nothing to another user's session, and serves a session's requests on any node", async () => {
     const client = await connect("ann", "v1-2025-11-25", 0);
     const from = simulator.requests.length;
-    const call = client.callTool("agent.second_opinion", {
-      question: `Not yours ${slow(1500)}`,
-      maxOpinions: 0,
-    });
-    await simulator.waitForRequests((requests) => requests.length > from);
-    const forged = await postInSession(1, "bob", client.raw.transport.sessionId, {
-      method: "notifications/cancelled",
-      params: { requestId: 1 },
-    });
+    // No model answers before bob's cancel has been refused, so the cancel meets a running call.
+    const releases = Object.values(modelIds).map((id) => simulator.hold(id));
+    const call = client.callTool("agent.second_opinion", { question: "Not yours", maxOpinions: 0 });
+    let forged: Response;
+    try {
+      await simulator.waitForRequests((requests) => requests.length > from);
+      forged = await postInSession(1, "bob", client.raw.transport.sessionId, {
+        method: "notifications/cancelled",
+        params: { requestId: 1 },
+      });
+    } finally {
+      for (const release of releases) release();
+    }
     assert.equal(forged.status, 404, "another user's session id is not genuine for bob");
     assert.notEqual((await call).isError, true, "bob's cancel did not reach ann's call");
     const onAnotherNode = await postInSession(2, "ann", client.raw.transport.sessionId, {

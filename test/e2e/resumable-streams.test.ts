@@ -15,12 +15,6 @@ import { serverEnvironment } from "./support/server-environment.ts";
 
 const revision = "2025-11-25";
 
-/** A marker that makes every simulated model take `ms` to answer this question. */
-const slow = (ms: number) =>
-  `[latency ${Object.values(modelIds)
-    .map((id) => `${id}=${ms}`)
-    .join(" ")}]`;
-
 /** One SSE event as a client reads it. */
 interface SseEvent {
   id?: string;
@@ -89,34 +83,45 @@ async function openSession(url: string): Promise<string> {
 }
 
 /**
- * Starts a slow second opinion on `callUrl` with a progress token, cuts the connection after the
+ * Starts a second opinion on `callUrl` with a progress token, its models held, cuts the connection after the
  * first progress event, resumes on `resumeUrl`, and checks what arrives there.
  */
-async function dropAndResume(callUrl: string, resumeUrl: string, question: string): Promise<void> {
+async function dropAndResume(
+  simulator: ProviderSimulator,
+  callUrl: string,
+  resumeUrl: string,
+  question: string,
+): Promise<void> {
   const sessionId = await openSession(callUrl);
+  // No model answers until the connection has dropped, so the rest of the call comes after it.
+  const releases = Object.values(modelIds).map((id) => simulator.hold(id));
   const cut = new AbortController();
-  const call = await fetch(`${callUrl}/mcp`, {
-    method: "POST",
-    headers: headers(sessionId),
-    signal: cut.signal,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 7,
-      method: "tools/call",
-      params: {
-        name: "agent.second_opinion",
-        arguments: { question: `${question} ${slow(3000)}`, maxOpinions: 1 },
-        _meta: { progressToken: "resume-me" },
-      },
-    }),
-  });
-  assert.match(call.headers.get("content-type") ?? "", /text\/event-stream/);
   const before: SseEvent[] = [];
-  for await (const event of sseEvents(call)) {
-    before.push(event);
-    if (event.data.includes("notifications/progress")) break;
+  try {
+    const call = await fetch(`${callUrl}/mcp`, {
+      method: "POST",
+      headers: headers(sessionId),
+      signal: cut.signal,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: {
+          name: "agent.second_opinion",
+          arguments: { question, maxOpinions: 1 },
+          _meta: { progressToken: "resume-me" },
+        },
+      }),
+    });
+    assert.match(call.headers.get("content-type") ?? "", /text\/event-stream/);
+    for await (const event of sseEvents(call)) {
+      before.push(event);
+      if (event.data.includes("notifications/progress")) break;
+    }
+    cut.abort();
+  } finally {
+    for (const release of releases) release();
   }
-  cut.abort();
   const priming = before[0];
   assert.ok(priming?.id, "the stream starts with a priming event that has an id");
   assert.equal(priming.data, "");
@@ -161,7 +166,6 @@ describe("resuming a dropped 2025 stream", () => {
   let simulator: ProviderSimulator;
   before(async () => {
     simulator = await startProviderSimulator();
-    simulator.setDefaultBehaviour({ latencyFromPrompt: true });
   });
   after(async () => simulator?.close());
 
@@ -180,7 +184,7 @@ describe("resuming a dropped 2025 stream", () => {
     });
 
     it("gets the rest of the call, and its result, from the other node", async () => {
-      await dropAndResume(nodes[0]?.url ?? "", nodes[1]?.url ?? "", "Resume on node B?");
+      await dropAndResume(simulator, nodes[0]?.url ?? "", nodes[1]?.url ?? "", "Resume on node B?");
     });
   });
 
@@ -193,7 +197,7 @@ describe("resuming a dropped 2025 stream", () => {
     after(async () => server?.stop());
 
     it("gets the rest of the call, and its result, from the same node", async () => {
-      await dropAndResume(server.url, server.url, "Resume on the same node?");
+      await dropAndResume(simulator, server.url, server.url, "Resume on the same node?");
     });
   });
 });
