@@ -19,7 +19,8 @@ describe("graceful shutdown", () => {
     const server = await startHttpServerProcess({ ...context.environment, AI_UNIVERSE_DRAIN_SECONDS: "20" });
     assert.deepEqual(await (await fetch(`${server.url}/ready`)).json(), { ready: true });
     const client = await connectClient("v2-modern", { transport: "http", url: server.url });
-    context.simulator.setDefaultBehaviour({ latencyMs: 1500 });
+    // The model answers once the test has seen the server draining.
+    const releases = Object.values(modelIds).map((id) => context.simulator.hold(id));
     try {
       const from = context.simulator.requests.length;
       const running = client.callTool("agent.second_opinion", {
@@ -28,7 +29,7 @@ describe("graceful shutdown", () => {
       });
       await context.simulator.waitForRequests((requests) => requests.length > from);
       server.process.kill("SIGTERM");
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await server.says(/SIGTERM: finishing running calls/);
       const ready = await fetch(`${server.url}/ready`);
       assert.equal(ready.status, 503);
       assert.match(((await ready.json()) as { reason: string }).reason, /draining/);
@@ -39,12 +40,13 @@ describe("graceful shutdown", () => {
       });
       assert.equal(refused.status, 503);
       assert.equal(refused.headers.get("retry-after"), "1");
+      for (const release of releases) release();
       secondOpinionOf(await running);
       const [code] = (await once(server.process, "exit")) as [number | null];
       assert.equal(code, 0, server.stderr());
       assert.match(server.stderr(), /SIGTERM: finishing running calls/);
     } finally {
-      context.simulator.setDefaultBehaviour({});
+      for (const release of releases) release();
       await client.close().catch(() => {});
       await server.stop();
     }

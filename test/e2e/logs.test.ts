@@ -32,7 +32,7 @@ describe("logs", () => {
       await client.close();
       const refused = await fetch(`${server.url}/mcp`, { method: "POST", body: "{}" });
       assert.ok(refused.headers.get("x-request-id"), "every response says its request id");
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await server.says(/"status":401/);
       const lines = server
         .stderr()
         .split("\n")

@@ -24,6 +24,8 @@ export interface ServerProcess {
   url: string;
   process: ChildProcess;
   stderr: () => string;
+  /** Resolves once stderr matches `pattern` (checked on every chunk); rejects after `timeoutMs`. */
+  says(pattern: RegExp, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,24 @@ export async function startHttpServerProcess(
     url,
     process: child,
     stderr: () => output,
+    says: (pattern, timeoutMs = 30_000) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(output)) return;
+          stop();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          stop();
+          reject(new Error(`the server did not say ${pattern} within ${timeoutMs} ms:\n${output}`));
+        }, timeoutMs);
+        const stop = () => {
+          clearTimeout(timer);
+          child.stderr?.off("data", check);
+        };
+        child.stderr?.on("data", check);
+        check();
+      }),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
