@@ -220,7 +220,7 @@ describe("tasks", () => {
     await ann.close().catch(() => {});
     server = await startHttpServerProcess(environment);
     const back = await connectAs("ann");
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 30_000;
     let seen = (await back.raw.experimental.tasks.getTask(task.taskId)) as WireTask;
     while (seen.status === "working" && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));

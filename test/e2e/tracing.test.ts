@@ -58,7 +58,7 @@ describe("tracing", () => {
         }),
       );
       await client.close();
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + 30_000;
       while (!spans.some((span) => span.name === "consultation") && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
