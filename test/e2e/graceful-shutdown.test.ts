@@ -115,9 +115,8 @@ describe("graceful shutdown", () => {
       const [code] = (await once(server.process, "exit")) as [number | null];
       assert.equal(code, 0, server.stderr());
       assert.match(server.stderr(), /cancelling 1 call\(s\) still running/);
-      await context.simulator.waitForRequests(
-        (requests) => requests.slice(from).every((request) => request.aborted),
-        10_000,
+      await context.simulator.waitForRequests((requests) =>
+        requests.slice(from).every((request) => request.aborted),
       );
       await running;
     } finally {

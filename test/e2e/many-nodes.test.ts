@@ -226,10 +226,7 @@ describe("three nodes on PostgreSQL", () => {
       params: { requestId, reason: "changed my mind" },
     });
     assert.equal(elsewhere.status, 202);
-    await simulator.waitForRequests(
-      (requests) => requests.slice(from).every((request) => request.aborted),
-      5000,
-    );
+    await simulator.waitForRequests((requests) => requests.slice(from).every((request) => request.aborted));
     await client.close();
     await call;
     const listed = (await (await connect("ann")).callTool("conversation.list", {})).structuredContent as {

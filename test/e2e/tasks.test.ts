@@ -172,10 +172,7 @@ describe("tasks", () => {
       await simulator.waitForRequests((requests) => requests.length >= from + 2);
       const cancelled = (await ann.raw.experimental.tasks.cancelTask(task.taskId)) as WireTask;
       assert.equal(cancelled.status, "cancelled");
-      await simulator.waitForRequests(
-        (requests) => requests.slice(from).every((request) => request.aborted),
-        2000,
-      );
+      await simulator.waitForRequests((requests) => requests.slice(from).every((request) => request.aborted));
       const after = (await ann.raw.experimental.tasks.getTask(task.taskId)) as WireTask;
       assert.equal(after.status, "cancelled");
       await assert.rejects(ann.raw.experimental.tasks.cancelTask(task.taskId), /already ended/);
