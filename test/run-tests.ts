@@ -6,7 +6,8 @@
 // a file's CPU went to loading), and a process that finishes early takes the next batch instead of idling
 // while the others work. One PostgreSQL server serves the PostgreSQL pass and every test that wants a
 // server of its own (test/store/postgres-server.ts). Each batch's report is printed as it ends, every
-// file's time goes to artifacts/test-times.tsv, and the exit code is 1 when any test failed.
+// file's time goes to artifacts/test-times.tsv, the failures are printed again at the end, and the exit
+// code is 1 when any test failed.
 // AI_UNIVERSE_TEST_PROCESSES sets the number of processes (default: four per core).
 // The typecheck (`npm run typecheck`) runs beside the tests, and fails the run too.
 // A file that passes alone but fails here depends on what another file left behind in its process: make
@@ -185,7 +186,13 @@ process.stdout.write("\nSlowest files (every file's time is in artifacts/test-ti
 for (const { share, file, seconds } of timings.slice(0, 8)) {
   process.stdout.write(`  ${seconds.toFixed(1).padStart(6)} s  ${file} (${share.pass})\n`);
 }
-process.stdout.write(`${done.find((share) => share.pass === "Typecheck")?.passed ? "✔" : "✖"} Typecheck\n`);
+// The failures again, last, where a reader of the run's end (or of a CI log's tail) finds them.
+for (const share of done.filter((candidate) => !candidate.passed)) {
+  process.stdout.write(
+    `\n── Failed in ${share.pass} ${share.part} ${"─".repeat(40)}\n${failuresOf(share.report)}`,
+  );
+}
+process.stdout.write(`\n${done.find((share) => share.pass === "Typecheck")?.passed ? "✔" : "✖"} Typecheck\n`);
 for (const name of ["SQLite", "PostgreSQL"]) {
   const parts = done.filter((share) => share.pass === name);
   const counts = (label: string) =>
@@ -212,6 +219,12 @@ async function takeBatches(): Promise<void> {
     report(share);
     done.push(share);
   }
+}
+
+/** The part of a report that says what failed: the spec reporter's closing list, or the report's end. */
+function failuresOf(report: string): string {
+  const start = report.lastIndexOf("✖ failing tests:");
+  return start >= 0 ? report.slice(start) : report.slice(-4000);
 }
 
 /** Prints a process's report under a line naming it and when it ended. */
