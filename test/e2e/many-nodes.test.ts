@@ -278,10 +278,14 @@ describe("three nodes on PostgreSQL", () => {
     };
     for (const id of Object.values(modelIds)) simulator.setBehaviour(id, { latencyMs: 20_000 });
     const from = simulator.requests.length;
-    const lost = onVictim.callTool("agent.second_opinion", call).then(
-      (result) => result.isError === true,
-      () => true,
-    );
+    // A v2 client whose server dies mid-stream waits for its timeout rather than failing the call: 20 s
+    // here, where nothing can be acknowledged (the models take 20 s), not the minute progress resets.
+    const lost = onVictim
+      .callTool("agent.second_opinion", call, { timeout: 20_000, resetTimeoutOnProgress: false })
+      .then(
+        (result) => result.isError === true,
+        () => true,
+      );
     await simulator.waitForRequests((requests) => requests.length > from);
     nodes[2]?.process.kill("SIGKILL");
     assert.equal(await lost, true, "the killed node acknowledged nothing");
