@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
+import { untilWritten } from "./written-text.ts";
 import "./fresh-connections.ts";
 
 /** The command-line entry point in source, run by Node 24 as it is. */
@@ -62,23 +63,7 @@ export async function startHttpServerProcess(
     process: child,
     stderr: () => output,
     says: (pattern, timeoutMs = 30_000) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (!pattern.test(output)) return;
-          stop();
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          stop();
-          reject(new Error(`the server did not say ${pattern} within ${timeoutMs} ms:\n${output}`));
-        }, timeoutMs);
-        const stop = () => {
-          clearTimeout(timer);
-          child.stderr?.off("data", check);
-        };
-        child.stderr?.on("data", check);
-        check();
-      }),
+      untilWritten(child.stderr, () => output, pattern, timeoutMs, "the server"),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");

@@ -7,6 +7,7 @@ import { once } from "node:events";
 import xterm from "@xterm/headless";
 import { startCli } from "./cli-process.ts";
 import { mainScript } from "./http-server-process.ts";
+import { untilWritten } from "./written-text.ts";
 
 const shellQuote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
 
@@ -36,27 +37,7 @@ export function inTerminal(
     output += chunk;
   });
   const shows = (pattern: RegExp, timeoutMs = 30_000) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (!pattern.test(withoutEscapes(output))) return;
-        stop();
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        stop();
-        reject(
-          new Error(
-            `the terminal did not show ${pattern} within ${timeoutMs} ms:\n${withoutEscapes(output)}`,
-          ),
-        );
-      }, timeoutMs);
-      const stop = () => {
-        clearTimeout(timer);
-        child.stdout?.off("data", check);
-      };
-      child.stdout?.on("data", check);
-      check();
-    });
+    untilWritten(child.stdout, () => withoutEscapes(output), pattern, timeoutMs, "the terminal");
   return (async () => {
     const exited = once(child, "exit");
     if (whileRunning) await whileRunning({ child, output: () => output, shows });
