@@ -72,6 +72,11 @@ describe("the web page's accessibility", () => {
         await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches),
         layout.colorScheme === "dark",
       );
+      // The page follows the system's scheme until its theme switch is used.
+      assert.equal(
+        await page.evaluate(() => getComputedStyle(document.body).backgroundColor),
+        layout.colorScheme === "dark" ? "rgb(20, 23, 29)" : "rgb(255, 255, 255)",
+      );
       assert.deepEqual(await seriousViolations(page), [], "on the home page");
 
       world.simulator.setBehaviour(modelIds.gemini, {
