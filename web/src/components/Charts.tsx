@@ -38,31 +38,18 @@ export function LatencyChart({
       failed: synthesis.error === true,
     });
   const total = Math.max(1, ...rows.map((row) => row.start + row.ms));
-  const scale = (ms: number) => (ms / total) * (width - valueRoom);
   return (
-    <figure className="chart" aria-label="Latency of each model">
-      <figcaption>Latency</figcaption>
-      <svg viewBox={`0 0 ${width} ${rows.length * rowHeight + 4}`} role="img">
-        <title>Latency of each model</title>
-        {rows.map((row, index) => (
-          <g key={row.label} transform={`translate(0 ${index * rowHeight})`}>
-            <text x="0" y="11" className="chart-label">
-              {row.label}
-            </text>
-            <rect
-              x={scale(row.start)}
-              y="15"
-              width={Math.max(2, scale(row.ms))}
-              height="12"
-              className={row.failed ? "bar failed" : "bar"}
-            />
-            <text x={4 + scale(row.start + row.ms)} y="25" className="chart-value">
-              {(row.ms / 1000).toFixed(1)} s
-            </text>
-          </g>
-        ))}
-      </svg>
-    </figure>
+    <BarChart
+      name="Latency"
+      title="Latency of each model"
+      bars={rows.map((row) => ({
+        label: row.label,
+        start: row.start / total,
+        length: row.ms / total,
+        className: row.failed ? "bar failed" : "bar",
+        value: `${(row.ms / 1000).toFixed(1)} s`,
+      }))}
+    />
   );
 }
 
@@ -71,24 +58,51 @@ export function CostChart({ calls }: { calls: { label: string; cost?: number | u
   if (priced.length === 0) return null;
   const dearest = Math.max(1e-9, ...priced.map((call) => call.cost ?? 0));
   return (
-    <figure className="chart" aria-label="Cost of each model">
-      <figcaption>Cost</figcaption>
-      <svg viewBox={`0 0 ${width} ${priced.length * rowHeight + 4}`} role="img">
-        <title>Cost of each model</title>
-        {priced.map((call, index) => (
-          <g key={call.label} transform={`translate(0 ${index * rowHeight})`}>
+    <BarChart
+      name="Cost"
+      title="Cost of each model"
+      bars={priced.map((call) => ({
+        label: call.label,
+        start: 0,
+        length: (call.cost ?? 0) / dearest,
+        className: "bar cost",
+        value: `$${(call.cost ?? 0).toFixed(4)}`,
+      }))}
+    />
+  );
+}
+
+/** A bar of a chart: where it starts and how long it is, as shares of the longest (0 to 1). */
+interface Bar {
+  label: string;
+  start: number;
+  length: number;
+  className: string;
+  value: string;
+}
+
+/** Rows of a label above a bar with its value at the bar's end. */
+function BarChart({ name, title, bars }: { name: string; title: string; bars: Bar[] }) {
+  const scale = (share: number) => share * (width - valueRoom);
+  return (
+    <figure className="chart" aria-label={title}>
+      <figcaption>{name}</figcaption>
+      <svg viewBox={`0 0 ${width} ${bars.length * rowHeight + 4}`} role="img">
+        <title>{title}</title>
+        {bars.map((bar, index) => (
+          <g key={bar.label} transform={`translate(0 ${index * rowHeight})`}>
             <text x="0" y="11" className="chart-label">
-              {call.label}
+              {bar.label}
             </text>
             <rect
-              x="0"
+              x={scale(bar.start)}
               y="15"
-              width={Math.max(2, ((call.cost ?? 0) / dearest) * (width - valueRoom))}
+              width={Math.max(2, scale(bar.length))}
               height="12"
-              className="bar cost"
+              className={bar.className}
             />
-            <text x={4 + ((call.cost ?? 0) / dearest) * (width - valueRoom)} y="25" className="chart-value">
-              ${(call.cost ?? 0).toFixed(4)}
+            <text x={4 + scale(bar.start + bar.length)} y="25" className="chart-value">
+              {bar.value}
             </text>
           </g>
         ))}
