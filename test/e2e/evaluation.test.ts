@@ -107,7 +107,7 @@ describe("ai-universe eval", () => {
     // The answers about e3 are held, so the kill lands while a request about it is out.
     for (const model of ["gpt-oss-120b", "grok-4.6"]) simulator.setBehaviour(model, { text: rightAnswer });
     const aboutE3 = (request: RecordedRequest) => describeRequest(request).question === "e3";
-    const releases = ["gpt-oss-120b", "grok-4.6"].map((model) => simulator.hold(model, aboutE3));
+    const release = simulator.hold(["gpt-oss-120b", "grok-4.6"], aboutE3);
     const command = [
       "eval",
       "--questions",
@@ -130,7 +130,7 @@ describe("ai-universe eval", () => {
     );
     killed.child.kill("SIGKILL");
     await killed.exited;
-    for (const release of releases) release();
+    release();
     const runId = /evaluation (\S+):/.exec(killed.stderr())?.[1];
     assert.ok(runId, killed.stderr());
     const beforeResume = simulator.requests.length;

@@ -20,7 +20,7 @@ describe("graceful shutdown", () => {
     assert.deepEqual(await (await fetch(`${server.url}/ready`)).json(), { ready: true });
     const client = await connectClient("v2-modern", { transport: "http", url: server.url });
     // The model answers once the test has seen the server draining.
-    const releases = Object.values(modelIds).map((id) => context.simulator.hold(id));
+    const release = context.simulator.hold(Object.values(modelIds));
     try {
       const from = context.simulator.requests.length;
       const running = client.callTool("agent.second_opinion", {
@@ -40,13 +40,13 @@ describe("graceful shutdown", () => {
       });
       assert.equal(refused.status, 503);
       assert.equal(refused.headers.get("retry-after"), "1");
-      for (const release of releases) release();
+      release();
       secondOpinionOf(await running);
       const [code] = (await once(server.process, "exit")) as [number | null];
       assert.equal(code, 0, server.stderr());
       assert.match(server.stderr(), /SIGTERM: finishing running calls/);
     } finally {
-      for (const release of releases) release();
+      release();
       await client.close().catch(() => {});
       await server.stop();
     }

@@ -8,6 +8,13 @@ import { useSimulatorEnvironment } from "./support/e2e-fixture.ts";
 import { startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient } from "./support/mcp-clients.ts";
 
+/** The JSON lines of a server's stderr, parsed. */
+const jsonLines = (stderr: string) =>
+  stderr
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
 describe("logs", () => {
   const context = useSimulatorEnvironment({ maxRetries: 0 });
 
@@ -33,11 +40,7 @@ describe("logs", () => {
       const refused = await fetch(`${server.url}/mcp`, { method: "POST", body: "{}" });
       assert.ok(refused.headers.get("x-request-id"), "every response says its request id");
       await server.says(/"status":401/);
-      const lines = server
-        .stderr()
-        .split("\n")
-        .filter((line) => line.startsWith("{"))
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const lines = jsonLines(server.stderr());
       const traced = lines.filter((line) => line.requestId === "trace-me-42");
       assert.ok(traced.length > 0, server.stderr());
       assert.ok(
@@ -60,18 +63,8 @@ describe("logs", () => {
       const response = await fetch(`${server.url}/mcp`, { headers: { accept: "text/event-stream" } });
       assert.equal(response.status, 405);
       await response.body?.cancel();
-      const lines = async () => {
-        for (;;) {
-          const parsed = server
-            .stderr()
-            .split("\n")
-            .filter((line) => line.startsWith("{"))
-            .map((line) => JSON.parse(line) as Record<string, unknown>);
-          if (parsed.some((line) => line.msg === "request" && line.method === "GET")) return parsed;
-          await new Promise((resolve) => server.process.stderr?.once("data", resolve));
-        }
-      };
-      const logged = await lines();
+      await server.says(/"method":"GET"[^\n]*"msg":"request"/);
+      const logged = jsonLines(server.stderr());
       assert.deepEqual(
         logged.filter((line) => line.level === "warn" || line.level === "error"),
         [],

@@ -242,7 +242,7 @@ describe("three nodes on PostgreSQL", () => {
     const client = await connect("ann", "v1-2025-11-25", 0);
     const from = simulator.requests.length;
     // No model answers before bob's cancel has been refused, so the cancel meets a running call.
-    const releases = Object.values(modelIds).map((id) => simulator.hold(id));
+    const release = simulator.hold(Object.values(modelIds));
     const call = client.callTool("agent.second_opinion", { question: "Not yours", maxOpinions: 0 });
     let forged: Response;
     try {
@@ -252,7 +252,7 @@ describe("three nodes on PostgreSQL", () => {
         params: { requestId: 1 },
       });
     } finally {
-      for (const release of releases) release();
+      release();
     }
     assert.equal(forged.status, 404, "another user's session id is not genuine for bob");
     assert.notEqual((await call).isError, true, "bob's cancel did not reach ann's call");

@@ -94,7 +94,7 @@ async function dropAndResume(
 ): Promise<void> {
   const sessionId = await openSession(callUrl);
   // No model answers until the connection has dropped, so the rest of the call comes after it.
-  const releases = Object.values(modelIds).map((id) => simulator.hold(id));
+  const release = simulator.hold(Object.values(modelIds));
   const cut = new AbortController();
   const before: SseEvent[] = [];
   try {
@@ -120,7 +120,7 @@ async function dropAndResume(
     }
     cut.abort();
   } finally {
-    for (const release of releases) release();
+    release();
   }
   const priming = before[0];
   assert.ok(priming?.id, "the stream starts with a priming event that has an id");

@@ -109,7 +109,7 @@ describe("the terminal client", () => {
 
   it("shows each answer forming beneath its model's line before the final answer", async () => {
     // The slower models answer only once the primary's answer is on the screen.
-    const releases = [modelIds.gemini, modelIds.grok].map((model) => simulator.hold(model));
+    const release = simulator.hold([modelIds.gemini, modelIds.grok]);
     try {
       const { status, output } = await inTerminal(
         environment,
@@ -118,7 +118,7 @@ describe("the terminal client", () => {
           try {
             await shows(/^ {4}Answer from gpt-oss-120b: How do otters sleep\?/m);
           } finally {
-            for (const release of releases) release();
+            release();
           }
         },
       );
@@ -130,7 +130,7 @@ describe("the terminal client", () => {
       assert.ok(forming < slowFinished, "the primary's text appeared only after the slower models finished");
       assert.ok(forming < shown.indexOf("Synthesis (by cerebras)"));
     } finally {
-      for (const release of releases) release();
+      release();
     }
   });
 

@@ -46,11 +46,11 @@ export interface ProviderSimulator {
    */
   setListedModels(provider: string, ids: readonly string[]): void;
   /**
-   * Holds the answers of the model with this id (those of requests `only` picks, or all), once their
+   * Holds the answers of the models with these ids (those of requests `only` picks, or all), once their
    * latency has passed, until the returned function is called (in-process only): a test then decides
    * when a slow model lands, whatever the machine's load, rather than guessing a latency long enough.
    */
-  hold(model: string, only?: (request: RecordedRequest) => boolean): () => void;
+  hold(models: string | readonly string[], only?: (request: RecordedRequest) => boolean): () => void;
   /** Clears behaviours, listed models and the request log, and lets held answers go. */
   reset(): void;
   /**
@@ -177,17 +177,22 @@ export async function startProviderSimulator(
     setBehaviour: (model, behaviour) => book.set(model, behaviour),
     setDefaultBehaviour: (behaviour) => book.setDefault(behaviour),
     setListedModels: (provider, ids) => listings.set(provider, ids),
-    hold(model, only) {
-      const existing = held.get(model);
-      if (existing) return existing.release;
-      let open = () => {};
-      const gate = new Promise<void>((resolve) => (open = resolve));
-      const release = () => {
-        if (held.get(model)?.gate === gate) held.delete(model);
-        open();
+    hold(models, only) {
+      const releases = (typeof models === "string" ? [models] : models).map((model) => {
+        const existing = held.get(model);
+        if (existing) return existing.release;
+        let open = () => {};
+        const gate = new Promise<void>((resolve) => (open = resolve));
+        const release = () => {
+          if (held.get(model)?.gate === gate) held.delete(model);
+          open();
+        };
+        held.set(model, { gate, release, ...(only ? { only } : {}) });
+        return release;
+      });
+      return () => {
+        for (const release of releases) release();
       };
-      held.set(model, { gate, release, ...(only ? { only } : {}) });
-      return release;
     },
     reset() {
       for (const { release } of [...held.values()]) release();
