@@ -15,6 +15,8 @@ export interface HealthReport {
   status: "ok" | "degraded";
   version: string;
   store: StoreHealth;
+  /** Whether a dropped 2025 stream resumes on any node (its events are in the store) or on this one alone. */
+  streams: { resumable: "any-node" | "this-node"; reason?: string };
   models: {
     mode: string;
     simulated: boolean;
@@ -28,10 +30,17 @@ export interface HealthReport {
 export async function healthReport(runtime: Runtime): Promise<HealthReport> {
   const store = await runtime.application.health();
   const { roster } = runtime;
+  const streamsDegraded = runtime.sessionSharing.events.degradedReason();
   return {
-    status: store.reachable && store.writable && roster.available.length > 0 ? "ok" : "degraded",
+    status:
+      store.reachable && store.writable && !streamsDegraded && roster.available.length > 0
+        ? "ok"
+        : "degraded",
     version: runtime.version,
     store,
+    streams: streamsDegraded
+      ? { resumable: "this-node", reason: streamsDegraded }
+      : { resumable: "any-node" },
     models: {
       mode: roster.mode,
       simulated: roster.mode === "simulated",

@@ -19,7 +19,7 @@ import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../pr
 import { type Broadcast, maxBroadcastBytes } from "../store/broadcast.ts";
 import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
-import type { StreamEventStore } from "../store/stream-events.ts";
+import { type FallbackStreamEvents, streamEventsWithFallback } from "../store/stream-events-fallback.ts";
 import { deferredApplication } from "./deferred-application.ts";
 import { version } from "./version.ts";
 
@@ -50,7 +50,8 @@ export interface Runtime {
 export interface SessionSharing {
   /** The store's broadcast, and the longest payload it carries. */
   broadcast: Broadcast & { readonly maxPayloadBytes: number };
-  events: StreamEventStore;
+  /** The streams' events: in the store, or in this process while the store refuses writes. */
+  events: FallbackStreamEvents;
   signingKey: string;
 }
 
@@ -161,7 +162,7 @@ export async function startRuntime(
         publish: (channel, payload) => store.broadcast.publish(channel, payload),
         subscribe: (channel, listener) => store.broadcast.subscribe(channel, listener),
       },
-      events: store.streamEvents,
+      events: streamEventsWithFallback(store.streamEvents, log),
       signingKey: cursorKey,
     },
     ...(metrics ? { metrics } : {}),

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { SendMessageResult } from "../../src/contract/consultation-results.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
-import { historyOf } from "./support/e2e-fixture.ts";
+import { historyOf, secondOpinionOf } from "./support/e2e-fixture.ts";
 import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
@@ -177,6 +177,22 @@ describe("store faults while serving", () => {
       result.persistenceStatus.error ?? "",
       /cannot be written .*Make the file and its directory writable/,
     );
+    // The 2025 revisions open sessions and answer too: their streams' events are kept in this process.
+    for (const kind of ["v2-2025-11-25", "v1-2025-11-25", "v1-2025-06-18"] as const) {
+      const sessionClient = await connectClient(kind, { transport: "http", url: server.url });
+      clients.push(sessionClient);
+      const answered = await sessionClient.callTool("agent.second_opinion", {
+        question: `Answered on ${kind}?`,
+      });
+      assert.notEqual(answered.isError, true, JSON.stringify(answered.content));
+      const opinion = secondOpinionOf(answered);
+      assert.match(opinion.persistenceStatus.error ?? "", /cannot be written/, kind);
+      assert.ok(opinion.primary.response.length > 0, kind);
+    }
+    const after = await (await fetch(`${server.url}/health`)).json();
+    assert.equal(after.streams.resumable, "this-node");
+    assert.match(after.streams.reason, /kept in this process only/);
+    assert.equal(server.stderr().match(/kept in this process only/g)?.length, 1, "said once in the log");
   });
 });
 

@@ -1,0 +1,68 @@
+// The stream events' memory fallback: a stream whose append the store refuses continues in memory from
+// its last durable sequence, reads find it there, the reason is given once, and the store is used again
+// for new streams once it takes writes.
+
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { StreamEvent, StreamEventStore } from "../../src/store/stream-events.ts";
+import { streamEventsWithFallback } from "../../src/store/stream-events-fallback.ts";
+
+/** A store in memory whose writes can be refused, as a read-only file refuses them. */
+function durableStore() {
+  const streams = new Map<string, StreamEvent[]>();
+  const state = { writable: true };
+  const store: StreamEventStore = {
+    async append(session, stream, message) {
+      if (!state.writable) throw new Error("attempt to write a readonly database");
+      const events = streams.get(`${session}/${stream}`) ?? [];
+      streams.set(`${session}/${stream}`, events);
+      events.push({ sequence: events.length + 1, message });
+      return events.length;
+    },
+    async read(session, stream, sequence, limit) {
+      const events = streams.get(`${session}/${stream}`) ?? [];
+      const start = events.findIndex((event) => event.sequence === sequence);
+      return start < 0 ? undefined : events.slice(start, start + limit);
+    },
+    async deleteExpired() {
+      return 0;
+    },
+  };
+  return { store, state };
+}
+
+describe("stream events with a memory fallback", () => {
+  it("continues a stream in memory from its last durable sequence, and says why once", async () => {
+    const { store, state } = durableStore();
+    const said: string[] = [];
+    const events = streamEventsWithFallback(store, (reason) => said.push(reason));
+    assert.equal(await events.append("s", "a", "1", Date.now() + 60_000), 1);
+    assert.equal(await events.append("s", "a", "2", Date.now() + 60_000), 2);
+    state.writable = false;
+    assert.equal(await events.append("s", "a", "3", Date.now() + 60_000), 3);
+    assert.equal(await events.append("s", "b", "1", Date.now() + 60_000), 1);
+    assert.equal(said.length, 1);
+    assert.match(events.degradedReason() ?? "", /this process only .*readonly database/);
+    assert.deepEqual(await events.read("s", "a", 3, 10), [{ sequence: 3, message: "3" }]);
+    assert.deepEqual(await events.read("s", "b", 1, 10), [{ sequence: 1, message: "1" }]);
+    assert.equal(await events.read("other", "b", 1, 10), undefined, "another session's stream is a miss");
+    assert.deepEqual(
+      (await events.read("s", "a", 1, 10))?.map((event) => event.message),
+      ["1", "2", "3"],
+      "a stream that fell back mid-way reads on from the store into memory",
+    );
+  });
+
+  it("uses the store again for new streams once it takes writes, and drops expired events", async () => {
+    const { store, state } = durableStore();
+    const events = streamEventsWithFallback(store, () => {});
+    state.writable = false;
+    await events.append("s", "a", "1", 1_000);
+    state.writable = true;
+    assert.equal(await events.append("s", "c", "1", Date.now() + 60_000), 1);
+    assert.equal(events.degradedReason(), undefined);
+    assert.deepEqual(await store.read("s", "c", 1, 1), [{ sequence: 1, message: "1" }]);
+    assert.equal(await events.deleteExpired(2_000), 1);
+    assert.equal(await events.read("s", "a", 1, 1), undefined);
+  });
+});
