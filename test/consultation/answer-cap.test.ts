@@ -5,12 +5,16 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { LanguageModelV4, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { z } from "zod";
 import { sendSdkRequest } from "../../src/consultation/model-call/sdk-request.ts";
 import { AnswerTooLargeError } from "../../src/providers/answer-too-large.ts";
 import { streamOf } from "../../src/providers/generated-stream.ts";
 
-/** A model that streams 4 KiB pieces until it is aborted (or, as a safety net, 40 MiB have gone). */
-function endlessModel() {
+/**
+ * A model that streams 4 KiB pieces until it is aborted (or, as a safety net, 40 MiB have gone); with
+ * `json`, the pieces make one ever longer string field of a JSON object, as a structured answer does.
+ */
+function endlessModel(json = false) {
   const seen = { pieces: 0, aborted: false };
   const model: LanguageModelV4 = {
     specificationVersion: "v4",
@@ -28,6 +32,7 @@ function endlessModel() {
         start(controller) {
           controller.enqueue({ type: "stream-start", warnings: [] });
           controller.enqueue({ type: "text-start", id: "text" });
+          if (json) controller.enqueue({ type: "text-delta", id: "text", delta: '{"answer":"' });
         },
         pull(controller) {
           if (options.abortSignal?.aborted) return controller.error(options.abortSignal.reason);
@@ -75,7 +80,14 @@ function answering(text: string): LanguageModelV4 {
   };
 }
 
-const exchange = (model: LanguageModelV4, streamed: boolean, maxAnswerBytes: number) =>
+const answerSchema = z.object({ answer: z.string() });
+
+const exchange = (
+  model: LanguageModelV4,
+  streamed: boolean,
+  maxAnswerBytes: number,
+  options: { schema?: z.ZodType; onPartial?: (partial: { object?: unknown }) => void } = {},
+) =>
   sendSdkRequest(
     {
       model,
@@ -83,7 +95,8 @@ const exchange = (model: LanguageModelV4, streamed: boolean, maxAnswerBytes: num
       messages: [{ role: "user", content: "Go on forever." }],
       maxOutputTokens: 100,
       maxAnswerBytes,
-      ...(streamed ? { onPartial: () => {} } : {}),
+      ...(options.schema ? { schema: options.schema } : {}),
+      ...(streamed ? { onPartial: options.onPartial ?? (() => {}) } : {}),
     },
     new AbortController().signal,
   );
@@ -104,5 +117,27 @@ describe("the text cap of an answer", () => {
     await assert.rejects(exchange(answering("é".repeat(40_000)), false, 64 * 1024), AnswerTooLargeError);
     assert.equal((await exchange(answering("é".repeat(30_000)), false, 64 * 1024)).text.length, 30_000);
     assert.equal((await exchange(answering("word ".repeat(1000).trim()), true, 64 * 1024)).text.length, 4999);
+  });
+
+  it("stops a streamed structured answer as soon as it passes the cap, aborting its request", {
+    timeout: 60_000,
+  }, async () => {
+    const { model, seen } = endlessModel(true);
+    await assert.rejects(exchange(model, true, 64 * 1024, { schema: answerSchema }), AnswerTooLargeError);
+    assert.ok(seen.pieces <= 32, `${seen.pieces} pieces of 4 KiB were read for a 64 KiB cap`);
+    assert.equal(seen.aborted, true, "the request was not aborted");
+  });
+
+  it("parses a streamed structured answer now and then, not at every piece, and ends on the whole", async () => {
+    const pieces = Array.from({ length: 400 }, (_, index) => `${index} `.padEnd(256, "y"));
+    const text = JSON.stringify({ answer: pieces.join("") });
+    const partials: unknown[] = [];
+    const result = await exchange(answering(text), true, 1024 * 1024, {
+      schema: answerSchema,
+      onPartial: (partial) => partials.push(partial.object),
+    });
+    assert.deepEqual(result.object, { answer: pieces.join("") });
+    assert.ok(partials.length < 20, `${partials.length} partial objects were parsed for one answer`);
+    assert.deepEqual(partials.at(-1), { answer: pieces.join("") }, "the last partial object is the whole");
   });
 });

@@ -1,11 +1,22 @@
 // One request to a model through the AI SDK, the way the caller wants it: whole (generateText) or
 // streamed (streamText, passing the text as it grows, for progress), as plain text or as structured
 // output checked against a zod schema. Errors are the SDK's own; retried-call.ts retries and describes them.
-// An answer whose text passes `maxAnswerBytes` is an AnswerTooLargeError: a streamed one is stopped
-// (its request aborted) the moment it does, so a runaway answer never fills the memory.
+// An answer whose text passes `maxAnswerBytes` is an AnswerTooLargeError: a streamed one, plain or
+// structured, is stopped (its request aborted) the moment it does, so a runaway answer never fills the
+// memory. The work per streamed piece is constant: the SDK's own parse of the whole partial object at
+// every piece is switched off (it made a long structured answer cost time and memory growing with the
+// square of its length), and the partial object is parsed here at most every `partialIntervalMs`, or
+// less often when a parse takes long, so parsing never takes more than a tenth of the time.
 
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import { generateText, type LanguageModelUsage, type ModelMessage, Output, streamText } from "ai";
+import {
+  generateText,
+  type LanguageModelUsage,
+  type ModelMessage,
+  Output,
+  parsePartialJson,
+  streamText,
+} from "ai";
 import type { z } from "zod";
 import { AnswerTooLargeError } from "../../providers/answer-too-large.ts";
 import { type ProviderCallSettings, webSearchesIn } from "../../providers/call-settings.ts";
@@ -53,7 +64,7 @@ export async function sendSdkRequest(request: SdkRequest, signal: AbortSignal): 
     abortSignal: AbortSignal.any([signal, stop.signal]),
     maxRetries: 0,
     maxOutputTokens: request.maxOutputTokens,
-    ...(request.schema ? { output: Output.object({ schema: request.schema }) } : {}),
+    ...(request.schema ? { output: objectOutput(request.schema) } : {}),
     ...request.settings,
   };
   if (!request.onPartial) {
@@ -74,22 +85,25 @@ export async function sendSdkRequest(request: SdkRequest, signal: AbortSignal): 
     },
   });
   const onPartial = request.onPartial;
-  if (request.schema) {
-    for await (const object of result.partialOutputStream) onPartial({ object });
-  } else {
-    let text = "";
-    let bytes = 0;
+  const partials = request.schema ? throttledPartialObjects(onPartial) : undefined;
+  let streamed = "";
+  let bytes = 0;
+  try {
     for await (const delta of result.textStream) {
       bytes += Buffer.byteLength(delta);
       if (bytes > cap) {
         stop.abort(tooLarge());
         throw tooLarge();
       }
-      text += delta;
-      onPartial({ text });
+      streamed += delta;
+      if (partials) partials.grew(streamed);
+      else onPartial({ text: streamed });
     }
+  } finally {
+    partials?.stop();
   }
   if (failure !== undefined) throw failure;
+  await partials?.parse(streamed);
   const [text, usage, sources, steps, providerMetadata] = await Promise.all([
     result.text,
     result.usage,
@@ -103,5 +117,64 @@ export async function sendSdkRequest(request: SdkRequest, signal: AbortSignal): 
     sources,
     ...(request.schema ? { object: await result.output } : {}),
     webSearches: webSearchesIn({ steps, providerMetadata }),
+  };
+}
+
+/** Output specs by schema: the JSON Schema is made from zod once per schema, not once per call. */
+const objectOutputs = new WeakMap<z.ZodType, ReturnType<typeof Output.object>>();
+
+/**
+ * The structured output of `schema`, without the SDK's partial parse at every streamed piece (see the
+ * file's header); the complete answer is still parsed and checked against the schema.
+ */
+function objectOutput(schema: z.ZodType): ReturnType<typeof Output.object> {
+  let output = objectOutputs.get(schema);
+  if (!output) {
+    // The SDK passes a streamed piece on only when the partial output changes: the text's length does,
+    // at every piece, and costs nothing to make or compare.
+    output = {
+      ...Output.object({ schema }),
+      parsePartialOutput: async ({ text }) => ({ partial: text.length }),
+    };
+    objectOutputs.set(schema, output);
+  }
+  return output;
+}
+
+/** The shortest time between two parses of a growing structured answer, in milliseconds. */
+const partialIntervalMs = 100;
+
+/**
+ * Parses a growing JSON answer into partial objects for `onPartial`, at most one parse per interval: the
+ * interval is `partialIntervalMs`, or ten times the last parse's duration when that is longer.
+ */
+function throttledPartialObjects(onPartial: NonNullable<SdkRequest["onPartial"]>) {
+  let latest = "";
+  let parsed = "";
+  let intervalMs = partialIntervalMs;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const parse = async (text: string) => {
+    if (text === parsed) return;
+    parsed = text;
+    const started = performance.now();
+    const { value } = await parsePartialJson(text);
+    intervalMs = Math.max(partialIntervalMs, 10 * (performance.now() - started));
+    if (value !== undefined) onPartial({ object: value });
+  };
+  return {
+    /** The answer so far is `text`. */
+    grew(text: string) {
+      latest = text;
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void parse(latest);
+      }, intervalMs);
+    },
+    /** Parses `text` now: the last partial object, once the answer is complete. */
+    parse,
+    stop() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
   };
 }

@@ -40,28 +40,40 @@ export function textProgress(
   field?: string,
 ): TextProgress {
   let latest = "";
-  /** How much of `latest` has been sent, and how long that part was once scrubbed. */
+  /** How much of `latest` has been sent. */
   let sentRaw = 0;
-  let sent = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const send = (complete: boolean) => {
     if (timer) clearTimeout(timer);
     timer = undefined;
     const end = complete ? latest.length : safeEnd(latest, secrets);
-    const shown = scrub(latest.slice(0, end), secrets);
-    if (shown.length <= sent) return;
-    onEvent({ type: "model-text", model, stage, delta: shown.slice(sent) });
+    if (end <= sentRaw) return;
+    // No secret runs across `sentRaw` (safeEnd held it back), so the new part is scrubbed on its own.
+    const delta = scrub(latest.slice(sentRaw, end), secrets);
     sentRaw = end;
-    sent = shown.length;
+    if (delta.length > 0) onEvent({ type: "model-text", model, stage, delta });
   };
   return {
     onPartial(partial) {
       const text =
         field === undefined ? partial.text : (partial.object as Record<string, unknown> | undefined)?.[field];
-      if (typeof text !== "string" || !text.startsWith(latest.slice(0, sentRaw))) return;
+      if (typeof text !== "string" || !continues(text, latest, sentRaw)) return;
       latest = text;
       timer ??= setTimeout(() => send(false), intervalMs);
     },
     flush: () => send(true),
   };
+}
+
+/** How much of the sent text `continues` compares: enough to see a rewrite, in constant time. */
+const overlap = 64;
+
+/**
+ * Whether `text` goes on from the `sent` characters of `latest` already sent: a partial object's field
+ * is rewritten now and then while its JSON is repaired, and such a text is skipped until it is whole.
+ */
+function continues(text: string, latest: string, sent: number): boolean {
+  if (text.length < sent) return false;
+  const from = Math.max(0, sent - overlap);
+  return text.slice(from, sent) === latest.slice(from, sent);
 }
