@@ -73,7 +73,7 @@ const knownSeconds: Record<string, number> = {
   "e2e/evaluation.test.ts": 23,
   "e2e/answer-by.test.ts": 22,
   "e2e/mcp-remote.test.ts": 21,
-  "e2e/answer-size.test.ts": 20,
+  "e2e/answer-size.test.ts": 25,
   "e2e/panels.test.ts": 16,
   "e2e/consultation.test.ts": 16,
   "e2e/web-model-html.test.ts": 14,

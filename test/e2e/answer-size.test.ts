@@ -4,10 +4,12 @@
 // and nothing of it is stored or returned.
 
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { historyOf, modelIds, secondOpinionOf } from "./support/e2e-fixture.ts";
 import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
+import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -16,7 +18,7 @@ const textOf = (kibibytes: number) => `${"x".repeat(1023)} `.repeat(kibibytes);
 
 describe("the size cap of an answer", () => {
   let simulator: ProviderSimulator;
-  const servers: InProcessServer[] = [];
+  const servers: (InProcessServer | ServerProcess)[] = [];
   const clients: TestClient[] = [];
   const start = async (defaults: Record<string, unknown> = {}) => {
     // A megabyte streams in well under a second, but not always on a loaded machine: the deadline is not
@@ -85,6 +87,43 @@ describe("the size cap of an answer", () => {
       assert.match(over.secondaryOpinions[0]?.response ?? "", /more than 64 KiB of text/);
     } finally {
       simulator.setBehaviour(modelIds.grok, {});
+    }
+  });
+
+  it("stops a streamed synthesis of 2 MiB as it passes the cap, with the server's memory bounded", {
+    timeout: 120_000,
+  }, async () => {
+    const { environment } = await serverEnvironment(simulator.url, {
+      maxRetries: 0,
+      modelDeadlineMs: 60_000,
+    });
+    const server = await startHttpServerProcess(environment);
+    servers.push(server);
+    const client = await connectClient("v2-modern", { transport: "http", url: server.url });
+    clients.push(client);
+    // Every synthesis model ignores its token limit: 2 MiB of text over the schema's string fields.
+    const hostile = {
+      text: (request: { structured: boolean }) =>
+        request.structured
+          ? JSON.stringify({ synthesis: textOf(1024), consensus: textOf(1024) })
+          : "A short opinion.",
+    };
+    simulator.setDefaultBehaviour(hostile);
+    try {
+      const result = secondOpinionOf(await ask(client, true));
+      assert.equal(result.synthesis?.error, true, JSON.stringify(result.synthesis).slice(0, 300));
+      assert.match(
+        result.synthesis?.response ?? "",
+        /sent an answer of more than 1 MiB of text, so it was stopped/,
+      );
+      assert.equal(result.primary.error, undefined);
+      const peak = Number(
+        /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.process.pid}/status`, "utf8"))?.[1],
+      );
+      assert.ok(peak > 0 && peak < 300 * 1024, `the server's memory peaked at ${Math.round(peak / 1024)} MB`);
+      assert.equal((await fetch(`${server.url}/health`)).status, 200);
+    } finally {
+      simulator.setDefaultBehaviour({});
     }
   });
 });
