@@ -41,7 +41,7 @@ import {
   noAccounts,
 } from "./accounts/account-use-cases.ts";
 import { attachmentsFrom } from "./attachment-input.ts";
-import type { Caller } from "./caller.ts";
+import { type Caller, localTier } from "./caller.ts";
 import { conversationMarkdown } from "./conversations/conversation-markdown.ts";
 import { deleteConversation } from "./conversations/delete-conversation.ts";
 import { exportConversation } from "./conversations/export-conversation.ts";
@@ -291,7 +291,11 @@ export function createApplication(services: ConsultationServices, options: Appli
     async listModels(caller, input = {}) {
       validateInput(modelsInput, input);
       await admission.admit(caller);
-      return describeModels(services.roster, services.defaults.panels ?? []);
+      const listing = describeModels(services.roster, services.defaults.panels ?? []);
+      if (caller.tier === localTier) return listing;
+      // Where prices come from and why a refresh failed are the operator's business, not every user's.
+      const { refreshHost: _host, refreshError: _error, ...priceData } = listing.priceData;
+      return { ...listing, priceData };
     },
 
     async usage(caller, input = {}) {

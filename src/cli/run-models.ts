@@ -79,7 +79,7 @@ function priceDataLine(listing: ModelListing): string {
   const data = listing.priceData;
   const source =
     data.source === "refreshed"
-      ? `fetched ${data.date} from ${data.refreshUrl ?? "the published file"}`
+      ? `fetched ${data.date} from ${data.refreshHost ?? "the published file"}`
       : `bundled with @pydantic/genai-prices ${data.packageVersion}, ${data.date}`;
   const failure = data.refreshError ? ` (refresh failed: ${data.refreshError})` : "";
   return `Prices: ${source}${failure}.`;

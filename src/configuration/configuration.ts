@@ -122,20 +122,26 @@ export function loadConfiguration(options: {
       ? { redisUrl: environment.AI_UNIVERSE_REDIS_URL.trim() }
       : {}),
     taskStaleMs: seconds(environment, "AI_UNIVERSE_TASK_STALE_SECONDS", 60) * 1000,
-    ...priceRefresh(environment),
+    ...priceRefresh(environment, models),
     ...readAccess(file, environment),
     environment,
   };
 }
 
-/** AI_UNIVERSE_PRICE_REFRESH, with the fetched copy kept beside the default database; throws ConfigurationError. */
-function priceRefresh(environment: Record<string, string | undefined>): {
+/**
+ * AI_UNIVERSE_PRICE_REFRESH, with the fetched copy kept beside the default database, and `models` as the
+ * models whose prices new data must keep; throws ConfigurationError.
+ */
+function priceRefresh(
+  environment: Record<string, string | undefined>,
+  models: readonly ModelEntry[],
+): {
   priceRefresh?: PriceRefreshSettings;
 } {
   try {
     const cachePath = join(dirname(defaultDatabasePath(environment)), "price-data.json");
     const settings = priceRefreshFrom(environment, cachePath);
-    return settings ? { priceRefresh: settings } : {};
+    return settings ? { priceRefresh: { ...settings, modelsInUse: models } } : {};
   } catch (error) {
     throw new ConfigurationError((error as Error).message);
   }

@@ -74,9 +74,9 @@ export const priceDataInfo = z.object({
   date: z.string(),
   /** The package version whose bundled data is the fallback. */
   packageVersion: z.string(),
-  /** Where refreshed data comes from, when refresh is on. */
-  refreshUrl: z.string().optional(),
-  /** Why the last refresh failed, when it did (the bundled or last fetched data stays in use). */
+  /** The host refreshed data comes from, when refresh is on; shown to the machine's own user alone. */
+  refreshHost: z.string().optional(),
+  /** Why the last refresh failed, when it did (the data in use stays); shown to the machine's own user alone. */
   refreshError: z.string().optional(),
 });
 export type PriceDataInfo = z.infer<typeof priceDataInfo>;

@@ -4,8 +4,11 @@
 // the config file; then that simple per-token price is used.
 
 import type { ModelInfo, ModelPrice, Provider, TieredPrices } from "@pydantic/genai-prices";
+import { priceDataGeneration } from "./price-generation.ts";
 import { pricePackage } from "./price-package.ts";
-import { priceDataGeneration } from "./price-source.ts";
+import { priceProviderIds } from "./price-provider-ids.ts";
+
+export { priceProviderIds };
 
 /** What a call used, as the provider reported it. Input counts include cached input. */
 export interface PriceableUsage {
@@ -52,17 +55,6 @@ export interface ModelFacts {
   /** The price in force now; absent when neither the data nor the config prices the model. */
   price?: ListPrice;
 }
-
-/** The price database's provider id for each provider kind the product reaches; others have none. */
-export const priceProviderIds: Record<string, string> = {
-  openai: "openai",
-  anthropic: "anthropic",
-  google: "google",
-  xai: "x-ai",
-  cerebras: "cerebras",
-  perplexity: "perplexity",
-  openrouter: "openrouter",
-};
 
 /**
  * The USD cost of `usage` on `model` at `at` (default now), or undefined when the model has no price.

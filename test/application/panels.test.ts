@@ -2,12 +2,17 @@
 // agent.second_opinion with a named panel, over fake models.
 
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { describe, it } from "node:test";
 import { localCaller } from "../../src/application/caller.ts";
 import type { Panel } from "../../src/configuration/panels.ts";
 import type { ServiceError } from "../../src/contract/service-error.ts";
+import { startPriceRefresh } from "../../src/pricing/price-source.ts";
 import { consultationFixture, fakeEntries } from "../support/consultation-fixture.ts";
 import { assertMatchesOutputSchema } from "../support/seed-schemas.ts";
+import { temporaryDirectory } from "../support/temporary-directory.ts";
 
 const signal = new AbortController().signal;
 
@@ -102,6 +107,30 @@ describe("the models use case", () => {
       application.listModels(anonymous, {}),
       (error: ServiceError) => error.code === "rate_limited",
     );
+  });
+
+  it("shows where prices are refreshed from, and why a refresh failed, to the machine's own user alone", async () => {
+    const server = createServer((_request, response) => response.writeHead(503).end());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const cachePath = join(temporaryDirectory("prices"), "price-data.json");
+      const refresh = startPriceRefresh({
+        url: `http://127.0.0.1:${port}/data.json?token=secret`,
+        cachePath,
+      });
+      await refresh.ready;
+      refresh.stop();
+      const { application } = fixtureWithPanels();
+      const local = (await application.listModels(localCaller, {})).priceData;
+      assert.equal(local.refreshHost, `127.0.0.1:${port}`);
+      assert.match(local.refreshError ?? "", /answered HTTP 503/);
+      assert.doesNotMatch(JSON.stringify(local), /secret/);
+      const user = (await application.listModels({ userId: "someone", tier: "user" }, {})).priceData;
+      assert.deepEqual(Object.keys(user).sort(), ["date", "packageVersion", "source"]);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 

@@ -8,10 +8,14 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { findProvider } from "@pydantic/genai-prices";
+import { priceProviderIds } from "../../src/pricing/price-data.ts";
 import { bundledPriceData } from "../../src/pricing/price-source.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
 import { runCli } from "./support/cli-process.ts";
+import { secondOpinionOf } from "./support/e2e-fixture.ts";
+import { startHttpServerProcess } from "./support/http-server-process.ts";
+import { connectClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
 const run = runCli;
@@ -27,9 +31,9 @@ describe("model data in the terminal", () => {
     environment = (await serverEnvironment(simulator.url)).environment;
     prices = createServer((_request, response) => {
       priceRequests += 1;
-      const cerebras = findProvider({ providerId: "cerebras" });
+      const providers = Object.values(priceProviderIds).map((providerId) => findProvider({ providerId }));
       response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify([cerebras]));
+      response.end(JSON.stringify(providers));
     });
     await new Promise<void>((resolve) => prices.listen(0, "127.0.0.1", resolve));
     pricesUrl = `http://127.0.0.1:${(prices.address() as AddressInfo).port}/data.json`;
@@ -78,11 +82,59 @@ describe("model data in the terminal", () => {
     assert.equal(status, 0);
     assert.match(
       stdout,
-      new RegExp(`Prices: fetched ${new Date().toISOString().slice(0, 10)} from ${pricesUrl}`),
+      new RegExp(
+        `Prices: fetched ${new Date().toISOString().slice(0, 10)} from ${new URL(pricesUrl).host}\\.\\n`,
+      ),
     );
     assert.equal(priceRequests, 1);
     const bad = await run({ ...environment, AI_UNIVERSE_PRICE_REFRESH: "sometimes" }, ["models"]);
     assert.notEqual(bad.status, 0);
-    assert.match(bad.stderr, /AI_UNIVERSE_PRICE_REFRESH "sometimes" is not "on", "off" or an http\(s\) URL/);
+    assert.match(bad.stderr, /AI_UNIVERSE_PRICE_REFRESH "sometimes" is not "on", "off" or an https URL/);
+  });
+
+  it("a hostile price file leaves the server serving on the data it had, and a restart starts", async () => {
+    const hostile = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end('[{"id":"cerebras","models":5}]');
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, "127.0.0.1", resolve));
+    const hostileUrl = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}/data.json?token=secret-token`;
+    const setup = await serverEnvironment(simulator.url);
+    const refreshing = { ...setup.environment, AI_UNIVERSE_PRICE_REFRESH: hostileUrl };
+    try {
+      for (const start of ["first", "restart"]) {
+        const server = await startHttpServerProcess(refreshing);
+        try {
+          // The refresh runs in the background from the start: wait until it has been refused.
+          let listing = await (await fetch(`${server.url}/api/models`)).json();
+          for (let tries = 0; !listing.priceData.refreshError && tries < 300; tries++) {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            listing = await (await fetch(`${server.url}/api/models`)).json();
+          }
+          assert.match(listing.priceData.refreshError, /"cerebras" has no list of models/, start);
+          assert.equal(listing.priceData.source, "bundled");
+          assert.doesNotMatch(JSON.stringify(listing), /secret-token/, "the URL's token is shown");
+          const cerebras = listing.models.find((model: { name: string }) => model.name === "cerebras");
+          assert.ok(cerebras.inputPricePerMillion > 0, "cerebras lost its price");
+          const client = await connectClient("v2-modern", { transport: "http", url: server.url });
+          try {
+            const opinion = secondOpinionOf(
+              await client.callTool("agent.second_opinion", {
+                question: "Still priced?",
+                primaryModel: "cerebras",
+                secondaryModels: ["grok"],
+              }),
+            );
+            assert.ok((opinion.primary.cost ?? 0) > 0, "the consultation was not priced");
+          } finally {
+            await client.close();
+          }
+        } finally {
+          await server.stop();
+        }
+      }
+    } finally {
+      await new Promise<void>((resolve) => hostile.close(() => resolve()));
+    }
   });
 });

@@ -9,25 +9,25 @@ import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { findProvider, REMOTE_DATA_JSON_URL } from "@pydantic/genai-prices";
-import { costOf } from "../../src/pricing/price-data.ts";
+import { costOf, priceProviderIds } from "../../src/pricing/price-data.ts";
 import { priceDataInfo, priceRefreshFrom, startPriceRefresh } from "../../src/pricing/price-source.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
 
 const usage = { inputTokens: 1_000_000, outputTokens: 0 };
 const model = { provider: "openai", modelId: "gpt-6-sol" };
 
-/** The bundled data with gpt-6-sol's input price set to $100 per million. */
+/** The bundled data of every vendor priced here, with gpt-6-sol's input price set to $100 per million. */
 function publishedData(): unknown[] {
-  const openai = findProvider({ providerId: "openai" });
-  assert.ok(openai);
-  return [
-    {
-      ...openai,
-      models: openai.models.map((entry) =>
+  return Object.values(priceProviderIds).map((providerId) => {
+    const provider = findProvider({ providerId });
+    assert.ok(provider, providerId);
+    return {
+      ...provider,
+      models: provider.models.map((entry) =>
         entry.id === "gpt-6-sol" ? { ...entry, prices: { input_mtok: 100, output_mtok: 200 } } : entry,
       ),
-    },
-  ];
+    };
+  });
 }
 
 describe("price data refresh", () => {
