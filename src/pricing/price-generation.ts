@@ -11,7 +11,7 @@ export function priceDataGeneration(): number {
 }
 
 /** Puts `providers` (a checked genai-prices data file) in use for every price from now on. */
-export function usePriceProviders(providers: unknown[]): void {
+export function installPriceProviders(providers: unknown[]): void {
   pricePackage().updatePrices(({ setProviderData }) => setProviderData(providers as never));
   generation += 1;
 }

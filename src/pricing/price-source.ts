@@ -10,7 +10,7 @@ import { dirname } from "node:path";
 import type { PricedModel } from "./price-data.ts";
 import { checkPriceFile } from "./price-file-check.ts";
 import { pricePackage } from "./price-package.ts";
-import { usePricesIfTheyHold } from "./price-trial.ts";
+import { adoptPricesIfTheyHold } from "./price-trial.ts";
 
 /** The bundled data: the package version and the day that version was published. */
 export const bundledPriceData = { version: "0.1.8", date: "2026-09-23" } as const;
@@ -130,7 +130,7 @@ function refresh(settings: PriceRefreshSettings, now: () => number): Promise<voi
   pending ??= fetchData(settings)
     .then((providers) => {
       const fetchedAt = new Date(now()).toISOString();
-      usePricesIfTheyHold(providers, settings.modelsInUse ?? []);
+      adoptPricesIfTheyHold(providers, settings.modelsInUse ?? []);
       writeCache(settings.cachePath, { fetchedAt, url: settings.url, providers });
       info = { source: "refreshed", date: fetchedAt.slice(0, 10), ...common(settings) };
     })
@@ -198,7 +198,7 @@ function usableCache(settings: PriceRefreshSettings): CachedData | undefined {
   const cached = readCache(settings.cachePath);
   if (!cached || cached.url !== settings.url) return undefined;
   try {
-    usePricesIfTheyHold(checkPriceFile(cached.providers), settings.modelsInUse ?? []);
+    adoptPricesIfTheyHold(checkPriceFile(cached.providers), settings.modelsInUse ?? []);
     return cached;
   } catch {
     return undefined;

@@ -4,20 +4,20 @@
 
 import { costOf, type PricedModel } from "./price-data.ts";
 import { PriceFileError } from "./price-file-check.ts";
-import { priceProvidersInUse, usePriceProviders } from "./price-generation.ts";
+import { priceProvidersInUse, installPriceProviders } from "./price-generation.ts";
 import { priceProviderIds } from "./price-provider-ids.ts";
 
 /** A usage that every priced model charges for. */
 const sample = { inputTokens: 1000, outputTokens: 1000 };
 
 /** Puts checked `providers` in use if every priced model of `inUse` stays priced; else throws PriceFileError. */
-export function usePricesIfTheyHold(providers: unknown[], inUse: readonly PricedModel[]): void {
+export function adoptPricesIfTheyHold(providers: unknown[], inUse: readonly PricedModel[]): void {
   const previous = priceProvidersInUse(Object.values(priceProviderIds));
   const priced = inUse.filter((model) => costSafely(model) !== undefined);
-  usePriceProviders(providers);
+  installPriceProviders(providers);
   const lost = priced.find((model) => costSafely(model) === undefined);
   if (lost) {
-    usePriceProviders(previous);
+    installPriceProviders(previous);
     throw new PriceFileError(
       `it has no usable price for ${lost.provider} model "${lost.modelId}", which is in use`,
     );
