@@ -4,7 +4,7 @@
 
 import { costOf, type PricedModel } from "./price-data.ts";
 import { PriceFileError } from "./price-file-check.ts";
-import { priceProvidersInUse, installPriceProviders } from "./price-generation.ts";
+import { installPriceProviders, priceProvidersInUse } from "./price-generation.ts";
 import { priceProviderIds } from "./price-provider-ids.ts";
 
 /** A usage that every priced model charges for. */
