@@ -102,6 +102,21 @@ describe("the cost question", () => {
     assert.equal(message?.cheaper, undefined);
   });
 
+  it("is never due for a call of no known cost, even at a setting of 0", async () => {
+    const free = fakeEntries.map((entry) => ({
+      ...entry,
+      inputPricePerMillion: 0,
+      outputPricePerMillion: 0,
+    }));
+    const fixture = consultationFixture(free);
+    const application = createApplication(fixture.services, {
+      cursorKey: "test-cursor-key",
+      admission: createAdmission(fixture.store, { ...defaultTiers }, () => new Date()),
+      confirmAboveUsd: 0,
+    });
+    assert.equal(await application.costQuestion(ann, "agent.second_opinion", council), undefined);
+  });
+
   it("counts the conversation so far, as the call does", async () => {
     const { application } = applicationAsking(0);
     const first = await application.sendMessage(

@@ -146,6 +146,10 @@ describe("the question before a costly call", () => {
         errorTextOf(result),
         /^declined: You (dismissed the question|declined): no model was asked/,
       );
+      assert.deepEqual((result as { _meta?: Record<string, unknown> })._meta?.["ai-universe/error"], {
+        code: "declined",
+        action: answer.action,
+      });
       assert.equal(simulator.requests.length, before);
     }
   });
