@@ -51,6 +51,7 @@ import { createCursorCodec } from "./conversations/paging.ts";
 import { readHistory } from "./conversations/read-history.ts";
 import { renameConversation } from "./conversations/rename-conversation.ts";
 import { searchConversations } from "./conversations/search-conversations.ts";
+import { type CostQuestionUseCase, createCostQuestion } from "./cost-question.ts";
 import { createEvaluationUseCases, type EvaluationUseCases } from "./evaluation/evaluation-use-cases.ts";
 import { type LateOpinionWatch, watchLateOpinions } from "./late-opinion-watch.ts";
 import { createLateWork } from "./late-work.ts";
@@ -65,9 +66,15 @@ import { createTaskUseCases, type TaskUseCases } from "./tasks/task-use-cases.ts
  * The use cases. Inputs are `unknown`: each method validates what it is given. Besides the
  * consultations and conversations below: tasks (tasks/task-use-cases.ts), who a credential proves the
  * caller is, web sessions and API keys (accounts/account-use-cases.ts), the program's status
- * (status-use-cases.ts), and evaluation runs (evaluation/evaluation-use-cases.ts).
+ * (status-use-cases.ts), evaluation runs (evaluation/evaluation-use-cases.ts), and whether a costly call
+ * is confirmed first (cost-question.ts).
  */
-export interface Application extends TaskUseCases, AccountUseCases, StatusUseCases, EvaluationUseCases {
+export interface Application
+  extends TaskUseCases,
+    AccountUseCases,
+    StatusUseCases,
+    EvaluationUseCases,
+    CostQuestionUseCase {
   /** Several models answer one question at once; one writes the synthesis; the turn is stored. */
   secondOpinion(caller: Caller, input: unknown, options: RunOptions): Promise<SecondOpinionResult>;
   /** One model answers, with the conversation so far as context; the turn is stored. */
@@ -116,6 +123,8 @@ export interface ApplicationOptions {
   access?: AccessSettings;
   /** The providers and models the operator's checks ask about; default: the roster's, no provider. */
   providers?: StatusSources["configuration"];
+  /** The estimate in USD above which a costly call is confirmed first; null or absent: never. */
+  confirmAboveUsd?: number | null;
 }
 
 /** Builds the application over the engine's services. */
@@ -155,6 +164,7 @@ export function createApplication(services: ConsultationServices, options: Appli
         return (caller, input, running) => consultations.secondOpinion(caller, input, running);
       },
     }),
+    ...createCostQuestion(services, admission, options.confirmAboveUsd ?? null),
     watchLateOpinions: (caller, input, watch) =>
       watchLateOpinions({ store, defaults: services.defaults }, caller, input, watch),
     models: services.roster,

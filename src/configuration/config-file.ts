@@ -69,6 +69,7 @@ export const configFileSchema = z
     defaults: defaultsSchema.optional(),
     toolNames: z.enum(Object.keys(toolNameStyleNames) as [string, ...string[]]).optional(),
     conformanceTools: z.boolean().optional(),
+    confirmAboveUsd: z.union([z.number().nonnegative(), z.literal("off")]).optional(),
     clientTimeLimits: z.record(z.string().min(2).max(100), z.number().int().min(10).max(3600)).optional(),
     auth: authSchema.optional(),
     tiers: z

@@ -13,6 +13,7 @@ import {
   type ToolNameStyle,
   toolNameStyleNames,
 } from "./config-file.ts";
+import { confirmAboveUsd } from "./cost-question.ts";
 import { defaultDatabasePath } from "./data-directory.ts";
 import type { ModelEntry, ProviderKind } from "./model-entry.ts";
 import { type Panel, resolvePanels } from "./panels.ts";
@@ -61,6 +62,11 @@ export interface Configuration {
    * suite against this server (AI_UNIVERSE_CONFORMANCE_TOOLS or the file's `conformanceTools`); off by default.
    */
   conformanceTools: boolean;
+  /**
+   * The estimate in dollars above which a client that can answer questions (MCP elicitation) is asked
+   * before the call runs (AI_UNIVERSE_CONFIRM_ABOVE_USD or the file's `confirmAboveUsd`); null: never.
+   */
+  confirmAboveUsd: number | null;
   /** How long a store operation waits for another program's lock before it is refused, in milliseconds. */
   storeWaitMs: number;
   /** Most PostgreSQL connections this process pools (one more listens for the other nodes). */
@@ -116,6 +122,7 @@ export function loadConfiguration(options: {
       options.toolNames ?? environment.AI_UNIVERSE_TOOL_NAMES?.trim() ?? file.toolNames,
     ),
     conformanceTools: conformanceTools(environment, file.conformanceTools),
+    confirmAboveUsd: confirmAboveUsd(environment, file.confirmAboveUsd),
     storeWaitMs: seconds(environment, "AI_UNIVERSE_STORE_WAIT_SECONDS", 15) * 1000,
     databasePoolSize: poolSize(environment),
     ...(environment.AI_UNIVERSE_REDIS_URL?.trim()

@@ -61,6 +61,8 @@ export const errorTable: { readonly [Code in ErrorCode]: ErrorTransports } = {
   idempotency_conflict: caseError(jsonRpc.invalidParams, 409),
   // 499: the client closed the request (nginx's convention); 130: Ctrl-C (128 + SIGINT).
   cancelled: caseError(jsonRpc.internalError, 499, 130),
+  // The person asked before a costly call said no: 412, the confirmation the call needed was not given.
+  declined: caseError(jsonRpc.invalidRequest, 412),
   store_unavailable: caseError(jsonRpc.internalError, 503),
   rate_limited: caseError(jsonRpc.internalError, 429),
   budget_exhausted: caseError(jsonRpc.internalError, 429),

@@ -12,6 +12,7 @@ export const errorCodes = [
   "model_failed",
   "idempotency_conflict",
   "cancelled",
+  "declined",
   "store_unavailable",
   "rate_limited",
   "budget_exhausted",

@@ -13,6 +13,7 @@ import { ServiceError } from "../contract/service-error.ts";
 import type { CallerSignals } from "./answer-by.ts";
 import { callerOf } from "./caller.ts";
 import type { ConformanceTool } from "./conformance-tools.ts";
+import { confirmCost, confirmsCost } from "./cost-question.ts";
 import { progressReporter } from "./progress-reporter.ts";
 import { revisionHasTasks, servedRevision } from "./protocol-revision.ts";
 import { taskError, taskOnWire } from "./task-handlers.ts";
@@ -61,7 +62,21 @@ export function installToolHandlers(
         `Unknown tool "${request.params.name.slice(0, 100)}". Tools: ${names}.`,
       );
     }
-    const input = request.params.arguments ?? {};
+    let input: unknown = request.params.arguments ?? {};
+    // A costly call is confirmed first, before it runs or starts as a task (cost-question.ts).
+    if (confirmsCost(tool.name)) {
+      const step = await confirmCost(
+        application,
+        callerOf(context),
+        tool.name,
+        input,
+        protocol,
+        context,
+        log,
+      );
+      if ("result" in step) return step.result;
+      input = step.input;
+    }
     const task = (request.params as { task?: { ttl?: unknown } }).task;
     if (task && offersTasks(context)) {
       if (tool.taskSupport !== "optional") {

@@ -131,7 +131,14 @@ export async function startRuntime(
           const admission = createAdmission(store, configuration.tiers, () => new Date());
           return createApplication(
             { ...services, ...models },
-            { cursorKey, admission, tasks, access, providers: configuration },
+            {
+              cursorKey,
+              admission,
+              tasks,
+              access,
+              providers: configuration,
+              confirmAboveUsd: configuration.confirmAboveUsd,
+            },
           );
         },
         accounts: async () =>

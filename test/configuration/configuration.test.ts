@@ -122,6 +122,37 @@ describe("loadConfiguration without a config file", () => {
     assertRejected(configFile({ conformanceTools: "on" }), "conformanceTools");
   });
 
+  it("asks before calls estimated above $0.25 unless AI_UNIVERSE_CONFIRM_ABOVE_USD or the file says otherwise", () => {
+    const above = (environment: Record<string, string>, file?: unknown) =>
+      loadConfiguration({
+        environment,
+        ...(file === undefined ? {} : { configPath: configFile({ confirmAboveUsd: file }) }),
+      }).confirmAboveUsd;
+    assert.equal(above({}), 0.25);
+    assert.equal(above({ AI_UNIVERSE_CONFIRM_ABOVE_USD: "1.5" }), 1.5);
+    assert.equal(above({ AI_UNIVERSE_CONFIRM_ABOVE_USD: "$2" }), 2);
+    assert.equal(above({ AI_UNIVERSE_CONFIRM_ABOVE_USD: "0" }), 0, "0 asks before every call of known cost");
+    assert.equal(above({ AI_UNIVERSE_CONFIRM_ABOVE_USD: "off" }), null);
+    assert.equal(above({ AI_UNIVERSE_CONFIRM_ABOVE_USD: " OFF " }), null);
+    assert.equal(above({}, 0.1), 0.1);
+    assert.equal(above({}, "off"), null);
+    assert.equal(above({ AI_UNIVERSE_CONFIRM_ABOVE_USD: "0.5" }, "off"), 0.5, "the environment wins");
+    for (const text of ["-1", "cheap", "1e400"]) {
+      assert.throws(
+        () => above({ AI_UNIVERSE_CONFIRM_ABOVE_USD: text }),
+        (error: Error) =>
+          error instanceof ConfigurationError &&
+          error.message.startsWith(
+            `AI_UNIVERSE_CONFIRM_ABOVE_USD "${text}" is neither an amount in dollars nor off`,
+          ) &&
+          error.message.includes("0.25 (the default)"),
+        text,
+      );
+    }
+    assertRejected(configFile({ confirmAboveUsd: -1 }), "confirmAboveUsd");
+    assertRejected(configFile({ confirmAboveUsd: "never" }), "confirmAboveUsd");
+  });
+
   it("pools 10 PostgreSQL connections per process unless AI_UNIVERSE_DATABASE_POOL_SIZE says otherwise", () => {
     assert.equal(loadConfiguration({ environment: {} }).databasePoolSize, 10);
     assert.equal(

@@ -17,6 +17,7 @@ const useCaseCodes = [
   "model_failed",
   "idempotency_conflict",
   "cancelled",
+  "declined",
   "store_unavailable",
   "rate_limited",
   "budget_exhausted",

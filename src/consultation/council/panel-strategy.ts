@@ -65,23 +65,29 @@ export function panelStrategy(
   const webSearch = choice.webSearch ?? chosen.webSearch ?? false;
   const adaptive = (choice.strategy ?? chosen.strategy) === "adaptive";
   const threshold = choice.adaptiveAgreement ?? chosen.adaptiveAgreement ?? defaultAdaptiveAgreement;
+  /** The plan fitted to the cost policy, for a question and the conversation so far. */
+  const fit = (question: string, history: readonly Message[]) => {
+    const promptCharacters = history.reduce(
+      (sum, message) => sum + message.content.length,
+      question.length + opinionInstructions.length,
+    );
+    const promptTokens = estimateTokens(promptCharacters) + attachmentTokens(attachments);
+    // A review ranks twice; a hedge may send each opinion twice: the estimate counts it, so a cap holds.
+    const extraCalls = rounds - 1 + (choice.review ? 2 : 0) + (chosen.hedge ? 1 : 0);
+    // An adaptive turn may write two syntheses (the first two's, then everyone's) and ask every model.
+    const fitted = fitPlanToBudget(
+      chosen,
+      promptTokens,
+      { ...cost, searchesPerCall: webSearch ? maxSearchesPerCall : 0 },
+      extraCalls,
+      adaptive ? 2 : 1,
+    );
+    return { ...fitted, promptTokens };
+  };
   return {
+    estimate: fit,
     async ask(question, history, options) {
-      const promptCharacters = history.reduce(
-        (sum, message) => sum + message.content.length,
-        question.length + opinionInstructions.length,
-      );
-      const promptTokens = estimateTokens(promptCharacters) + attachmentTokens(attachments);
-      // A review ranks twice; a hedge may send each opinion twice: the estimate counts it, so a cap holds.
-      const extraCalls = rounds - 1 + (choice.review ? 2 : 0) + (chosen.hedge ? 1 : 0);
-      // An adaptive turn may write two syntheses (the first two's, then everyone's) and ask every model.
-      const { plan, report, worstCaseUsd, synthesisAllowanceUsd } = fitPlanToBudget(
-        chosen,
-        promptTokens,
-        { ...cost, searchesPerCall: webSearch ? maxSearchesPerCall : 0 },
-        extraCalls,
-        adaptive ? 2 : 1,
-      );
+      const { plan, report, worstCaseUsd, synthesisAllowanceUsd, promptTokens } = fit(question, history);
       await cost.reserve?.(worstCaseUsd);
       const budget =
         report.maxCostUsd !== null || report.leftOut.length > 0 || report.unknownCost.length > 0

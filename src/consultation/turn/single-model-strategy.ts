@@ -28,13 +28,18 @@ export function singleModelStrategy(
     services.defaults,
   );
   const entry = plan.primary;
+  /** The plan fitted to the cost policy, for a message and the conversation so far. */
+  const fit = (question: string, history: readonly Message[]) => {
+    const promptCharacters = history.reduce(
+      (sum, message) => sum + message.content.length,
+      question.length + messageInstructions.length,
+    );
+    return fitPlanToBudget(plan, estimateTokens(promptCharacters), cost);
+  };
   return {
+    estimate: fit,
     async ask(question, history, options) {
-      const promptCharacters = history.reduce(
-        (sum, message) => sum + message.content.length,
-        question.length + messageInstructions.length,
-      );
-      const { worstCaseUsd } = fitPlanToBudget(plan, estimateTokens(promptCharacters), cost);
+      const { worstCaseUsd } = fit(question, history);
       await cost.reserve?.(worstCaseUsd);
       const onEvent = options.onEvent ?? (() => {});
       const context = buildContext(history, question, messageInstructions, entry.contextWindow);

@@ -5,6 +5,7 @@
 
 import type { Message } from "../../store/store.ts";
 import type { ConsultationServices, RunOptions } from "../consultation-services.ts";
+import type { fitPlanToBudget } from "../planning/cost-budget.ts";
 import type { Attachment } from "./attachments.ts";
 import { findConversationForTurn } from "./find-conversation.ts";
 import { type LateOpinion, storeLateOpinions } from "./late-opinions.ts";
@@ -29,7 +30,15 @@ export interface TurnAnswer<Answer> {
 export interface TurnStrategy<Answer> {
   /** Asks the model(s). Throws ServiceError when there is nothing worth storing (or on cancel). */
   ask(question: string, history: readonly Message[], options: RunOptions): Promise<TurnAnswer<Answer>>;
+  /**
+   * The models `ask` would call and what they may cost, fitted to the cost policy as `ask` fits them,
+   * without calling any. Throws as `ask` would before its first call (budget_exceeded...).
+   */
+  estimate(question: string, history: readonly Message[]): TurnEstimate;
 }
+
+/** What a turn would ask and cost (see cost-budget.ts). */
+export type TurnEstimate = Pick<ReturnType<typeof fitPlanToBudget>, "plan" | "report" | "worstCaseUsd">;
 
 /** One turn asked by a verified owner. */
 export interface TurnRequest {
@@ -50,11 +59,7 @@ export async function runTurn<Answer>(
   stamp?: IdempotencyStamp,
 ): Promise<TurnOutcome<Answer>> {
   const { store, newId, clock } = services;
-  const conversations = store.conversations.of(request.owner);
-  const conversation = await findConversationForTurn(conversations, request.conversationId);
-  const history = conversation
-    ? await conversations.readRecentMessages(conversation.id, contextMessages)
-    : [];
+  const { conversations, conversation, history } = await readContext(request, services);
   const askedAt = clock().toISOString();
   const asked = await strategy.ask(request.question, history, options);
   const outcome = await recordTurn(
@@ -86,6 +91,29 @@ export async function runTurn<Answer>(
       : Promise.resolve();
   void late.catch(() => {}).then(() => options.onTurnSettled?.());
   return outcome;
+}
+
+/**
+ * What `strategy` would ask and cost for `request`, with the conversation so far read as runTurn
+ * reads it; no model is called and nothing is stored.
+ */
+export async function estimateTurn<Answer>(
+  request: TurnRequest,
+  strategy: TurnStrategy<Answer>,
+  services: ConsultationServices,
+): Promise<TurnEstimate> {
+  const { history } = await readContext(request, services);
+  return strategy.estimate(request.question, history);
+}
+
+/** The conversation a turn continues (undefined: a new one) and its recent messages. */
+async function readContext(request: TurnRequest, services: ConsultationServices) {
+  const conversations = services.store.conversations.of(request.owner);
+  const conversation = await findConversationForTurn(conversations, request.conversationId);
+  const history = conversation
+    ? await conversations.readRecentMessages(conversation.id, contextMessages)
+    : [];
+  return { conversations, conversation, history };
 }
 
 /** The outcome of a stored turn, for an idempotent replay; `readAnswer` reads the strategy's answer back. */

@@ -61,8 +61,31 @@ export interface TestClient {
 const clientInfo = { name: "ai-universe-e2e", version: "1.0.0" };
 const timeout = { timeout: 60_000, resetTimeoutOnProgress: true };
 
+/** A question the server asks the client (elicitation, form mode), as the tests see it. */
+export interface Elicitation {
+  message: string;
+  requestedSchema: { properties: Record<string, Record<string, unknown>> };
+}
+
+/** What the person answers: the action and, when accepting, the form's content. */
+export interface ElicitationAnswer {
+  action: "accept" | "decline" | "cancel";
+  content?: Record<string, string | number | boolean>;
+}
+
+/** How a client is set up: with `answer`, it declares elicitation (form) and answers with it. */
+export interface ClientOptions {
+  answer?: (question: Elicitation) => ElicitationAnswer | Promise<ElicitationAnswer>;
+}
+
 /** Connects a client of `kind` to `target`. */
-export async function connectClient(kind: ClientKind, target: Target): Promise<TestClient> {
+export async function connectClient(
+  kind: ClientKind,
+  target: Target,
+  clientOptions: ClientOptions = {},
+): Promise<TestClient> {
+  const { answer } = clientOptions;
+  const elicitation = answer ? { capabilities: { elicitation: { form: {} } } } : {};
   const stdio =
     target.transport === "stdio"
       ? {
@@ -87,12 +110,23 @@ export async function connectClient(kind: ClientKind, target: Target): Promise<T
           ? { supportedProtocolVersions: ["2025-06-18"] }
           : {};
     const sdk = await import("@modelcontextprotocol/client");
-    client = new sdk.Client(clientInfo, options);
+    client = new sdk.Client(clientInfo, { ...options, ...elicitation });
+    if (answer) {
+      client.setRequestHandler("elicitation/create", (request: { params: Elicitation }) =>
+        answer(request.params),
+      );
+    }
     transport = stdio
       ? new (await import("@modelcontextprotocol/client/stdio")).StdioClientTransport(stdio)
       : new sdk.StreamableHTTPClientTransport(url as URL, http);
   } else if (kind === "v1-2025-11-25") {
-    client = new (await import("@modelcontextprotocol/sdk/client/index.js")).Client(clientInfo);
+    client = new (await import("@modelcontextprotocol/sdk/client/index.js")).Client(clientInfo, elicitation);
+    if (answer) {
+      const { ElicitRequestSchema } = await import("@modelcontextprotocol/sdk/types.js");
+      client.setRequestHandler(ElicitRequestSchema, (request: { params: Elicitation }) =>
+        answer(request.params),
+      );
+    }
     transport = stdio
       ? new (await import("@modelcontextprotocol/sdk/client/stdio.js")).StdioClientTransport(stdio)
       : new (

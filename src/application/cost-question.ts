@@ -1,0 +1,145 @@
+// Whether a call that asks models should be confirmed before it runs: its estimate (the one
+// `maxCostUsd` is held to: every model asked writing its whole output cap, fitted to the caller's cap
+// and tier as the call itself fits it) against the operator's `confirmAboveUsd`. When a question is
+// due, it carries what to say (the models and the most they may cost) and a cheaper choice: the same
+// call with fewer models, the dearest left out until the estimate fits under the setting (as
+// `maxCostUsd` would leave them out), or the primary alone when even that does not fit. No model is
+// called, nothing is counted or charged. Front ends that can ask a person (MCP elicitation) use it.
+
+import type { ConsultationServices } from "../consultation/consultation-services.ts";
+import { panelStrategy } from "../consultation/council/panel-strategy.ts";
+import { singleModelStrategy } from "../consultation/turn/single-model-strategy.ts";
+import { estimateTurn, type TurnEstimate } from "../consultation/turn/turn-pipeline.ts";
+import { secondOpinionInput, sendMessageInput } from "../contract/inputs.ts";
+import { ServiceError } from "../contract/service-error.ts";
+import { validateInput } from "../contract/validate-input.ts";
+import { attachmentsFrom } from "./attachment-input.ts";
+import type { Caller } from "./caller.ts";
+import type { Admission } from "./limits/admission.ts";
+
+/** The tools whose calls ask models, and so may be confirmed first. */
+export type ConsultationTool = "agent.second_opinion" | "conversation.send-message";
+
+/** What one way of running the call would ask and cost. */
+export interface CostEstimate {
+  /** The models asked for an answer, the primary first. */
+  models: string[];
+  /** The model that would write the synthesis; absent when none would. */
+  synthesisModel?: string;
+  /** The estimate `maxCostUsd` is held to: every model asked writing its whole output cap, in USD. */
+  estimatedCostUsd: number;
+  /** Models asked that have no price: their cost is not in the estimate. */
+  unknownCost: string[];
+}
+
+/** A question due before a call: what it would ask and cost, and a cheaper way when there is one. */
+export interface CostQuestion extends CostEstimate {
+  /** The setting the estimate is above, in USD. */
+  confirmAboveUsd: number;
+  /** The same call asking fewer models, with the arguments that run it so; absent when there is none. */
+  cheaper?: CostEstimate & { arguments: Record<string, unknown> };
+}
+
+/** The use case. */
+export interface CostQuestionUseCase {
+  /**
+   * The question to put before `tool` runs with `input`, or undefined when none is due: the setting
+   * is off, the estimate is not above it, or the call would be refused anyway (its own error then
+   * says why). Not counted against the caller's limits; calls no model.
+   */
+  costQuestion(caller: Caller, tool: ConsultationTool, input: unknown): Promise<CostQuestion | undefined>;
+}
+
+/** The use case over the engine's services; `confirmAboveUsd` null never asks. */
+export function createCostQuestion(
+  services: ConsultationServices,
+  admission: Pick<Admission, "tierOf">,
+  confirmAboveUsd: number | null,
+): CostQuestionUseCase {
+  return {
+    async costQuestion(caller, tool, input) {
+      if (confirmAboveUsd === null) return undefined;
+      const estimate = estimator(services, admission, caller, tool, input);
+      const asked = await estimate({}).catch(() => undefined);
+      if (!asked || asked.estimatedCostUsd <= confirmAboveUsd) return undefined;
+      const cheaper =
+        tool === "agent.second_opinion" && asked.models.length > 1
+          ? await fewerModels(estimate, asked, confirmAboveUsd, input as Record<string, unknown>)
+          : undefined;
+      return { ...asked, confirmAboveUsd, ...(cheaper ? { cheaper } : {}) };
+    },
+  };
+}
+
+/** Estimates the call with some of its arguments changed. */
+type Estimator = (changes: Record<string, unknown>) => Promise<CostEstimate>;
+
+/** The call with the dearest models left out until it fits under `withinUsd`, else the primary alone. */
+async function fewerModels(
+  estimate: Estimator,
+  asked: CostEstimate,
+  withinUsd: number,
+  input: Record<string, unknown>,
+): Promise<CostQuestion["cheaper"]> {
+  const cap = typeof input.maxCostUsd === "number" ? Math.min(input.maxCostUsd, withinUsd) : withinUsd;
+  // A setting of 0 fits no panel (and is no maxCostUsd): the primary alone is the cheaper way then.
+  const fitted =
+    cap > 0
+      ? await estimate({ maxCostUsd: cap }).catch((error: unknown) => {
+          if (error instanceof ServiceError && error.code === "budget_exceeded") return undefined;
+          throw error;
+        })
+      : undefined;
+  const changes = fitted ? { maxCostUsd: cap } : { maxOpinions: 0 };
+  const cheaper = fitted ?? (await estimate(changes));
+  if (cheaper.models.length >= asked.models.length) return undefined;
+  return { ...cheaper, arguments: { ...input, ...changes } };
+}
+
+/** Estimates `tool` with `input`, fitted to the caller's tier as the call is fitted. */
+function estimator(
+  services: ConsultationServices,
+  admission: Pick<Admission, "tierOf">,
+  caller: Caller,
+  tool: ConsultationTool,
+  input: unknown,
+): Estimator {
+  const tier = admission.tierOf(caller);
+  const policy = (maxCostUsd: number | undefined) => ({
+    maxCostUsd,
+    unpricedModels: tier.unpricedModels,
+    dailyBudget: tier.dailyBudgetUsd !== null,
+  });
+  return async (changes) => {
+    const changed = { ...(input as object), ...changes };
+    if (tool === "conversation.send-message") {
+      const request = validateInput(sendMessageInput, changed);
+      const turn = {
+        owner: caller.userId,
+        question: request.content,
+        conversationId: request.conversationId,
+      };
+      const strategy = singleModelStrategy(services, request.model, policy(request.maxCostUsd));
+      return estimateOf(await estimateTurn(turn, strategy, services));
+    }
+    const { idempotencyKey, attachments, answerWithinSeconds, ...rest } = validateInput(
+      secondOpinionInput,
+      changed,
+    );
+    const checked = attachmentsFrom(attachments);
+    const request = { ...rest, ...(checked.length > 0 ? { attachments: checked } : {}) };
+    const strategy = panelStrategy(services, request, policy(request.maxCostUsd));
+    return estimateOf(await estimateTurn({ owner: caller.userId, ...request }, strategy, services));
+  };
+}
+
+/** The estimate as callers meet it. */
+function estimateOf({ plan, report }: TurnEstimate): CostEstimate {
+  const synthesis = plan.synthesis[0];
+  return {
+    models: [plan.primary, ...plan.secondaries].map((entry) => entry.name),
+    ...(synthesis ? { synthesisModel: synthesis.name } : {}),
+    estimatedCostUsd: report.estimatedCostUsd,
+    unknownCost: report.unknownCost,
+  };
+}
