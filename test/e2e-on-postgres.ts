@@ -57,6 +57,8 @@ const leftOut: Record<string, string> = {
     "an evaluation's report in a browser; evaluations on PostgreSQL are evaluation's, here",
   "web-late-opinions.test.ts":
     "late opinions on the page; following them on PostgreSQL, across nodes, is late-opinions', here",
+  "council-panel.test.ts":
+    "the MCP Apps panel rendered in a host's frame; late opinions on PostgreSQL are late-opinions', here",
   "model-data.test.ts": "the price data and deprecations the terminal shows; nothing of the store",
   "model-availability.test.ts": "which models each key can use; nothing of the store",
   "vendor-features.test.ts": "what each vendor's wire protocol carries (search, reasoning, files, prices)",

@@ -53,6 +53,7 @@ const knownSeconds: Record<string, number> = {
   "e2e/terminal-conversations.test.ts": 42,
   "e2e/graceful-shutdown.test.ts": 42,
   "e2e/web-late-opinions.test.ts": 41,
+  "e2e/council-panel.test.ts": 30,
   "e2e/redis-counters.test.ts": 41,
   "e2e/protocol-compatibility.test.ts": 40,
   "e2e/store-faults.test.ts": 38,

@@ -7,6 +7,7 @@ import { McpServer } from "@modelcontextprotocol/server";
 import type { Runtime } from "../runtime/runtime.ts";
 import { answerWithinFor } from "./answer-by.ts";
 import { registerConversationResources } from "./conversation-resources.ts";
+import { registerCouncilPanel } from "./council-panel.ts";
 import { registerPrompts } from "./prompts.ts";
 import { revisionHasTasks } from "./protocol-revision.ts";
 import { installTaskHandlers } from "./task-handlers.ts";
@@ -75,6 +76,7 @@ function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEr
   );
   if (era === "sessions-2025") installTaskHandlers(server, runtime.application);
   registerConversationResources(server, runtime.application);
+  registerCouncilPanel(server);
   registerPrompts(server, toolName);
   return server;
 }

@@ -20,6 +20,7 @@ import {
   usageInput,
 } from "../contract/inputs.ts";
 import type { OutputName } from "../contract/result-schemas.ts";
+import { councilPanelToolMeta } from "./council-panel.ts";
 import { type JsonSchema, loadOutputSchemas, outputSchemaOf } from "./output-schemas.ts";
 import { historyText, messageText, searchText, secondOpinionText } from "./result-text.ts";
 
@@ -39,6 +40,8 @@ export interface ToolDefinition {
   annotations: ToolAnnotations;
   /** Whether a client may run the tool as a task (on the revisions with tasks). */
   taskSupport: "optional" | "forbidden";
+  /** Listed as the tool's `_meta`, e.g. the MCP Apps panel that shows its result (council-panel.ts). */
+  meta?: Record<string, unknown>;
   call(application: Application, caller: Caller, input: unknown, options: RunOptions): Promise<object>;
   text(result: object): string;
 }
@@ -119,6 +122,7 @@ function definitions(models: string, name: (dotted: string) => string): ToolEntr
       output: "secondOpinion",
       annotations: asksModels,
       taskSupport: "optional",
+      meta: councilPanelToolMeta,
       call: (application, caller, input, options) => application.secondOpinion(caller, input, options),
       text: (result) => secondOpinionText(result as SecondOpinionResult, name),
     },
@@ -251,6 +255,7 @@ export function createToolCatalog(models: readonly string[], style: ToolNameStyl
       inputSchema: tool.inputSchema as ListToolsResult["tools"][number]["inputSchema"],
       outputSchema: tool.outputSchema as ListToolsResult["tools"][number]["outputSchema"],
       annotations: { title: tool.title, ...tool.annotations },
+      ...(tool.meta ? { _meta: tool.meta } : {}),
     }));
     return listed;
   };
