@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Starts ai-universe on a Node that can run it, whatever Node the system has: this one when it is
-// 22.13 or newer, otherwise the Node 24 the repository pins (node_modules/node, installed by
-// `npm install`). MCP client configurations can therefore say "node" and point here. Signals, the
-// exit code, stdin and stdout (the stdio protocol) pass through untouched.
+// Starts ai-universe on a Node that can run it: this one when it is 22.13 or newer; in a clone of the
+// repository on an older Node, the Node 24 the repository pins (node_modules/node, installed by
+// `npm install`). The installed package (`npx -y ai-universe mcp`) has no pinned Node: on an older
+// Node it says which Node to install. Signals, the exit code, stdin and stdout (the stdio protocol)
+// pass through untouched.
 // Written to load on old Nodes too: no syntax or module newer than Node 16.
 
 import { existsSync } from "node:fs";
@@ -24,9 +25,14 @@ if (!existsSync(entry)) {
 if (major > 22 || (major === 22 && minor >= 13)) {
   await import(pathToFileURL(entry).href);
 } else if (!existsSync(pinned)) {
+  // A clone has its sources; the installed package does not, and no npm install brings it a Node.
+  const clone = existsSync(new URL("src/cli/main.ts", root));
   process.stderr.write(
-    `ai-universe: needs Node.js 22.13 or newer, and this is Node.js ${process.versions.node}. ` +
-      `Run "npm install" in ${fileURLToPath(root)} to get the Node 24 it pins, or install a current Node.js.\n`,
+    `ai-universe: needs Node.js 22.13 or newer, and this is Node.js ${process.versions.node} (${process.execPath}). ` +
+      (clone
+        ? `Run "npm install" in ${fileURLToPath(root)} to get the Node 24 it pins, or install a current Node.js.\n`
+        : 'Install Node.js 22.13 or newer (https://nodejs.org, or "nvm install 24") and run the command again; ' +
+          "an MCP client runs npx with the first node on its PATH, so put the new one first there.\n"),
   );
   process.exit(2);
 } else {

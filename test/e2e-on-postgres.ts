@@ -44,6 +44,8 @@ const leftOut: Record<string, string> = {
     "mcp-remote's proxying and its key errors; accounts on PostgreSQL are team-api-keys', here",
   "ai-sdk-mcp-client.test.ts": "the tool names the AI SDK's client sends; nothing of the store",
   "readme-snippets.test.ts": "each documented client snippet starts as written; nothing of the store",
+  "installed-package.test.ts":
+    "what npm pack ships and installs, run on the default store; the installed package has no PostgreSQL client (it says so, here), and the store code it runs is the checkout's, which this pass runs",
   "http-transport.test.ts": "the HTTP guards (host, origin, body size, slow uploads) and the health report",
   "terminal.test.ts":
     "the terminal's rendering in a pseudo-terminal; the terminal on PostgreSQL is terminal-conversations', here",

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Application } from "../application/application.ts";
 import { createTaskRunner, defaultTaskLifetimes } from "../application/tasks/task-runner.ts";
 import type { Configuration } from "../configuration/configuration.ts";
+import { loadOptionalFeature, optionalPackages } from "../configuration/optional-packages.ts";
 import { collectSecrets } from "../configuration/provider-environment.ts";
 import { latencyTracker } from "../consultation/model-call/latency-tracker.ts";
 import { scrub } from "../contract/scrub.ts";
@@ -221,7 +222,11 @@ async function openTracing(environment: Record<string, string | undefined>): Pro
       shutdown: async () => {},
     };
   }
-  const { startTracing, traceStore, traceApplication } = await import("../observability/tracing.ts");
+  const { startTracing, traceStore, traceApplication } = await loadOptionalFeature(
+    "Tracing (OTEL_EXPORTER_OTLP_ENDPOINT)",
+    optionalPackages.tracing,
+    () => import("../observability/tracing.ts"),
+  );
   const { shutdown } = await startTracing();
   return { traceStore, traceApplication, shutdown };
 }

@@ -3,6 +3,7 @@
 // file name; and the request counters in Redis when a Redis URL is given, else in that database.
 
 import { fileURLToPath } from "node:url";
+import { loadOptionalFeature, optionalPackages } from "../configuration/optional-packages.ts";
 import { openSqliteStore } from "./sqlite/open-sqlite-store.ts";
 import type { Store } from "./store.ts";
 import { StoreOpenError } from "./store-errors.ts";
@@ -38,8 +39,13 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
 /** The store of the database `url` names. */
 async function openDatabase(url: string, options: OpenStoreOptions): Promise<Store> {
   if (/^postgres(ql)?:\/\//i.test(url.trim())) {
-    // Loaded only when asked for, so a SQLite user never loads the PostgreSQL client.
-    const { openPostgresStore } = await import("./postgres/open-postgres-store.ts");
+    // Loaded only when asked for, so a SQLite user never loads (nor installs) the PostgreSQL client.
+    const { openPostgresStore } = await loadOptionalFeature(
+      "A PostgreSQL database (DATABASE_URL)",
+      optionalPackages.postgres,
+      () => import("./postgres/open-postgres-store.ts"),
+      (message) => new StoreOpenError(message),
+    );
     return openPostgresStore(
       url.trim(),
       options.poolSize === undefined ? {} : { poolSize: options.poolSize },
@@ -57,7 +63,12 @@ async function withRedisCounters(
   url: string,
   log: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
 ): Promise<Store> {
-  const { openRedisRequestCounters } = await import("./redis/request-counters.ts");
+  const { openRedisRequestCounters } = await loadOptionalFeature(
+    "Counters in Redis (AI_UNIVERSE_REDIS_URL)",
+    optionalPackages.redis,
+    () => import("./redis/request-counters.ts"),
+    (message) => new StoreOpenError(message),
+  );
   const counters = await openRedisRequestCounters(url, log);
   return {
     ...store,

@@ -1,12 +1,19 @@
 // Each client snippet of the documentation (the README and every page in docs/), started exactly as written
-// (with the repository's path in place of /path/to/ai-universe and the providers pointed at the simulator):
-// the client lists the tools with names every client accepts (portable, the default) and gets a second
-// opinion that matches the contract.
+// (with the providers pointed at the simulator): the client lists the tools with names every client accepts
+// (portable, the default) and gets a second opinion that matches the contract. `npx -y ai-universe mcp`
+// finds `ai-universe` as npx finds a globally installed package: the package packed from this checkout,
+// installed from npm's cache (support/installed-package.ts) and linked into a temporary global prefix, with
+// an empty npm cache and no network, so a snippet that names another package or command fails. A snippet
+// of a clone (`node /path/to/ai-universe/bin/ai-universe.js mcp`) runs with this checkout's path.
 
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { mkdirSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { before, describe, it } from "node:test";
 import { documentationPages, repositoryRoot } from "../support/documentation-pages.ts";
+import { temporaryDirectory } from "../support/temporary-directory.ts";
 import { secondOpinionOf, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
+import { installPackage, packPackage, pathWithThisNode } from "./support/installed-package.ts";
 import { connectClient } from "./support/mcp-clients.ts";
 
 const repository = repositoryRoot.replace(/\/$/, "");
@@ -33,8 +40,10 @@ function snippetsOf(page: string, markdown: string): Snippet[] {
   const found: Snippet[] = [];
   for (const [, client = "", language, body = ""] of blocks) {
     const text = body.replaceAll("/path/to/ai-universe", repository);
-    if (language === "json" && text.includes("mcpServers")) {
-      const server = JSON.parse(text).mcpServers["ai-universe"];
+    if (language === "json" && /"(mcpServers|servers)"/.test(text)) {
+      const parsed = JSON.parse(text);
+      const server = (parsed.mcpServers ?? parsed.servers)["ai-universe"];
+      if (parsed.servers) assert.equal(server.type, "stdio", `${client}: VS Code's servers need a type`);
       found.push({
         client,
         page,
@@ -72,18 +81,34 @@ function snippetsOf(page: string, markdown: string): Snippet[] {
 function serverBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```\w*\n([\s\S]*?)^```/gm)]
     .map(([, body = ""]) => body)
-    .filter((body) => /mcpServers|\[mcp_servers|claude mcp add ai-universe/.test(body));
+    .filter((body) => /mcpServers|"servers"|\[mcp_servers|claude mcp add ai-universe/.test(body));
 }
 
 describe("client snippets of the README and docs/", () => {
   const context = useSimulatorEnvironment();
+  /** What npx needs to find the package installed: a global prefix holding it, an empty cache, no network. */
+  const npx: Record<string, string> = {};
+  const elsewhere = temporaryDirectory("client");
+
+  before(async () => {
+    const installed = await installPackage(await packPackage());
+    const prefix = temporaryDirectory("prefix");
+    mkdirSync(join(prefix, "bin"));
+    symlinkSync(join(installed.root, "bin/ai-universe.js"), join(prefix, "bin/ai-universe"));
+    Object.assign(npx, {
+      npm_config_prefix: prefix,
+      npm_config_cache: temporaryDirectory("npm-cache"),
+      npm_config_offline: "true",
+      npm_config_update_notifier: "false",
+    });
+  });
 
   it("has one snippet for every client the documentation names", () => {
     assert.deepEqual(
       snippets()
         .map((snippet) => snippet.client)
         .sort(),
-      ["Claude Code", "Claude Desktop", "Codex", "Copilot CLI", "Cursor"],
+      ["Claude Code", "Claude Desktop", "Codex", "Copilot CLI", "Cursor", "From a clone", "VS Code"],
     );
   });
 
@@ -101,8 +126,9 @@ describe("client snippets of the README and docs/", () => {
     it(`${snippet.client} (${snippet.page}): starts, lists the tools, and consults`, async () => {
       const client = await connectClient("v1-2025-11-25", {
         transport: "stdio",
-        environment: { ...context.environment, ...snippet.env },
+        environment: { ...context.environment, PATH: pathWithThisNode(), ...npx, ...snippet.env },
         command: { file: snippet.command, args: snippet.args },
+        directory: elsewhere,
       });
       try {
         const names = (await client.listTools()).map((tool) => tool.name);

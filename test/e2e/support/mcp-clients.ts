@@ -21,6 +21,8 @@ export type Target =
       environment: Record<string, string>;
       /** How to start the server; default: this Node running the source entry point. */
       command?: { file: string; args: string[] };
+      /** The server's working directory; default: this process's. */
+      directory?: string;
     };
 
 /** A tool call's result as the tests read it. */
@@ -92,6 +94,7 @@ export async function connectClient(
           command: target.command?.file ?? process.execPath,
           args: target.command?.args ?? [mainScript, "mcp"],
           env: target.environment,
+          ...(target.directory ? { cwd: target.directory } : {}),
           stderr: "pipe" as const,
         }
       : undefined;

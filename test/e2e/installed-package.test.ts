@@ -1,0 +1,201 @@
+// The package a user installs with `npx -y ai-universe mcp`: `npm pack` of this checkout, installed into
+// an empty directory from npm's cache with no network (test/e2e/support/installed-package.ts), then run
+// from a directory of its own with a current Node first on PATH, as a user's machine runs it: --version,
+// the stdio server with the official MCP client (a consultation against the provider simulator,
+// validated against the seed schema), and `serve` with its health and web page. It holds the bundle,
+// the web page and the schemas and nothing of the checkout, pulls no devDependency, and says what to
+// install when a feature's optional package or a current Node is missing.
+
+import assert from "node:assert/strict";
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { before, describe, it } from "node:test";
+import { promisify } from "node:util";
+import { missingPackageMessage, optionalPackages } from "../../src/configuration/optional-packages.ts";
+import { temporaryDirectory } from "../support/temporary-directory.ts";
+import { secondOpinionOf, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
+import {
+  checkout,
+  type InstalledPackage,
+  installPackage,
+  type PackedPackage,
+  packPackage,
+  pathWithThisNode,
+} from "./support/installed-package.ts";
+import { connectClient } from "./support/mcp-clients.ts";
+import { untilWritten } from "./support/written-text.ts";
+
+const run = promisify(execFile);
+const manifest = JSON.parse(readFileSync(join(checkout, "package.json"), "utf8"));
+
+/** Runs the installed command in `directory`; its exit code and output, whether it succeeds or not. */
+async function runInstalled(
+  file: string,
+  args: string[],
+  environment: Record<string, string>,
+  directory: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(file, args, { env: environment, cwd: directory });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
+    return { code, stdout, stderr };
+  }
+}
+
+/** Starts `command serve --port 0` in `directory`; resolves with its URL once it listens. */
+async function startServer(command: string, environment: Record<string, string>, directory: string) {
+  const child = spawn(command, ["serve", "--port", "0"], {
+    env: environment,
+    cwd: directory,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let output = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    output += chunk;
+  });
+  const exited = once(child, "exit");
+  await Promise.race([
+    untilWritten(child.stderr, () => output, /MCP at http:\/\/\S+\/mcp/, 30_000, "the installed server"),
+    exited.then(() => Promise.reject(new Error(`the installed server exited:\n${output}`))),
+  ]);
+  return {
+    url: output.match(/MCP at (http:\/\/\S+)\/mcp/)?.[1] ?? "",
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+describe("the package installed from npm pack", () => {
+  const context = useSimulatorEnvironment();
+  const elsewhere = temporaryDirectory("user");
+  let packed: PackedPackage;
+  let installed: InstalledPackage;
+  let environment: Record<string, string>;
+
+  before(async () => {
+    packed = await packPackage();
+    installed = await installPackage(packed);
+    environment = { ...context.environment, PATH: pathWithThisNode() };
+  });
+
+  it("holds the bundle, the web page, the schemas and the launcher, and no sources or source maps", () => {
+    for (const file of [
+      "bin/ai-universe.js",
+      "dist/cli/main.js",
+      "dist/web/index.html",
+      "schemas/agent-second-opinion.schema.json",
+      "schemas/conversation-get-history.schema.json",
+      "package.json",
+      "README.md",
+    ]) {
+      assert.ok(packed.files.includes(file), `${file} is in the package`);
+    }
+    const stray = packed.files.filter((file) => /^(src|test|web|scripts|bench)\/|\.map$|\.ts$/.test(file));
+    assert.deepEqual(stray, []);
+  });
+
+  it("names nothing of the checkout in its files", () => {
+    const naming = packed.files.filter((file) =>
+      readFileSync(join(installed.root, file), "utf8").includes(checkout),
+    );
+    assert.deepEqual(naming, [], `files that name ${checkout}`);
+  });
+
+  it("installs its dependencies and no devDependency, but what a dependency of its own needs", () => {
+    // undici, say, is a devDependency and also a dependency of the AI SDK's provider-utils.
+    const pulled = installed.installed.filter(
+      (name) => name in manifest.devDependencies && !installed.required.includes(name),
+    );
+    assert.deepEqual(pulled, [], "devDependencies installed that no installed package needs");
+    for (const name of ["pg", "redis", "@opentelemetry/sdk-trace-base", "@modelcontextprotocol/inspector"]) {
+      assert.ok(!installed.installed.includes(name), `${name} is not installed`);
+    }
+    assert.ok(installed.installed.includes("ai-universe"));
+    for (const name of Object.keys(manifest.dependencies))
+      assert.ok(installed.installed.includes(name), name);
+  });
+
+  it("prints its version from any directory", async () => {
+    const result = await runInstalled(installed.command, ["--version"], environment, elsewhere);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout.trim(), `ai-universe ${manifest.version}`);
+  });
+
+  it("serves MCP over stdio: lists the tools and gets a second opinion that matches the seed schema", async () => {
+    const client = await connectClient("v2-modern", {
+      transport: "stdio",
+      environment,
+      command: { file: installed.command, args: ["mcp"] },
+      directory: elsewhere,
+    });
+    try {
+      const names = (await client.listTools()).map((tool) => tool.name);
+      assert.ok(names.includes("agent_second_opinion"), names.join(", "));
+      const before = context.simulator.requests.length;
+      const result = secondOpinionOf(
+        await client.callTool("agent_second_opinion", { question: "From the package?", maxOpinions: 1 }),
+      );
+      assert.equal(result.secondaryOpinions.length, 1);
+      assert.ok(context.simulator.requests.length > before, "the models were asked at the simulator");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("serves HTTP: health answers and the web page is served", async () => {
+    const server = await startServer(installed.command, environment, elsewhere);
+    try {
+      const health = await fetch(`${server.url}/health`);
+      assert.equal(health.status, 200);
+      assert.equal(((await health.json()) as { version?: string }).version, manifest.version);
+      const page = await fetch(`${server.url}/`);
+      assert.equal(page.status, 200);
+      const html = await page.text();
+      const script = html.match(/<script[^>]+src="([^"]+)"/)?.[1];
+      assert.ok(script, html);
+      const asset = await fetch(new URL(script, `${server.url}/`));
+      assert.equal(asset.status, 200);
+      assert.match(asset.headers.get("content-type") ?? "", /javascript/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("says which package to install for PostgreSQL, which it does not install", async () => {
+    const result = await runInstalled(
+      installed.command,
+      ["conversations"],
+      { ...environment, DATABASE_URL: "postgres://user:password@127.0.0.1:1/none" },
+      elsewhere,
+    );
+    assert.equal(result.code, 2, result.stderr);
+    assert.equal(
+      result.stderr.trim(),
+      `ai-universe: ${missingPackageMessage("A PostgreSQL database (DATABASE_URL)", optionalPackages.postgres)}`,
+    );
+    assert.match(result.stderr, /npm install pg/);
+  });
+
+  it("on a Node older than 22.13 says which Node to install, in one line", async () => {
+    const oldNode = join(elsewhere, "old-node.mjs");
+    writeFileSync(oldNode, 'Object.defineProperty(process.versions, "node", { value: "20.11.0" });\n');
+    const launcher = join(installed.root, "bin/ai-universe.js");
+    const result = await runInstalled(
+      process.execPath,
+      ["--import", oldNode, launcher, "mcp"],
+      environment,
+      elsewhere,
+    );
+    assert.equal(result.code, 2);
+    assert.equal(result.stderr.trim().split("\n").length, 1, result.stderr);
+    assert.match(result.stderr, /needs Node\.js 22\.13 or newer, and this is Node\.js 20\.11\.0/);
+    assert.match(result.stderr, /Install Node\.js 22\.13 or newer/);
+    assert.doesNotMatch(result.stderr, /npm install/);
+  });
+});
