@@ -2,10 +2,12 @@
 // client session over the official SDK v2 client: a consultation comes back as a task at once and
 // settles with a result the seed schema accepts, read from another node too; a task cancelled mid-run
 // has every provider request aborted, from either node; another user's task answers exactly as an
-// unknown id; a client that does not declare the extension gets the answer itself, and no task methods;
+// unknown id; a tool error is a completed task with that result, and a task whose server was killed is
+// failed with the reason; a client that does not declare the extension gets the answer itself, and no task methods;
 // and the same over stdio.
 
 import assert from "node:assert/strict";
+import { once } from "node:events";
 import { after, before, describe, it } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
 import {
@@ -20,6 +22,7 @@ import { assertMatchesSchema } from "../support/seed-schemas.ts";
 import { makeApiKey } from "./support/cli-process.ts";
 import { modelIds } from "./support/e2e-fixture.ts";
 import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
+import { startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 import { openTaskSession } from "./support/task-session.ts";
@@ -101,6 +104,9 @@ describe("the Tasks extension on 2026-07-28", () => {
       (resultFromTaskOutcome(read) as { structuredContent?: unknown }).structuredContent,
       result.structuredContent,
     );
+    // The server asks for no input: an update of the caller's own task is only acknowledged.
+    await elsewhere.task(id).update({});
+    assert.equal((await elsewhere.task(id).snapshot()).status, "completed");
     // A quick tool is answered at once, as ever.
     const quick = await session.callTool("conversation_list", {});
     assert.equal(quick.kind, "immediate");
@@ -148,6 +154,49 @@ describe("the Tasks extension on 2026-07-28", () => {
     }
     const { outcome } = await execution.settle();
     assert.equal(outcome.status, "completed", "bob's cancel reached ann's task");
+  });
+
+  it("ends a call that failed as completed with its tool error, and one whose server was killed as failed", async () => {
+    const session = sessionOf(await connectAs("ann"), "errors");
+    simulator.setDefaultBehaviour({ status: 500, errorMessage: "simulated outage" });
+    let result: { isError?: boolean; content?: { text?: string }[] };
+    try {
+      const execution = await session.callTool("agent_second_opinion", {
+        question: "All down?",
+        maxOpinions: 0,
+      });
+      taskOf(execution);
+      const { outcome } = await execution.settle();
+      assert.equal(outcome.status, "completed", "a tool error is a result, not a failed task");
+      result = resultFromTaskOutcome(outcome) as typeof result;
+    } finally {
+      simulator.setDefaultBehaviour({});
+    }
+    assert.equal(result.isError, true);
+    // A third node is killed while its task runs; the task ends failed with the reason, seen from another.
+    const third = await startHttpServerProcess(environment);
+    const release = simulator.hold(Object.values(modelIds));
+    let id: TaskId;
+    try {
+      const client = await connectClient("v2-modern", {
+        transport: "http",
+        url: third.url,
+        headers: { authorization: `Bearer ${keys.ann}` },
+      });
+      clients.push(client);
+      const from = simulator.requests.length;
+      id = taskOf(await sessionOf(client, "third").callTool("agent_second_opinion", { question: "Killed?" }));
+      await simulator.waitForRequests((requests) => requests.length > from);
+      third.process.kill("SIGKILL");
+      await once(third.process, "exit");
+    } finally {
+      release();
+      await third.stop();
+    }
+    const outcome = await session.task(id).result();
+    assert.equal(outcome.status, "failed");
+    assert.equal(outcome.status === "failed" && outcome.error.code, -32603);
+    assert.match(outcome.task?.statusMessage ?? "", /stopped before it finished/);
   });
 
   it("keeps the answer itself for a client that does not declare the extension, and no task methods", async () => {
