@@ -79,6 +79,7 @@ const knownSeconds: Record<string, number> = {
   "e2e/panels.test.ts": 16,
   "e2e/consultation.test.ts": 16,
   "e2e/web-model-html.test.ts": 14,
+  "e2e/tasks-extension.test.ts": 14,
   "e2e/model-data.test.ts": 14,
   "e2e/model-availability.test.ts": 14,
   "e2e/concurrent-admission.test.ts": 14,

@@ -1,7 +1,7 @@
 // The one server factory: builds an MCP server with every tool, resource and prompt. stdio and HTTP
 // only wrap it. It declares what the server does and no more: no list-changed notifications (the
-// lists never change while it runs), logging only on the 2025 revisions, and tasks only on 2025-11-25,
-// the one 2025 revision that has them.
+// lists never change while it runs), logging only on the 2025 revisions, tasks on 2025-11-25 (the one
+// 2025 revision that has them) and the Tasks extension on 2026-07-28 (task-extension.ts).
 
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Runtime } from "../runtime/runtime.ts";
@@ -10,6 +10,7 @@ import { registerConversationResources } from "./conversation-resources.ts";
 import { registerCouncilPanel } from "./council-panel.ts";
 import { registerPrompts } from "./prompts.ts";
 import { revisionHasTasks } from "./protocol-revision.ts";
+import { installTaskExtension, taskExtensionCapability } from "./task-extension.ts";
 import { installTaskHandlers } from "./task-handlers.ts";
 import { createToolCatalog, type ToolCatalog } from "./tool-catalog.ts";
 import { installToolHandlers } from "./tool-handlers.ts";
@@ -56,7 +57,7 @@ function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEr
         prompts: { listChanged: false },
         ...(era === "sessions-2025"
           ? { logging: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }
-          : {}),
+          : { extensions: taskExtensionCapability }),
       },
       instructions:
         `Use ${toolName("agent.second_opinion")} to put one question to several LLMs and get a synthesis; ` +
@@ -70,11 +71,12 @@ function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEr
     catalog,
     runtime.application,
     runtime.log,
-    era === "sessions-2025",
+    era === "sessions-2025" ? "2025-11-25" : "extension",
     (caller) => answerWithinFor(caller, runtime.configuration),
     runtime.configuration.conformanceTools ? loadConformanceTools : undefined,
   );
   if (era === "sessions-2025") installTaskHandlers(server, runtime.application);
+  else installTaskExtension(server, runtime.application);
   registerConversationResources(server, runtime.application);
   registerCouncilPanel(server);
   registerPrompts(server, toolName);

@@ -16,6 +16,7 @@ import type { ConformanceTool } from "./conformance-tools.ts";
 import { confirmCost, confirmsCost } from "./cost-question.ts";
 import { progressReporter } from "./progress-reporter.ts";
 import { revisionHasTasks, servedRevision } from "./protocol-revision.ts";
+import { acceptsTasks, createTaskResult } from "./task-extension.ts";
 import { taskError, taskOnWire } from "./task-handlers.ts";
 import type { ToolCatalog } from "./tool-catalog.ts";
 import { toolFailure, toolSuccess } from "./tool-result.ts";
@@ -24,23 +25,24 @@ import { toolFailure, toolSuccess } from "./tool-result.ts";
 export type ConformanceToolLoader = () => Promise<readonly ConformanceTool[]>;
 
 /**
- * Installs the tool handlers of `catalog` on `server`. With `tasks` on (the 2025 revisions), a client on a
- * revision with tasks sees which tools may run as one, and a call of theirs that carries `task` starts a
- * task and answers at once with it. With `conformance` (only when the setting is on), the conformance
- * suite's test tools are offered too.
+ * Installs the tool handlers of `catalog` on `server`. With `tasks` "2025-11-25" (the 2025 revisions), a
+ * client on a revision with tasks sees which tools may run as one, and a call of theirs that carries `task`
+ * starts a task and answers at once with it; with "extension" (2026-07-28), so does a call of a tool that
+ * asks models from a client that declares the Tasks extension (task-extension.ts). With `conformance` (only
+ * when the setting is on), the conformance suite's test tools are offered too.
  */
 export function installToolHandlers(
   server: McpServer,
   catalog: ToolCatalog,
   application: Application,
   log: (message: string) => void,
-  tasks = false,
+  tasks?: "2025-11-25" | "extension",
   answerWithin: (caller: CallerSignals) => number | undefined = () => undefined,
   conformance?: ConformanceToolLoader,
 ): void {
   const protocol = server.server;
   const offersTasks = (context: ServerContext) =>
-    tasks && revisionHasTasks(servedRevision(protocol, context));
+    tasks === "2025-11-25" && revisionHasTasks(servedRevision(protocol, context));
   protocol.setRequestHandler("tools/list", async (_request, context) => {
     await catalog.ready();
     const listing = offersTasks(context) ? catalog.taskListing : catalog.listing;
@@ -78,7 +80,9 @@ export function installToolHandlers(
       input = step.input;
     }
     const task = (request.params as { task?: { ttl?: unknown } }).task;
-    if (task && offersTasks(context)) {
+    // On 2026-07-28 the server decides: a tool that asks models runs as a task for a client that accepts one.
+    const extensionTask = tasks === "extension" && tool.taskSupport === "optional" && acceptsTasks(context);
+    if ((task && offersTasks(context)) || extensionTask) {
       if (tool.taskSupport !== "optional") {
         throw new ProtocolError(
           ProtocolErrorCode.InvalidParams,
@@ -97,11 +101,13 @@ export function installToolHandlers(
         return protocol.projectCallToolResult(result, tool.outputSchema) as Record<string, unknown>;
       };
       const started = await application
-        .startTask(caller, { tool: tool.name, ttl: task.ttl }, run)
+        .startTask(caller, { tool: tool.name, ttl: task?.ttl }, run)
         .catch((error: unknown) => {
           throw error instanceof ServiceError ? taskError(error) : error;
         });
-      return { content: [], task: taskOnWire(started) } as never;
+      return (
+        extensionTask ? createTaskResult(started) : { content: [], task: taskOnWire(started) }
+      ) as never;
     }
     const reporter = progressReporter(context);
     let result: ReturnType<typeof toolSuccess>;

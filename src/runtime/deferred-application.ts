@@ -46,6 +46,7 @@ export function deferredApplication(roster: ModelRoster, loaders: ApplicationLoa
     getTask: async (...args) => (await application()).getTask(...args),
     listTasks: async (...args) => (await application()).listTasks(...args),
     cancelTask: async (...args) => (await application()).cancelTask(...args),
+    readTask: async (...args) => (await application()).readTask(...args),
     taskResult: async (...args) => (await application()).taskResult(...args),
     runEvaluation: async (...args) => (await application()).runEvaluation(...args),
     listEvaluations: async (...args) => (await application()).listEvaluations(...args),

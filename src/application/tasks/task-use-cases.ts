@@ -35,7 +35,7 @@ export interface TaskListPage {
   nextCursor?: string;
 }
 
-/** A task that has ended, with its tool call's result (null when it was cancelled or its server stopped). */
+/** A task with its tool call's result (null while it works, when it was cancelled or its server stopped). */
 export interface TaskOutcome {
   task: TaskView;
   result: Record<string, unknown> | null;
@@ -55,6 +55,11 @@ export interface TaskUseCases {
   listTasks(caller: Caller, input?: unknown): Promise<TaskListPage>;
   /** Cancels the caller's working task `{ taskId }`; throws invalid_argument when it already ended. */
   cancelTask(caller: Caller, input: unknown): Promise<TaskView>;
+  /**
+   * The caller's task `{ taskId }` as it stands, with its result once it has ended (null while it works,
+   * or when it ended without one); never waits. Throws task_not_found.
+   */
+  readTask(caller: Caller, input: unknown): Promise<TaskOutcome>;
   /** The caller's task `{ taskId }` once it has ended, with its result; waits while it works. */
   taskResult(caller: Caller, input: unknown, options: { signal: AbortSignal }): Promise<TaskOutcome>;
 }
@@ -96,6 +101,13 @@ export function createTaskUseCases(
       const { taskId } = validateInput(taskIdInput, input);
       await admission.admitPoll(caller);
       return taskView(await runner.cancel(caller, taskId));
+    },
+
+    async readTask(caller, input) {
+      const { taskId } = validateInput(taskIdInput, input);
+      await admission.admitPoll(caller);
+      const task = await runner.get(caller, taskId);
+      return { task: taskView(task), result: task.result };
     },
 
     async taskResult(caller, input, options) {
