@@ -108,6 +108,8 @@ describe("the size cap of an answer", () => {
           ? JSON.stringify({ synthesis: textOf(1024), consensus: textOf(1024) })
           : "A short opinion.",
     };
+    // Earlier tests leave models with behaviours of their own, which win over the default.
+    simulator.reset();
     simulator.setDefaultBehaviour(hostile);
     try {
       const result = secondOpinionOf(await ask(client, true));
@@ -123,7 +125,7 @@ describe("the size cap of an answer", () => {
       assert.ok(peak > 0 && peak < 300 * 1024, `the server's memory peaked at ${Math.round(peak / 1024)} MB`);
       assert.equal((await fetch(`${server.url}/health`)).status, 200);
     } finally {
-      simulator.setDefaultBehaviour({});
+      simulator.reset();
     }
   });
 });

@@ -127,7 +127,11 @@ describe("a team server with API keys", () => {
       conversations: { id: string }[];
     };
     assert.deepEqual(listed.conversations, []);
-    assert.deepEqual(await bob.listResources(), []);
+    // Bob sees no conversation among the resources; only the council panel everyone gets.
+    assert.deepEqual(
+      (await bob.listResources()).map((resource: { uri: string }) => resource.uri),
+      ["ui://ai-universe/council-panel.html"],
+    );
     const search = async (client: TestClient) =>
       (
         (await client.callTool("conversation.search", { query: "private question" })).structuredContent as {
