@@ -123,7 +123,7 @@ export async function recordTurn<Answer>(
         assistantMessageSaved: false,
         userMessageId: null,
         assistantMessageId: null,
-        error: `The answer was not saved: ${(error as Error).message}. Ask again to store it.`,
+        error: `The answer was not saved: ${(error as Error).message.replace(/\.$/, "")}. Ask again to store it.`,
       },
     };
   }

@@ -5,6 +5,13 @@
 import type pg from "pg";
 import { StoreUnavailableError } from "../store-errors.ts";
 
+/** PostgreSQL's codes for a write it refuses: a read-only transaction (or a standby), no privilege. */
+const readOnlyCodes = new Set(["25006", "42501"]);
+
+/** What the operator does about a database that cannot be written. */
+const writeAccessFix =
+  "Give the database user write access (and turn default_transaction_read_only off), then restart; nothing is saved meanwhile.";
+
 /** The pool the ports share. Build it with `openPostgresStore`. */
 export class PostgresConnection {
   readonly pool: pg.Pool;
@@ -70,14 +77,37 @@ export class PostgresConnection {
     return result.rows;
   }
 
-  /** A connection failure as `store_unavailable`; any other error unchanged. */
+  /** A connection failure, or a write the database refuses (read-only), as `store_unavailable`; any other error unchanged. */
   unavailable(error: unknown): unknown {
     const code = (error as { code?: string }).code ?? "";
+    if (readOnlyCodes.has(code)) {
+      return new StoreUnavailableError(
+        `The PostgreSQL database ${this.where} cannot be written (${(error as Error).message}). ${writeAccessFix}`,
+        { cause: error },
+      );
+    }
     const connection = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|57P0[1-3]|08\d{3})$/.test(code);
     if (!connection) return error;
     return new StoreUnavailableError(
       `The PostgreSQL database ${this.where} cannot be reached (${code}). Check that it runs; the answer was not saved.`,
       { cause: error },
     );
+  }
+
+  /** Why this database cannot be written (read-only transactions, a replica, no right to insert), or undefined. */
+  async unwritable(): Promise<string | undefined> {
+    const { rows } = await this.pool.query(
+      `SELECT current_setting('transaction_read_only') = 'on' AS read_only, pg_is_in_recovery() AS replica,
+              coalesce(has_table_privilege('messages', 'INSERT'), false) AS may_insert`,
+    );
+    const state = rows[0] as { read_only: boolean; replica: boolean; may_insert: boolean } | undefined;
+    const reason = state?.replica
+      ? "it is a replica in recovery"
+      : state?.read_only
+        ? "its transactions are read-only (default_transaction_read_only)"
+        : state?.may_insert === false
+          ? "this user may not insert into its tables"
+          : undefined;
+    return reason && `The PostgreSQL database ${this.where} cannot be written: ${reason}. ${writeAccessFix}`;
   }
 }

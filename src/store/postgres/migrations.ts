@@ -199,9 +199,14 @@ export async function applyPostgresMigrations(
   const client = await pool.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [migrationLock]);
-    await client.query(
-      "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
-    );
+    // Created only when missing: a database already up to date is opened without a write, so a
+    // read-only one (a read-only role, default_transaction_read_only, a replica) still serves reads.
+    const recorded = await client.query("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+    if (recorded.rows[0]?.present !== true) {
+      await client.query(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
+      );
+    }
     const applied = Number(
       (await client.query("SELECT coalesce(max(version), 0) AS version FROM schema_migrations")).rows[0]
         ?.version ?? 0,

@@ -38,8 +38,10 @@ export function createPostgresStore(connection: PostgresConnection): Store {
 
     async health() {
       try {
-        await connection.pool.query("SELECT 1");
-        return { reachable: true, writable: true };
+        const unwritable = await connection.unwritable();
+        return unwritable
+          ? { reachable: true, writable: false, error: unwritable }
+          : { reachable: true, writable: true };
       } catch (error) {
         return {
           reachable: false,
@@ -50,12 +52,14 @@ export function createPostgresStore(connection: PostgresConnection): Store {
     },
 
     async signingKey() {
+      const read = () => connection.query("SELECT value FROM settings WHERE name = 'signing-key'");
+      const kept = await read();
+      if (kept.rows[0]) return String(kept.rows[0].value);
       await connection.query(
         "INSERT INTO settings (name, value) VALUES ('signing-key', $1) ON CONFLICT (name) DO NOTHING",
         [randomBytes(32).toString("base64url")],
       );
-      const result = await connection.query("SELECT value FROM settings WHERE name = 'signing-key'");
-      return String(result.rows[0]?.value);
+      return String((await read()).rows[0]?.value);
     },
 
     async close() {
