@@ -31,6 +31,7 @@ import {
 } from "../contract/inputs.ts";
 import type { ConversationSummary } from "../contract/messages.ts";
 import type { ModelListing } from "../contract/models.ts";
+import { ServiceError } from "../contract/service-error.ts";
 import type { Usage } from "../contract/usage.ts";
 import { validateInput } from "../contract/validate-input.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
@@ -137,6 +138,18 @@ export function createApplication(services: ConsultationServices, options: Appli
   const tasks =
     options.tasks ??
     createTaskRunner(store.tasks, { staleMs: 30_000, ...defaultTaskLifetimes }, services.clock, () => {});
+  /**
+   * A message continues a conversation that only the store keeps: on a store that cannot be written it
+   * is refused before any model is asked, rather than answered and then forgotten.
+   */
+  const refuseUnlessWritable = async () => {
+    const health = await store.health();
+    if (health.writable) return;
+    throw new ServiceError(
+      "store_unavailable",
+      `${(health.error ?? "The store cannot be written.").replace(/\.$/, "")}. The message was not sent: its reply could not be kept.`,
+    );
+  };
   return {
     ...createTaskUseCases(tasks, admission, cursors),
     ...createAccountUseCases({
@@ -232,6 +245,7 @@ export function createApplication(services: ConsultationServices, options: Appli
         { owner: caller.userId, key: idempotencyKey, tool: "conversation.send-message", arguments: request },
         async (stamp) => {
           await admission.admit(caller);
+          await refuseUnlessWritable();
           const outcome = await runWithinBudget(
             admission.callBudget(caller),
             options,

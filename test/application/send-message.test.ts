@@ -54,14 +54,15 @@ describe("send-message use case", () => {
     assert.equal((await store.conversations.of(localOwner).list({ limit: 10 })).conversations.length, 0);
   });
 
-  it("still returns the reply when storing fails, saying why (the rule of every turn)", async () => {
-    const { application, store } = consultationFixture();
+  it("refuses a message on a store it cannot write, before asking a model (a reply that fails to store later is still returned: store-faults)", async () => {
+    const { application, store, models } = consultationFixture();
     await store.close();
-    const result = await application.sendMessage(localCaller, { content: "hello" }, { signal });
-    assert.equal(result.reply.response, "answer of alpha-1");
-    assert.equal(result.userMessage, null);
-    assert.equal(result.persistenceStatus.assistantMessageSaved, false);
-    assert.match(result.persistenceStatus.error ?? "", /not saved/);
+    await assert.rejects(
+      application.sendMessage(localCaller, { content: "hello" }, { signal }),
+      (error: ServiceError) =>
+        error.code === "store_unavailable" && /The message was not sent/.test(error.message),
+    );
+    assert.equal(models.calls.length, 0);
   });
 
   it("replays a retry with the same key: same messages, no second model call", async () => {

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { SendMessageResult } from "../../src/contract/consultation-results.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
-import { historyOf } from "./support/e2e-fixture.ts";
+import { historyOf, secondOpinionOf } from "./support/e2e-fixture.ts";
 import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
 import { readOnlyFile } from "./support/read-only-store.ts";
@@ -120,13 +120,17 @@ describe("store faults while serving", () => {
   it("refuses writes and reports it when the data directory is removed while serving", async () => {
     const { client, server, directory } = await serve();
     rmSync(directory, { recursive: true, force: true });
-    const result = sent(await client.callTool("conversation.send-message", { content: "Into the void" }));
-    assert.ok(result.reply.response.length > 0);
+    const result = secondOpinionOf(
+      await client.callTool("agent.second_opinion", { question: "Into the void" }),
+    );
+    assert.ok(result.primary.response.length > 0);
     assert.equal(result.persistenceStatus.assistantMessageSaved, false);
     assert.match(
       result.persistenceStatus.error ?? "",
       /was removed .*writes are refused.*Restart the server/,
     );
+    const refused = await client.callTool("conversation.send-message", { content: "Into the void" });
+    assert.match(refused.content[0]?.text ?? "", /store_unavailable.*was removed.*The message was not sent/s);
     const health = await fetch(`${server.url}/health`);
     assert.equal(health.status, 200, "liveness: the process still answers");
     const report = await health.json();
@@ -155,11 +159,15 @@ describe("store faults while serving", () => {
     assert.match(report.store.error, /cannot be written \(attempt to write a readonly database\)/);
     const listed = await client.callTool("conversation.list", {});
     assert.equal(((listed.structuredContent?.conversations ?? []) as unknown[]).length, 1);
-    const result = sent(await client.callTool("conversation.send-message", { content: "Not stored" }));
+    // A message whose reply could not be kept is refused before any model is asked.
+    simulator.reset();
+    const refused = await client.callTool("conversation.send-message", { content: "Not stored" });
+    assert.equal(refused.isError, true);
     assert.match(
-      result.persistenceStatus.error ?? "",
-      /cannot be written .*Make the file and its directory writable/,
+      refused.content[0]?.text ?? "",
+      /store_unavailable.*cannot be written .*Make the file and its directory writable.*The message was not sent/s,
     );
+    assert.equal(simulator.requests.length, 0, "a model was asked");
   });
 });
 

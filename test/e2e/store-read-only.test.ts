@@ -64,6 +64,19 @@ describe("a store that cannot be written", () => {
     });
   }
 
+  it("refuses a message, whose reply it could not keep, before asking any model", async () => {
+    const client = await connectClient("v2-2025-11-25", { transport: "http", url: server.url });
+    clients.push(client);
+    simulator.reset();
+    const refused = await client.callTool("conversation.send-message", { content: "Kept?" });
+    assert.equal(refused.isError, true);
+    assert.match(
+      refused.content[0]?.text ?? "",
+      /store_unavailable.*cannot be written.*The message was not sent/s,
+    );
+    assert.equal(simulator.requests.length, 0, "a model was asked");
+  });
+
   it("keeps the 2025 streams' events in this process, and says so once", async () => {
     const report = await (await fetch(`${server.url}/health`)).json();
     assert.equal(report.streams.resumable, "this-node");
