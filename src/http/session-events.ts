@@ -37,8 +37,9 @@ const pageSize = 100;
 
 /**
  * The SDK event store of one session: events are stored under the session, so an event id of another
- * session (another user's, above all) is not found and resumes nothing. Appends to a stream are
- * written one after another, so their sequence is the order they were sent in.
+ * session (another user's, above all) is not found and resumes nothing. The log keeps a stream's appends
+ * in the order they are made (it writes them in batches, one after another), so their sequence is the
+ * order they were sent in.
  */
 export function sessionEventStore(
   events: SessionEventLog,
@@ -46,20 +47,15 @@ export function sessionEventStore(
   options: Pick<StreamEventOptions, "lifetimeMs">,
   now: () => number = Date.now,
 ): EventStore {
-  const lastAppend = new Map<string, Promise<unknown>>();
   return {
-    storeEvent(stream, message) {
-      const previous = lastAppend.get(stream) ?? Promise.resolve();
-      const append = previous.then(
-        () => events.append(session, stream, JSON.stringify(message), now() + options.lifetimeMs),
-        () => events.append(session, stream, JSON.stringify(message), now() + options.lifetimeMs),
+    async storeEvent(stream, message) {
+      const sequence = await events.append(
+        session,
+        stream,
+        JSON.stringify(message),
+        now() + options.lifetimeMs,
       );
-      lastAppend.set(stream, append);
-      const forget = () => {
-        if (lastAppend.get(stream) === append) lastAppend.delete(stream);
-      };
-      append.then(forget, forget);
-      return append.then((sequence) => eventId(stream, sequence));
+      return eventId(stream, sequence);
     },
     async getStreamIdForEventId(id) {
       const position = parseEventId(id);

@@ -19,8 +19,8 @@ import type { LanguageModelFactory } from "../providers/create-language-model.ts
 import { createEndpointProbe, type ModelRoster, resolveModelRoster } from "../providers/model-roster.ts";
 import { type Broadcast, maxBroadcastBytes } from "../store/broadcast.ts";
 import { openStore } from "../store/open-store.ts";
+import { type SessionStreamEvents, sessionStreamEvents } from "../store/session-stream-events.ts";
 import type { Store } from "../store/store.ts";
-import { type FallbackStreamEvents, streamEventsWithFallback } from "../store/stream-events-fallback.ts";
 import { deferredApplication } from "./deferred-application.ts";
 import { version } from "./version.ts";
 
@@ -51,8 +51,8 @@ export interface Runtime {
 export interface SessionSharing {
   /** The store's broadcast, and the longest payload it carries. */
   broadcast: Broadcast & { readonly maxPayloadBytes: number };
-  /** The streams' events: in the store, or in this process while the store refuses writes. */
-  events: FallbackStreamEvents;
+  /** The streams' events: written to the store in batches, or kept in this process while it refuses writes. */
+  events: SessionStreamEvents;
   signingKey: string;
 }
 
@@ -170,7 +170,7 @@ export async function startRuntime(
         publish: (channel, payload) => store.broadcast.publish(channel, payload),
         subscribe: (channel, listener) => store.broadcast.subscribe(channel, listener),
       },
-      events: streamEventsWithFallback(store.streamEvents, log),
+      events: sessionStreamEvents(store.streamEvents, log),
       signingKey: cursorKey,
     },
     ...(metrics ? { metrics } : {}),

@@ -9,14 +9,23 @@ export interface StreamEvent {
   message: string;
 }
 
+/** An event to append: the session and stream it belongs to, its JSON-RPC message (JSON), and when it expires. */
+export interface NewStreamEvent {
+  session: string;
+  stream: string;
+  message: string;
+  /** Epoch milliseconds after which it may be deleted. */
+  expiresAt: number;
+}
+
 /** Events of the SSE streams of MCP sessions. */
 export interface StreamEventStore {
   /**
-   * Appends `message` (JSON) to the session's stream, kept until `expiresAt` (epoch milliseconds);
-   * resolves with its sequence, one more than the stream's last. Appends to one stream must not run
-   * concurrently (the SDK's transport writes a stream from one place, in order).
+   * Appends `events` in order, in one transaction (all or none), each to its session's stream; resolves
+   * with each one's sequence, one more than its stream's last. Appends must not run concurrently with
+   * other appends to the same streams (the writer batches them one after another).
    */
-  append(session: string, stream: string, message: string, expiresAt: number): Promise<number>;
+  appendAll(events: readonly NewStreamEvent[]): Promise<number[]>;
   /**
    * The session's events on `stream` from event `sequence` on (that one first), oldest first, at most
    * `limit`; undefined when the session has no event `sequence` there (never stored, another session's,

@@ -6,15 +6,21 @@ import type { PostgresConnection } from "./connection.ts";
 /** The stream events of `connection`. */
 export function postgresStreamEvents(connection: PostgresConnection): StreamEventStore {
   return {
-    async append(session, stream, message, expiresAt) {
-      const result = await connection.query(
-        `INSERT INTO stream_events (session_id, stream_id, sequence, message, expires_at)
-         SELECT $1, $2, coalesce(max(sequence), 0) + 1, $3, $4
-         FROM stream_events WHERE session_id = $1 AND stream_id = $2
-         RETURNING sequence`,
-        [session, stream, message, expiresAt],
-      );
-      return Number(result.rows[0]?.sequence);
+    appendAll(events) {
+      return connection.transaction(async (client) => {
+        const sequences: number[] = [];
+        for (const { session, stream, message, expiresAt } of events) {
+          const result = await client.query(
+            `INSERT INTO stream_events (session_id, stream_id, sequence, message, expires_at)
+             SELECT $1, $2, coalesce(max(sequence), 0) + 1, $3, $4
+             FROM stream_events WHERE session_id = $1 AND stream_id = $2
+             RETURNING sequence`,
+            [session, stream, message, expiresAt],
+          );
+          sequences.push(Number(result.rows[0]?.sequence));
+        }
+        return sequences;
+      });
     },
 
     async read(session, stream, sequence, limit) {

@@ -18,9 +18,12 @@ export function sqliteStreamEvents(connection: SqliteConnection): StreamEventSto
   );
   const deleteExpired = database.prepare("DELETE FROM stream_events WHERE expires_at < ?");
   return {
-    async append(session, stream, message, expiresAt) {
-      const row = await connection.write(() => append.get({ session, stream, message, expiresAt }));
-      return Number(row?.sequence);
+    appendAll(events) {
+      return connection.transaction(() =>
+        events.map(({ session, stream, message, expiresAt }) =>
+          Number(append.get({ session, stream, message, expiresAt })?.sequence),
+        ),
+      );
     },
 
     async read(session, stream, sequence, limit) {

@@ -1,23 +1,26 @@
-// The stream events' memory fallback: a stream whose append the store refuses continues in memory from
-// its last durable sequence, reads find it there, the reason is given once, and the store is used again
-// for new streams once it takes writes.
+// The session streams' event writer: appends made in the same moment are written in one batch, in order;
+// a stream whose batch the store refuses continues in memory from its last durable sequence, reads find it
+// there, the reason is given once, and the store is used again for new streams once it takes writes.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { sessionStreamEvents } from "../../src/store/session-stream-events.ts";
 import type { StreamEvent, StreamEventStore } from "../../src/store/stream-events.ts";
-import { streamEventsWithFallback } from "../../src/store/stream-events-fallback.ts";
 
 /** A store in memory whose writes can be refused, as a read-only file refuses them. */
 function durableStore() {
   const streams = new Map<string, StreamEvent[]>();
-  const state = { writable: true };
+  const state = { writable: true, batches: [] as number[] };
   const store: StreamEventStore = {
-    async append(session, stream, message) {
+    async appendAll(events) {
       if (!state.writable) throw new Error("attempt to write a readonly database");
-      const events = streams.get(`${session}/${stream}`) ?? [];
-      streams.set(`${session}/${stream}`, events);
-      events.push({ sequence: events.length + 1, message });
-      return events.length;
+      state.batches.push(events.length);
+      return events.map(({ session, stream, message }) => {
+        const kept = streams.get(`${session}/${stream}`) ?? [];
+        streams.set(`${session}/${stream}`, kept);
+        kept.push({ sequence: kept.length + 1, message });
+        return kept.length;
+      });
     },
     async read(session, stream, sequence, limit) {
       const events = streams.get(`${session}/${stream}`) ?? [];
@@ -31,11 +34,29 @@ function durableStore() {
   return { store, state };
 }
 
-describe("stream events with a memory fallback", () => {
+describe("the session streams' events", () => {
+  it("writes the appends of one moment in one batch, in order, across streams", async () => {
+    const { store, state } = durableStore();
+    const events = sessionStreamEvents(store, () => {});
+    const expiresAt = Date.now() + 60_000;
+    const sequences = await Promise.all([
+      events.append("s", "a", "1", expiresAt),
+      events.append("s", "a", "2", expiresAt),
+      events.append("t", "a", "1", expiresAt),
+      events.append("s", "a", "3", expiresAt),
+    ]);
+    assert.deepEqual(sequences, [1, 2, 1, 3]);
+    assert.deepEqual(state.batches, [4]);
+    assert.deepEqual(
+      (await events.read("s", "a", 1, 10))?.map((event) => event.message),
+      ["1", "2", "3"],
+    );
+  });
+
   it("continues a stream in memory from its last durable sequence, and says why once", async () => {
     const { store, state } = durableStore();
     const said: string[] = [];
-    const events = streamEventsWithFallback(store, (reason) => said.push(reason));
+    const events = sessionStreamEvents(store, (reason) => said.push(reason));
     assert.equal(await events.append("s", "a", "1", Date.now() + 60_000), 1);
     assert.equal(await events.append("s", "a", "2", Date.now() + 60_000), 2);
     state.writable = false;
@@ -55,7 +76,7 @@ describe("stream events with a memory fallback", () => {
 
   it("uses the store again for new streams once it takes writes, and drops expired events", async () => {
     const { store, state } = durableStore();
-    const events = streamEventsWithFallback(store, () => {});
+    const events = sessionStreamEvents(store, () => {});
     state.writable = false;
     await events.append("s", "a", "1", 1_000);
     state.writable = true;

@@ -1,0 +1,144 @@
+// How the 2025 sessions' streams keep their events: every event appended in the same moment, across all
+// sessions and streams, is written in one transaction (one commit, one flush to disk, rather than one per
+// progress event), the next batch only once the last is written, so a stream's events keep their order.
+// While the store cannot be written (a read-only file, a full disk, a read-only PostgreSQL role) a
+// stream's events are kept in this process instead, so a session still opens, answers and resumes on the
+// node that holds it; only resuming on another node is lost, and `degradedReason` says so (for /health).
+// A stream that fell back stays in memory to its end, so its sequence never forks between the two places.
+// Once the store takes writes again, new streams are durable again and the degraded state ends.
+
+import type { NewStreamEvent, StreamEvent, StreamEventStore } from "./stream-events.ts";
+
+/** The events of the sessions' streams: appended in batches, in memory while the store refuses them. */
+export interface SessionStreamEvents {
+  /** Appends `message` to the session's stream; resolves with its sequence once it is kept. */
+  append(session: string, stream: string, message: string, expiresAt: number): Promise<number>;
+  read: StreamEventStore["read"];
+  deleteExpired: StreamEventStore["deleteExpired"];
+  /** Why events are kept in this process only, or undefined while they are durable. */
+  degradedReason(): string | undefined;
+}
+
+/** One stream kept in memory: its events, oldest first, each with when it expires. */
+interface MemoryStream {
+  events: (StreamEvent & { expiresAt: number })[];
+}
+
+/** An append waiting for its batch. */
+interface Pending {
+  event: NewStreamEvent;
+  settle: (sequence: number) => void;
+}
+
+/** Most events kept in memory per stream: a stream's answer is its last event, long before this. */
+const maxEventsPerStream = 10_000;
+
+/** How many streams' last durable sequences are remembered, for a stream that falls back mid-way. */
+const maxRememberedStreams = 10_000;
+
+/** Most events written in one transaction. */
+const maxBatch = 500;
+
+/**
+ * The session streams' events over `durable`: a batch it refuses puts its streams in memory (each
+ * continuing from the last durable sequence this process appended), and `onDegraded` is called once with
+ * the reason. Reads join a stream's part in the store with its part in memory; a read the store fails is
+ * a miss.
+ */
+export function sessionStreamEvents(
+  durable: StreamEventStore,
+  onDegraded: (reason: string) => void,
+): SessionStreamEvents {
+  const memory = new Map<string, MemoryStream>();
+  const lastDurable = new Map<string, number>();
+  let reason: string | undefined;
+  let queue: Pending[] = [];
+  let writing = false;
+  const keyOf = (session: string, stream: string) => `${session}\u0000${stream}`;
+
+  function keep({ session, stream, message, expiresAt }: NewStreamEvent): number {
+    const key = keyOf(session, stream);
+    const kept = memory.get(key) ?? { events: [] };
+    memory.set(key, kept);
+    const sequence = (kept.events.at(-1)?.sequence ?? lastDurable.get(key) ?? 0) + 1;
+    kept.events.push({ sequence, message, expiresAt });
+    if (kept.events.length > maxEventsPerStream) kept.events.shift();
+    lastDurable.delete(key);
+    return sequence;
+  }
+
+  function remember(event: NewStreamEvent, sequence: number): void {
+    const key = keyOf(event.session, event.stream);
+    lastDurable.delete(key);
+    lastDurable.set(key, sequence);
+    // The oldest streams are long answered: their last sequences are no longer needed.
+    for (const oldest of lastDurable.keys()) {
+      if (lastDurable.size <= maxRememberedStreams) break;
+      lastDurable.delete(oldest);
+    }
+  }
+
+  /** Writes what is queued, batch after batch, until nothing is left. */
+  async function write(): Promise<void> {
+    writing = true;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(batch.length);
+      try {
+        const sequences = await durable.appendAll(batch.map((pending) => pending.event));
+        batch.forEach((pending, index) => {
+          const sequence = sequences[index] ?? 0;
+          remember(pending.event, sequence);
+          pending.settle(sequence);
+        });
+        reason = undefined;
+      } catch (error) {
+        if (reason === undefined) {
+          reason = `stream events are kept in this process only (the store refused a write), so a dropped stream resumes on this node alone: ${(error as Error)?.message ?? error}`;
+          onDegraded(reason);
+        }
+        for (const pending of batch) pending.settle(keep(pending.event));
+      }
+    }
+    writing = false;
+  }
+
+  return {
+    append(session, stream, message, expiresAt) {
+      const event = { session, stream, message, expiresAt };
+      if (memory.has(keyOf(session, stream))) return Promise.resolve(keep(event));
+      return new Promise<number>((settle) => {
+        queue.push({ event, settle });
+        // Everything appended before the next turn of the event loop joins this batch.
+        if (!writing && queue.length === 1) setImmediate(() => void write());
+      });
+    },
+
+    async read(session, stream, sequence, limit) {
+      const kept = memory.get(keyOf(session, stream))?.events ?? [];
+      const inMemory = kept
+        .filter((event) => event.sequence >= sequence)
+        .map((event) => ({ sequence: event.sequence, message: event.message }));
+      // A stream that fell back mid-way has its start in the store and its rest here.
+      const stored =
+        kept.length > 0 && sequence >= (kept[0]?.sequence ?? 0)
+          ? []
+          : ((await durable.read(session, stream, sequence, limit).catch(() => undefined)) ?? []);
+      const events = [...stored, ...inMemory].slice(0, limit);
+      return events[0]?.sequence === sequence ? events : undefined;
+    },
+
+    async deleteExpired(now) {
+      let deleted = 0;
+      for (const [key, kept] of memory) {
+        const before = kept.events.length;
+        kept.events = kept.events.filter((event) => event.expiresAt >= now);
+        deleted += before - kept.events.length;
+        if (kept.events.length === 0) memory.delete(key);
+      }
+      return deleted + (await durable.deleteExpired(now).catch(() => 0));
+    },
+
+    degradedReason: () => reason,
+  };
+}
