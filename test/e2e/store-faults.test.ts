@@ -1,17 +1,19 @@
 // The store under faults, as an operator meets them: another program holding the write lock, the data
-// directory removed while serving, a read-only file, and start-up on a damaged, truncated or newer
+// directory removed while serving, a read-only file, a full disk, and start-up on a damaged, truncated or newer
 // database. The server never freezes, never acknowledges a write it lost, and says what is wrong.
 
 import assert from "node:assert/strict";
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { chmodSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { SendMessageResult } from "../../src/contract/consultation-results.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
+import { temporaryDirectory } from "../support/temporary-directory.ts";
 import { historyOf, secondOpinionOf } from "./support/e2e-fixture.ts";
 import { mainScript, type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient, type TestClient } from "./support/mcp-clients.ts";
@@ -43,6 +45,36 @@ async function holdLock(path: string): Promise<{ release: () => Promise<void> }>
   };
   heldLocks.add(lock);
   return lock;
+}
+
+/** A 4 MiB file system of its own (tmpfs, mounted as root), unmounted when the test file ends. */
+async function smallDisk(): Promise<{ path: string }> {
+  const path = temporaryDirectory("full-disk");
+  try {
+    await run("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", path]);
+  } catch (error) {
+    throw new Error(
+      `A full disk is simulated on a small tmpfs, which needs root to mount: ${(error as Error).message}`,
+    );
+  }
+  after(() => run("umount", ["-l", path]).catch(() => {}));
+  return { path };
+}
+
+/** Writes `path` until its file system has no room left. */
+function fillDisk(path: string): void {
+  const block = Buffer.alloc(64 * 1024, 1);
+  try {
+    for (;;) appendFileSync(path, block);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
+  }
+  // The last bytes: smaller writes until not one more fits.
+  try {
+    for (;;) appendFileSync(path, block.subarray(0, 512));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
+  }
 }
 
 function sent(result: { structuredContent?: Record<string, unknown> }): SendMessageResult {
@@ -168,6 +200,28 @@ describe("store faults while serving", () => {
       /store_unavailable.*cannot be written .*Make the file and its directory writable.*The message was not sent/s,
     );
     assert.equal(simulator.requests.length, 0, "a model was asked");
+  });
+
+  it("answers on a full disk, saying nothing could be saved, and saves again once there is room", async () => {
+    const disk = await smallDisk();
+    const databasePath = join(disk.path, "conversations.db");
+    const { client, server } = await serve({ DATABASE_URL: databasePath });
+    sent(await client.callTool("conversation.send-message", { content: "Written before" }));
+    const filler = join(disk.path, "filler");
+    fillDisk(filler);
+    const full = secondOpinionOf(await client.callTool("agent.second_opinion", { question: "Room?" }));
+    assert.ok(full.primary.response.length > 0);
+    assert.match(full.persistenceStatus.error ?? "", /disk holding the database .* is full.*Free some space/);
+    const session = await connectClient("v2-2025-11-25", { transport: "http", url: server.url });
+    clients.push(session);
+    const answered = secondOpinionOf(
+      await session.callTool("agent.second_opinion", { question: "A session?" }),
+    );
+    assert.match(answered.persistenceStatus.error ?? "", /is full/);
+    rmSync(filler);
+    const saved = sent(await client.callTool("conversation.send-message", { content: "Room again" }));
+    assert.equal(saved.persistenceStatus.error, null);
+    assert.equal(saved.persistenceStatus.assistantMessageSaved, true);
   });
 });
 

@@ -5,7 +5,15 @@
 import { StoreUnavailableError } from "../store-errors.ts";
 
 /** SQLite result codes this file and its callers read. */
-export const sqliteCodes = { busy: 5, locked: 6, readOnly: 8, corrupt: 11, notADatabase: 26 } as const;
+export const sqliteCodes = {
+  busy: 5,
+  locked: 6,
+  readOnly: 8,
+  ioError: 10,
+  corrupt: 11,
+  full: 13,
+  notADatabase: 26,
+} as const;
 
 /** The SQLite result code of an error thrown by node:sqlite, if any. */
 export function sqliteCode(error: unknown): number | undefined {

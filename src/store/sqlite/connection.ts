@@ -52,7 +52,15 @@ export class SqliteConnection {
     try {
       return await retryWhileBusy(work, this.busyWaitMs, this.location);
     } catch (error) {
-      if (sqliteCode(error) !== sqliteCodes.readOnly) throw error;
+      const code = sqliteCode(error);
+      if (code === sqliteCodes.full) {
+        // Not remembered: the next write may find room again.
+        throw new StoreUnavailableError(
+          `The disk holding the database ${this.location} is full (${(error as Error).message}), so nothing more can be saved. Free some space; writes go on by themselves once there is room.`,
+          { cause: error },
+        );
+      }
+      if (code !== sqliteCodes.readOnly) throw error;
       this.#readOnly = (error as Error).message;
       throw new StoreUnavailableError(this.unwritable() ?? (error as Error).message, { cause: error });
     }
