@@ -194,7 +194,10 @@ describe("a question file that is not one", () => {
     const large = join(folder, "large.jsonl");
     writeFileSync(large, lines({ question: "A?", answer: "a" }));
     truncateSync(large, questionFileBytes + 1);
-    await refused(large, /large\.jsonl: the question file is 64\.0 MiB \(67,108,865 bytes\); it may be at most 64 MiB: use --limit/);
+    await refused(
+      large,
+      /large\.jsonl: the question file is 64\.0 MiB \(67,108,865 bytes\); it may be at most 64 MiB: use --limit/,
+    );
     truncateSync(large, 0);
     writeFileSync(large, lines({ question: "A?", answer: "a" }));
     assert.equal((await loadQuestionSet(large)).questions.length, 1);
@@ -203,7 +206,7 @@ describe("a question file that is not one", () => {
   it("names the line of malformed JSON", async () => {
     const broken = join(folder, "broken.jsonl");
     writeFileSync(broken, '{"question": "A?", "answer": "a"}\n{"question": "B?", "answer": \n');
-    await refused(broken, /broken\.jsonl: 1 line is not questions[^]*line 2: not JSON/);
+    await refused(broken, /broken\.jsonl: 1 line is not questions[\s\S]*line 2: not JSON/);
   });
 });
 
