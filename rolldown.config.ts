@@ -7,7 +7,7 @@
 // Bundled: our sources and the packages that share zod with them (zod, the MCP SDK, the AI SDK), so
 // one copy of zod sees every schema and its descriptions. Left in node_modules, loaded as before: the
 // packages only some commands or settings load (PostgreSQL, Redis, OpenTelemetry, metrics, the
-// terminal renderers, pino, the price data) and the provider packages, which
+// terminal renderers, pino, the price data, pdf-lib for an attached PDF's pages) and the provider packages, which
 // src/providers/provider-packages.ts loads by name at their first call. `npm run build` runs this
 // before Vite builds the web page into dist/web.
 
@@ -27,6 +27,7 @@ const unbundled = [
   "rate-limiter-flexible",
   "pino",
   "@pydantic/genai-prices",
+  "pdf-lib",
 ];
 
 const isUnbundled = (id: string) =>

@@ -50,6 +50,7 @@ const leftOut: Record<string, string> = {
   "terminal.test.ts":
     "the terminal's rendering in a pseudo-terminal; the terminal on PostgreSQL is terminal-conversations', here",
   "terminal-attachments.test.ts": "which attached file reaches which vendor; nothing of the store",
+  "hostile-attachments.test.ts": "attachments and numbers refused or cleaned before the store is reached",
   "web-page.test.ts":
     "the page in a browser; its store work is web-session's, conversation-tools', terminal-conversations' (search) and team-api-keys', here",
   "web-question-options.test.ts":

@@ -85,6 +85,7 @@ const knownSeconds: Record<string, number> = {
   "e2e/concurrent-admission.test.ts": 14,
   "e2e/web-evaluation.test.ts": 13,
   "e2e/terminal-attachments.test.ts": 11,
+  "e2e/hostile-attachments.test.ts": 9,
   "e2e/logs.test.ts": 11,
   "e2e/conversation-tools.test.ts": 11,
   "e2e/command-line.test.ts": 10,

@@ -190,7 +190,7 @@ export function createApplication(services: ConsultationServices, options: Appli
         answerWithinSeconds,
         ...rest
       } = validateInput(secondOpinionInput, input);
-      const attachments = attachmentsFrom(attached);
+      const attachments = await attachmentsFrom(attached);
       const request = { ...rest, ...(attachments.length > 0 ? { attachments } : {}) };
       const answerWithinMs =
         answerWithinSeconds !== undefined ? answerWithinSeconds * 1000 : options.answerWithinMs;

@@ -10,7 +10,7 @@ export type AttachmentInput =
   | { type: "resource"; resource: { uri: string; mimeType: string; blob?: string; text?: string } };
 
 /** The checked attachments of a request; throws invalid_argument naming the file and the fix. */
-export function attachmentsFrom(inputs: readonly AttachmentInput[] | undefined): Attachment[] {
+export async function attachmentsFrom(inputs: readonly AttachmentInput[] | undefined): Promise<Attachment[]> {
   if (!inputs || inputs.length === 0) return [];
   return checkAttachments(
     inputs.map((input) => {
@@ -31,7 +31,7 @@ export function attachmentsFrom(inputs: readonly AttachmentInput[] | undefined):
   );
 }
 
-/** The last path segment of a resource URI, or the URI itself. */
+/** The last path segment of a resource URI, or the URI itself (the engine cleans and shortens it). */
 function nameOf(uri: string): string {
   const path = uri.replace(/[?#].*$/, "");
   const last = path.slice(path.lastIndexOf("/") + 1);

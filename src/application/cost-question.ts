@@ -126,7 +126,7 @@ function estimator(
       secondOpinionInput,
       changed,
     );
-    const checked = attachmentsFrom(attachments);
+    const checked = await attachmentsFrom(attachments);
     const request = { ...rest, ...(checked.length > 0 ? { attachments: checked } : {}) };
     const strategy = panelStrategy(services, request, policy(request.maxCostUsd));
     return estimateOf(await estimateTurn({ owner: caller.userId, ...request }, strategy, services));

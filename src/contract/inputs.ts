@@ -160,7 +160,7 @@ export const secondOpinionInput = z.strictObject({
     .max(attachmentLimits.files)
     .optional()
     .describe(
-      `Files for the models to read: images (PNG, JPEG, GIF, WebP), PDFs and text files, each as {name, mediaType, data (base64)} or an MCP embedded resource. At most ${attachmentLimits.files} files, ${attachmentLimits.fileBytes / 1048576} MiB each, ${attachmentLimits.totalBytes / 1048576} MiB in all. A model that cannot read a file answers without it and says so.`,
+      `Files for the models to read: images (PNG, JPEG, GIF, WebP), PDFs and text files, each as {name, mediaType, data (base64)} or an MCP embedded resource. At most ${attachmentLimits.files} files, ${attachmentLimits.fileBytes / 1048576} MiB each, ${attachmentLimits.totalBytes / 1048576} MiB in all, a PDF at most ${attachmentLimits.pdfPages} pages. A model that cannot read a file answers without it and says so.`,
     ),
   answerWithinSeconds: z
     .number()

@@ -1,6 +1,7 @@
 // Validates a use case's raw input against its schema; a bad input is one invalid_argument error
 // naming each field and what is wrong with it, in words ("conversationId is required"), not the
-// validator's own phrasing.
+// validator's own phrasing. A number too large to be finite (1e400 in JSON reads as Infinity) is named
+// as too large, not as a number that is not a number.
 
 import type { z } from "zod";
 import { ServiceError } from "./service-error.ts";
@@ -19,6 +20,7 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.code !== "invalid_type") return `${field}: ${issue.message}`;
   const value = valueAt(input, issue.path);
   if (value === undefined) return `${field} is required`;
+  if (typeof value === "number" && !Number.isFinite(value)) return `${field} ${nonFinite(value)}`;
   const received = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
   return `${field} must be ${withArticle(issue.expected)}, not ${received}`;
 }
@@ -30,6 +32,12 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
     value = (value as Record<PropertyKey, unknown>)[key];
   }
   return value;
+}
+
+/** What is wrong with a number that is not finite, in words. */
+function nonFinite(value: number): string {
+  if (Number.isNaN(value)) return "is not a number (NaN)";
+  return `is too ${value > 0 ? "large" : "small"}: only finite numbers are accepted (this one reads as ${value})`;
 }
 
 function withArticle(type: string): string {

@@ -6,6 +6,7 @@ import { describe, it } from "node:test";
 import { localCaller } from "../../src/application/caller.ts";
 import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import type { Panel } from "../../src/configuration/panels.ts";
+import { pdfOfPages } from "../support/attachment-files.ts";
 import { consultationFixture } from "../support/consultation-fixture.ts";
 
 const signal = new AbortController().signal;
@@ -135,10 +136,8 @@ describe("the cost estimate", () => {
   };
 
   it("counts the attachments' tokens: a ten-page PDF costs more to ask about than none", async () => {
-    const pages = Array.from({ length: 10 }, (_, page) => `${page} 0 obj << /Type /Page >> endobj`).join(
-      "\n",
-    );
-    const pdf = Buffer.from(`%PDF-1.4\n${pages}\n%%EOF`).toString("base64");
+    // Written as most PDF 1.5+ writers do: the pages in compressed object streams.
+    const pdf = (await pdfOfPages(10)).toString("base64");
     const plain = await estimateOf({});
     const withPdf = await estimateOf({
       attachments: [{ name: "r.pdf", mediaType: "application/pdf", data: pdf }],

@@ -45,7 +45,7 @@ function refused(paths: string[], pattern: RegExp): void {
 }
 
 describe("files attached with ask --file", () => {
-  it("tells images, PDFs and text by their bytes, and the engine accepts them as read", () => {
+  it("tells images, PDFs and text by their bytes, and the engine accepts them as read", async () => {
     const path = folder({
       "dot.png": tinyPng,
       "scan.pdf": tinyPdf,
@@ -80,7 +80,11 @@ describe("files attached with ask --file", () => {
     );
     assert.equal(attachments[0]?.name, path("dot.png"));
     assert.deepEqual(Buffer.from(attachments[1]?.data ?? "", "base64"), tinyPdf);
-    assert.equal(attachmentsFrom(attachments).length, names.length, "the engine refused what was read");
+    assert.equal(
+      (await attachmentsFrom(attachments)).length,
+      names.length,
+      "the engine refused what was read",
+    );
   });
 
   it("refuses what is not a regular file without reading it", () => {

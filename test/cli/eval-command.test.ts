@@ -86,6 +86,12 @@ describe("ai-universe eval's command line", () => {
     refused(["--concurrency", "0"], /--concurrency "0" is not a number from 1 to 32/);
     refused(["--samples", "1"], /--samples "1" is not a number from 2 to 9/);
     refused(["--max-cost", "free"], /--max-cost "free" is not a number/);
+    // 1e400 reads as Infinity: too large, not "not a number".
+    refused(
+      ["--max-cost", "1e400"],
+      /^--max-cost "1e400" is too large: give a number from 0\.000001 to 100000\. /,
+    );
+    refused(["--limit=-1e999"], /^--limit "-1e999" is too small: give a number from 1 to 1000000\. /);
     refused(["--list", "--limit", "3"], /--list takes no other option/);
     refused(["questions.jsonl"], /Unexpected argument "questions.jsonl"/);
     assert.match(helpText("eval"), /^Usage: ai-universe eval /);

@@ -93,5 +93,11 @@ describe("ask's answer-by time", () => {
         error instanceof CommandLineError &&
         /--answer-within "2" is not a number from 5 to 3600/.test(error.message),
     );
+    assert.throws(
+      () => parseCommandLine(["ask", "q", "--answer-within", "1e400"], {}),
+      (error: unknown) =>
+        error instanceof CommandLineError &&
+        /^--answer-within "1e400" is too large: give a number from 5 to 3600\. /.test(error.message),
+    );
   });
 });

@@ -170,6 +170,17 @@ describe("ai-universe eval", () => {
     );
   });
 
+  it("refuses --questions /dev/zero at once, naming the cause, and asks no model", async () => {
+    const { environment } = await prepare();
+    const run = await runCli(environment, ["eval", "--questions", "/dev/zero", "--models", "cerebras,grok"]);
+    assert.notEqual(run.status, 0);
+    assert.match(
+      run.stderr,
+      /\/dev\/zero: cannot read the question set \(a character device, not a regular file\): give the path of a question file/,
+    );
+    assert.equal(simulator.requests.length, 0);
+  });
+
   it("sends each provider at most --concurrency requests at once", async () => {
     const { environment, file } = await prepare();
     for (const model of ["gpt-oss-120b", "grok-4.6"])

@@ -46,6 +46,7 @@ const notAtStart: [string, RegExp][] = [
   ["@pydantic/genai-prices (the price data)", /\/node_modules\/@pydantic\/genai-prices\//],
   ["the OpenTelemetry API (no OTLP endpoint is configured)", /\/node_modules\/@opentelemetry\/api\//],
   ["pino (nothing is logged)", /\/node_modules\/pino\//],
+  ["pdf-lib (only an attached PDF needs it)", /\/node_modules\/(pdf-lib|pako|@pdf-lib\/[^/]+)\//],
   ["node:http (and with it undici)", /^node:https?$/],
 ];
 

@@ -8,6 +8,7 @@ import { calcPrice } from "@pydantic/genai-prices";
 import { builtInCatalog } from "../../src/configuration/catalog.ts";
 import type { ModelOpinion } from "../../src/contract/opinions.ts";
 import { priceProviderIds } from "../../src/pricing/price-data.ts";
+import { tinyPdf } from "../support/attachment-files.ts";
 import { historyOf, modelIds, secondOpinionOf, useEndToEnd } from "./support/e2e-fixture.ts";
 import { connectClient } from "./support/mcp-clients.ts";
 
@@ -32,9 +33,7 @@ const byModel = (opinions: ModelOpinion[]) => new Map(opinions.map((opinion) => 
 
 /** A PNG signature and a one-page PDF: enough for the checks and the simulator. */
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString("base64");
-const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Page >> endobj\ntrailer << >>\n%%EOF\n").toString(
-  "base64",
-);
+const pdf = tinyPdf.toString("base64");
 
 describe("vendor features end to end", () => {
   const context = useEndToEnd({ modelDeadlineMs: 30_000 });

@@ -3,7 +3,8 @@
 // is wrong with it and what to write; repeated ids are made unique.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
@@ -11,6 +12,7 @@ import { loadQuestionSet, parseQuestionSet } from "../../src/evaluation/question
 import { derivedId } from "../../src/evaluation/questions/question.ts";
 import { questionPrompt } from "../../src/evaluation/questions/question-prompt.ts";
 import { QuestionSetError } from "../../src/evaluation/questions/question-set-error.ts";
+import { questionFileBytes } from "../../src/evaluation/questions/read-question-file.ts";
 
 const lines = (...values: unknown[]) => values.map((value) => JSON.stringify(value)).join("\n");
 
@@ -160,9 +162,51 @@ describe("the question set format", () => {
       name: "QuestionSetError",
       message: `${join(folder, "absent.jsonl")}: cannot read the question set (no such file): give the path of a question file`,
     });
-    await assert.rejects(loadQuestionSet(folder), { message: /\(a folder, not a file\)/ });
+    await assert.rejects(loadQuestionSet(folder), { message: /\(a folder, not a regular file\)/ });
     writeFileSync(join(folder, "set.jsonl"), lines({ question: "A?", answer: "a" }));
     assert.equal((await loadQuestionSet(join(folder, "set.jsonl"))).questions[0]?.answer, "a");
+  });
+});
+
+describe("a question file that is not one", () => {
+  const folder = mkdtempSync(join(tmpdir(), "question-file-"));
+  const refused = (path: string, message: RegExp) =>
+    assert.rejects(loadQuestionSet(path), (error: Error) => {
+      assert.equal(error.name, "QuestionSetError");
+      assert.match(error.message, message);
+      return true;
+    });
+
+  it("refuses a device, a FIFO and a folder from their kind, before reading a byte", async () => {
+    // /dev/zero never ends: read, it filled memory until the string was too long.
+    await refused(
+      "/dev/zero",
+      /^\/dev\/zero: cannot read the question set \(a character device, not a regular file\)/,
+    );
+    // Opening a FIFO to read waits for a writer: this would hang if the file were opened without O_NONBLOCK.
+    const fifo = join(folder, "pipe");
+    assert.equal(spawnSync("mkfifo", [fifo]).status, 0, "mkfifo failed");
+    await refused(fifo, /cannot read the question set \(a FIFO \(named pipe\), not a regular file\)/);
+    await refused(folder, /cannot read the question set \(a folder, not a regular file\)/);
+  });
+
+  it("refuses a file over the limit from its size, naming the limit", async () => {
+    const large = join(folder, "large.jsonl");
+    writeFileSync(large, lines({ question: "A?", answer: "a" }));
+    truncateSync(large, questionFileBytes + 1);
+    await refused(
+      large,
+      /large\.jsonl: the question file is 64\.0 MiB \(67,108,865 bytes\); it may be at most 64 MiB: use --limit/,
+    );
+    truncateSync(large, 0);
+    writeFileSync(large, lines({ question: "A?", answer: "a" }));
+    assert.equal((await loadQuestionSet(large)).questions.length, 1);
+  });
+
+  it("names the line of malformed JSON", async () => {
+    const broken = join(folder, "broken.jsonl");
+    writeFileSync(broken, '{"question": "A?", "answer": "a"}\n{"question": "B?", "answer": \n');
+    await refused(broken, /broken\.jsonl: 1 line is not questions[\s\S]*line 2: not JSON/);
   });
 });
 

@@ -58,7 +58,7 @@ describe("files chosen in the page", () => {
     assert.ok(!("refusal" in read));
     assert.equal(read.bytes, tinyPng.length);
     assert.deepEqual(Buffer.from(read.data, "base64"), tinyPng);
-    const accepted = attachmentsFrom([{ name: read.name, mediaType: read.mediaType, data: read.data }]);
+    const accepted = await attachmentsFrom([{ name: read.name, mediaType: read.mediaType, data: read.data }]);
     assert.equal(accepted[0]?.mediaType, "image/png");
     const large = new Uint8Array(3 * mebibyte).fill(0x61);
     const text = await readChosenFile(new File([large], "big.txt"));

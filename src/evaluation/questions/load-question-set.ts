@@ -2,7 +2,6 @@
 // named or told from its content. Every record becomes a question line checked by one schema; if any
 // line is not a question, the error lists each with its line number and the fix, and nothing is loaded.
 
-import { readFile } from "node:fs/promises";
 import { dedupeQuestions, type PlacedQuestion } from "./dedupe-questions.ts";
 import { csvRecords } from "./formats/csv-records.ts";
 import { detectFormat, layoutOf, questionFormats } from "./formats/formats.ts";
@@ -10,6 +9,7 @@ import { jsonRecords } from "./formats/json-records.ts";
 import type { FormatName, QuestionFormat, SourceRecord } from "./formats/question-format.ts";
 import { type Question, questionLineSchema } from "./question.ts";
 import { type LineProblem, QuestionSetError } from "./question-set-error.ts";
+import { readQuestionFile } from "./read-question-file.ts";
 
 /** A question set ready to run. */
 export interface QuestionSet {
@@ -34,17 +34,7 @@ export const defaultSeed = "ai-universe";
 
 /** The question set in the file at `path`; throws `QuestionSetError` naming each problem and its fix. */
 export async function loadQuestionSet(path: string, options: QuestionSetOptions = {}): Promise<QuestionSet> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "a folder, not a file" : code;
-    throw new QuestionSetError(
-      `${path}: cannot read the question set (${reason}): give the path of a question file`,
-    );
-  }
-  return parseQuestionSet(text, path, options);
+  return parseQuestionSet(await readQuestionFile(path), path, options);
 }
 
 /** The question set in `text`, read from `source` (named in messages). */
