@@ -91,7 +91,8 @@ function inline(tokens: readonly Token[]): Token[] {
       case "del":
         return [{ ...token, tokens: inline(token.tokens ?? []) } as Token];
       case "text":
-        return "tokens" in token && token.tokens ? inline(token.tokens) : [token];
+        // Text after a raw <pre> or <script> is marked already escaped; here it is text like any other.
+        return "tokens" in token && token.tokens ? inline(token.tokens) : [text(token.text)];
       default:
         return [token];
     }
