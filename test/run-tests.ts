@@ -42,9 +42,9 @@ const reporter = fileURLToPath(new URL("./support/file-times-reporter.ts", impor
  */
 const knownSeconds: Record<string, number> = {
   "e2e/web-page.test.ts": 60,
-  "e2e/web-question-options.test.ts": 60,
+  "e2e/web-question-options.test.ts": 70,
   "e2e/many-nodes.test.ts": 106,
-  "e2e/late-opinions.test.ts": 71,
+  "e2e/late-opinions.test.ts": 75,
   "e2e/crash-safety.test.ts": 69,
   "e2e/web-accessibility.test.ts": 60,
   "store/postgres-store.test.ts": 60,
@@ -62,7 +62,7 @@ const knownSeconds: Record<string, number> = {
   "e2e/tasks.test.ts": 36,
   "e2e/http-transport.test.ts": 35,
   "e2e/web-conversation-address.test.ts": 34,
-  "e2e/terminal.test.ts": 34,
+  "e2e/terminal.test.ts": 40,
   "e2e/long-calls.test.ts": 32,
   "e2e/team-api-keys.test.ts": 31,
   "evaluation/built-in-questions.test.ts": 30,

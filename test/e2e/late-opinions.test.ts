@@ -1,5 +1,6 @@
 // `ai-universe ask` with models still answering at its answer-by time (--answer-within): the synthesis,
-// a line saying grok is still answering, then grok's opinion printed as it lands and the totals with it;
+// a line saying grok is still answering, then grok's opinion printed as it lands and the totals with it,
+// and found by a search once stored;
 // in this process and against a server. Ctrl-C while waiting stops grok in this process (stored as
 // stopped) and only the waiting against a server, where grok lands anyway, and another node sharing the
 // store follows the answer to its end.
@@ -39,6 +40,15 @@ async function storedAnswer(environment: Record<string, string>, id: string, rem
   const answer = messages[1];
   assert.ok(answer, history.stdout);
   return { id: answer.id, turn: answer.metadata.secondOpinion };
+}
+
+/** The conversations `conversations --search` finds for `word` (through conversation.search with --server). */
+async function found(environment: Record<string, string>, word: string, remote: string[] = []) {
+  const search = await runCli(environment, ["conversations", "--search", word, "--json", ...remote]);
+  assert.equal(search.status, 0, search.stderr);
+  return (JSON.parse(search.stdout) as { results: { conversationId: string }[] }).results.map(
+    (hit) => hit.conversationId,
+  );
 }
 
 /** The events of following the answer `id` at `node`, to the stream's end; `onFirst` runs at the first. */
@@ -101,7 +111,7 @@ describe("ask with late opinions", () => {
   after(async () => simulator?.close());
 
   it("prints the synthesis, then grok still answering, then grok's opinion as it lands", async () => {
-    simulator.setBehaviour(modelIds.grok, { text: "GROK-LANDED-LATE" });
+    simulator.setBehaviour(modelIds.grok, { text: "GROK-LANDED-LATE, said the numbat" });
     const asked = await askWhileGrokIsLate(simulator, environment, question("Worth the wait?"));
     assert.equal(asked.status, 0, asked.stderr);
     assert.match(asked.stdout, /^… grok \(Grok [\d.]+ \(xAI\)\) still answering when the answer was due$/m);
@@ -117,6 +127,7 @@ describe("ask with late opinions", () => {
     const { turn: stored } = await storedAnswer(environment, conversationOf(asked.stdout));
     assert.equal(grokOf(stored)?.late, true);
     assert.equal(stored.pendingModels, undefined);
+    assert.deepEqual(await found(environment, "numbat"), [conversationOf(asked.stdout)]);
   });
 
   it("stops grok on Ctrl-C while waiting, storing it as stopped", async () => {
@@ -155,7 +166,7 @@ describe("ask with late opinions", () => {
     });
 
     it("prints grok's opinion as it lands at the server", async () => {
-      simulator.setBehaviour(modelIds.grok, { text: "GROK-LANDED-AT-THE-SERVER" });
+      simulator.setBehaviour(modelIds.grok, { text: "GROK-LANDED-AT-THE-SERVER, said the quokka" });
       const asked = await askWhileGrokIsLate(simulator, environment, [
         ...question("Remote and slow?"),
         ...remote,
@@ -169,6 +180,8 @@ describe("ask with late opinions", () => {
       assert.ok(landed > asked.stdout.indexOf("Synthesis (by "), asked.stdout);
       assert.match(asked.stdout.slice(landed), /GROK-LANDED-AT-THE-SERVER/);
       assert.match(asked.stdout.slice(landed), /^2 of 2 models answered · /m);
+      // conversation.search at the server finds the opinion that landed late.
+      assert.deepEqual(await found(environment, "quokka", remote), [conversationOf(asked.stdout)]);
     });
 
     it("stops only the waiting on Ctrl-C: grok lands at the server, where another node follows it", async () => {

@@ -1,7 +1,7 @@
 // The terminal client's `ask` against the provider simulator: in a real pseudo-terminal (util-linux
 // `script`) with its spinner lines turning into ✓, each answer forming beneath its line, and the
 // synthesis rendered in colour; a council (review, debate rounds, a stance) with its ranking, rounds and
-// verdict; NO_COLOR; `--json` as the exact seed-shaped result; attached files and diffs; Ctrl-C stopping
+// verdict, the Markdown the council wrote in bold and without its marks; NO_COLOR; `--json` as the exact seed-shaped result; attached files and diffs; Ctrl-C stopping
 // every provider call, storing nothing and exiting 130. The conversation commands and chat:
 // terminal-conversations.test.ts; doctor and --server mode: terminal-server.test.ts.
 
@@ -14,7 +14,7 @@ import { type ProviderSimulator, startProviderSimulator } from "../simulator/pro
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
 import { startCli } from "./support/cli-process.ts";
-import { changedMind, councilText } from "./support/council-script.ts";
+import { changedMind, councilText, markdownCouncilText } from "./support/council-script.ts";
 import { modelIds } from "./support/e2e-fixture.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 import { colourCode, inTerminal, piped, screenOf, withoutEscapes } from "./support/terminal-capture.ts";
@@ -102,6 +102,40 @@ describe("the terminal client", () => {
       assert.match(plain.stdout, /^Verdict: BLOCK: /m);
       assert.match(plain.stdout, /^ +1 +(cerebras|gemini|grok) +\d/m);
       assert.match(plain.stdout, /grok changed its position/);
+    } finally {
+      simulator.setDefaultBehaviour({});
+    }
+  });
+
+  it("shows the Markdown the council wrote in bold and colour, and plain with NO_COLOR, with no mark left", async () => {
+    simulator.setDefaultBehaviour({ text: markdownCouncilText });
+    try {
+      const council = [
+        "ask",
+        "In Markdown, please?",
+        "--models",
+        "grok",
+        "--rounds",
+        "2",
+        "--stance",
+        "grok=against",
+      ];
+      const { status, output } = await inTerminal(environment, council);
+      assert.equal(status, 0, output);
+      for (const bold of ["two", "one writer", "against", "write load"])
+        assert.ok(output.includes(`\x1b[1m${bold}\x1b[22m`), `${bold} is not bold:\n${output}`);
+      const shown = withoutEscapes(output);
+      assert.match(shown, /Agreement █{7}░{3} 67%: two of three favour SQLite/);
+      assert.match(shown, /• WAL mode handles one writer/);
+      assert.match(shown, /→ grok changed its position: the write load figures convinced me/);
+      const plain = await inTerminal({ ...environment, NO_COLOR: "1" }, council);
+      assert.equal(plain.status, 0, plain.output);
+      assert.doesNotMatch(plain.output, colourCode);
+      assert.match(plain.output, /Verdict: BLOCK: the against side showed a migration risk/);
+      for (const text of [shown, plain.output]) {
+        const council = text.slice(text.indexOf("Assessment"), text.indexOf("Debate ("));
+        assert.doesNotMatch(council, /\*\*|##|`|javascript/, council);
+      }
     } finally {
       simulator.setDefaultBehaviour({});
     }

@@ -1,6 +1,7 @@
 // What a question can ask for on the web page, in a real browser (Debian's Chromium driven by
 // playwright-core) against a real server with API keys and the provider simulator: a council (review, two
-// rounds, a side) with its answers forming live, then the verdict, the ranking and the rounds; an
+// rounds, a side) with its answers forming live, then the verdict, the ranking and the rounds; the
+// Markdown the council writes in those one-line fields rendered, its hostile parts inert; an
 // adaptive question chosen under Council, saying which path it took; an image attached with web search
 // and reasoning, reaching the models that read it, with what each model could not search or see;
 // deprecated models marked and the prices' date. The page itself (signing in, conversations, users,
@@ -11,10 +12,10 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { tinyPng } from "../support/attachment-files.ts";
 import { signedInPage, usePageWorld } from "./support/browser.ts";
-import { changedMind, councilText } from "./support/council-script.ts";
+import { changedMind, councilText, markdownCouncilText } from "./support/council-script.ts";
 
 const artifacts = fileURLToPath(new URL("../../artifacts/web/", import.meta.url));
 
@@ -113,6 +114,70 @@ describe("what a question can ask for on the web page", () => {
     assert.ok(width <= 390, `the council's answer is ${width} px wide on a 390 px screen`);
     await page.getByRole("button", { name: "Switch theme" }).click();
     await shot(page, "council-phone-dark");
+    await context.close();
+  });
+
+  it("renders the Markdown the council wrote in its one-line fields, its hostile parts inert", async () => {
+    const { context, page } = await signedIn("erin");
+    let dialogs = 0;
+    page.on("dialog", (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    world.simulator.setDefaultBehaviour({ text: markdownCouncilText });
+    try {
+      await page.getByLabel("Your question").fill("SQLite or PostgreSQL, in Markdown?");
+      await page.getByText(/^Models/).click();
+      await page.getByRole("checkbox", { name: /^Gemini [\d.]+ Pro/ }).check();
+      await page.getByRole("checkbox", { name: /^Grok 4/ }).check();
+      await page.getByText(/^Council/).click();
+      await page.getByRole("checkbox", { name: /^Review/ }).check();
+      await page.getByLabel("Debate rounds").selectOption("2");
+      await page.getByLabel("Side of grok").selectOption("against");
+      await page.getByRole("button", { name: "Ask" }).click();
+      await page.getByRole("article", { name: "Synthesis" }).waitFor({ timeout: 20_000 });
+    } finally {
+      world.simulator.setDefaultBehaviour({});
+    }
+    const answer = page.getByRole("region", { name: "Answer", exact: true });
+    const assessment = answer.getByRole("region", { name: "Assessment" });
+    const review = answer.getByRole("region", { name: "Council review" });
+    await review.getByText("What each reviewer said").click();
+    const texts = (locator: Locator) => locator.allTextContents();
+    assert.deepEqual(await texts(assessment.locator(".inline-markdown strong")), [
+      "two",
+      "against",
+      "one writer",
+    ]);
+    assert.deepEqual(await texts(assessment.locator(".inline-markdown code")), ["SQLite", "migration"]);
+    assert.deepEqual(
+      await assessment.getByRole("list", { name: "Consensus" }).getByRole("listitem").allInnerTexts(),
+      ["WAL mode handles one writer", "see the WAL page"],
+    );
+    assert.equal(
+      await assessment.getByRole("link", { name: "the WAL page" }).getAttribute("href"),
+      "https://sqlite.org/wal.html",
+    );
+    assert.deepEqual(
+      await assessment.getByRole("list", { name: "Dissent" }).getByRole("listitem").allInnerTexts(),
+      ["replicas matter <img src=x onerror=alert(1)> later (grok)"],
+    );
+    assert.ok((await texts(review.locator("li strong"))).includes("concrete"));
+    const rounds = answer.getByRole("region", { name: "Debate rounds" });
+    assert.deepEqual(
+      await texts(rounds.getByRole("list", { name: "Changes in round 2" }).locator("strong")),
+      ["cerebras", "gemini", "grok", "write load"],
+    );
+    // Nothing of a block in a one-line field, no Markdown mark left, nothing hostile made live.
+    assert.equal(
+      await answer.locator(".inline-markdown :is(h1, h2, h3, h4, p, ul, ol, li, pre, img)").count(),
+      0,
+    );
+    assert.doesNotMatch((await answer.textContent()) ?? "", /\*\*|##|`/);
+    assert.equal(await page.locator("img, a[href^='javascript' i]").count(), 0);
+    assert.equal(await answer.getByRole("link", { name: "replicas" }).count(), 0);
+    assert.equal(dialogs, 0);
+    await shot(page, "council-markdown");
     await context.close();
   });
 

@@ -236,6 +236,35 @@ describe("sqlite migrations", () => {
     await rm(directory, { recursive: true, force: true });
   });
 
+  it("makes the late opinions stored before they were indexed searchable", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "ai-universe-late-migration-"));
+    const file = join(directory, "old.db");
+    const database = new DatabaseSync(file);
+    const lateStep = schemaMigrations.findIndex((step) => step.name.startsWith("late opinions searchable"));
+    applyMigrations(database, schemaMigrations.slice(0, lateStep));
+    const turn = (response: string, late: boolean) =>
+      JSON.stringify({
+        secondOpinion: { primary: { response: "primary" }, secondaryOpinions: [{ response, late }] },
+      });
+    database.exec(`
+      INSERT INTO conversations (id, user_id, title, message_count, created_at, updated_at)
+        VALUES ('old', 'ann', 'Old one', 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+      INSERT INTO messages (id, conversation_id, role, content, user_id, sequence, created_at, metadata)
+        VALUES ('m1', 'old', 'assistant', 'The synthesis', 'ann', 1, '2026-01-01T00:00:00Z',
+          '${turn("still running", false)}');
+    `);
+    // What the old program did when the opinion landed: the metadata changed, the index did not.
+    database.prepare("UPDATE messages SET metadata = ? WHERE id = 'm1'").run(turn("a late numbat", true));
+    database.close();
+    const store = openSqliteStore(file);
+    const found = async (word: string) =>
+      (await store.conversations.of("ann").search([word], 5)).map((hit) => hit.conversationId);
+    assert.deepEqual(await found("numbat"), ["old"]);
+    assert.deepEqual(await found("running"), []);
+    await store.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
   it("refuses a database newer than the program", () => {
     const database = new DatabaseSync(":memory:");
     database.exec(`PRAGMA user_version = ${schemaMigrations.length + 1}`);

@@ -1,10 +1,13 @@
 // Model answers are untrusted: Markdown is rendered with marked, and only the elements Markdown
 // itself produces survive (paragraphs, headings, emphasis, lists, quotes, code, tables, links), with
 // no style, class or event attribute. Images become links, so opening an answer never makes a
-// request, and no form, input or positioned overlay from a model reaches the page.
+// request, and no form, input or positioned overlay from a model reaches the page. A one-line field a
+// model wrote (an assessment's reason, a point, a reviewer's reason) keeps only its inline Markdown
+// (bold, italics, code, strikethrough, http(s) links), through the same sanitiser.
 
 import DOMPurify from "dompurify";
-import { Marked } from "marked";
+import { Marked, Parser } from "marked";
+import { oneLineTokens, webAddress } from "../../src/contract/markdown-line.ts";
 
 const marked = new Marked({ gfm: true, breaks: false });
 
@@ -50,12 +53,29 @@ function imagesAsLinks(html: string): string {
   return document.body.innerHTML;
 }
 
+/** `html` with only `tags` and `attributes`, and links only to `addresses` when given. */
+function sanitize(html: string, tags: string[], attributes: string[], addresses?: RegExp): string {
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: tags,
+    ALLOWED_ATTR: attributes,
+    ALLOW_DATA_ATTR: false,
+    ...(addresses ? { ALLOWED_URI_REGEXP: addresses } : {}),
+  });
+}
+
 /** Safe HTML of `markdown`. */
 export function renderMarkdown(markdown: string): string {
   const html = marked.parse(markdown, { async: false }) as string;
-  return DOMPurify.sanitize(imagesAsLinks(html), {
-    ALLOWED_TAGS: allowedTags,
-    ALLOWED_ATTR: allowedAttributes,
-    ALLOW_DATA_ATTR: false,
-  });
+  return sanitize(imagesAsLinks(html), allowedTags, allowedAttributes);
+}
+
+const inlineTags = ["strong", "em", "del", "code", "a"];
+
+/**
+ * Safe HTML of a one-line field: its inline Markdown, block Markdown flattened to text (no heading,
+ * list or paragraph is made), raw HTML shown as text, links to http(s) addresses only.
+ */
+export function renderInlineMarkdown(markdown: string): string {
+  const html = Parser.parseInline(oneLineTokens(markdown));
+  return sanitize(html, inlineTags, ["href", "title"], webAddress);
 }

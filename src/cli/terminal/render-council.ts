@@ -1,9 +1,11 @@
 // What the council adds to a consultation, for a terminal: the synthesis's assessment (agreement, the
 // family-weighted agreement, consensus, dissent, the verdict with each model's vote), the review's
 // ranking table with each reviewer's consistency and the reviewers that failed or were not counted,
-// and the debate rounds with who changed their position and why.
+// and the debate rounds with who changed their position and why. What the models wrote there is
+// inline Markdown, painted on one line (markdown-line.ts).
 
 import type { Assessment, CouncilReview, DebateRound, Vote } from "../../contract/opinions.ts";
+import { markdownLine } from "./markdown-line.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
 import { oneLine } from "./text-preview.ts";
 
@@ -17,7 +19,7 @@ export function renderAssessment(assessment: Assessment, style: TerminalStyle): 
   const meter = `${"█".repeat(filled)}${colors.dim("░".repeat(meterWidth - filled))}`;
   const lines = [
     heading("Assessment", style),
-    `Agreement ${meter} ${colors.bold(`${Math.round(agreement.score * 100)}%`)}: ${oneLine(agreement.reason)}`,
+    `Agreement ${meter} ${colors.bold(`${Math.round(agreement.score * 100)}%`)}: ${markdownLine(agreement.reason, colors)}`,
   ];
   const weighted = assessment.familyAgreement;
   if (weighted) {
@@ -30,18 +32,19 @@ export function renderAssessment(assessment: Assessment, style: TerminalStyle): 
       `By family ${colors.bold(`${Math.round(weighted.score * 100)}%`)}: each model family counts as one voice${colors.dim(note)}`,
     );
   }
-  if (consensus.length > 0) lines.push("Consensus:", ...consensus.map((point) => `  • ${oneLine(point)}`));
+  if (consensus.length > 0)
+    lines.push("Consensus:", ...consensus.map((point) => `  • ${markdownLine(point, colors)}`));
   if (dissent.length > 0) {
     lines.push(
       "Dissent:",
       ...dissent.map(
         (item) =>
-          `  • ${oneLine(item.point)}${item.models.length > 0 ? colors.dim(` (${item.models.map(oneLine).join(", ")})`) : ""}`,
+          `  • ${markdownLine(item.point, colors)}${item.models.length > 0 ? colors.dim(` (${item.models.map(oneLine).join(", ")})`) : ""}`,
       ),
     );
   }
   if (verdict) {
-    lines.push(`Verdict: ${voteLabel(verdict.decision, style)}: ${oneLine(verdict.reason)}`);
+    lines.push(`Verdict: ${voteLabel(verdict.decision, style)}: ${markdownLine(verdict.reason, colors)}`);
     if (verdict.votes.length > 0)
       lines.push(
         `  ${verdict.votes.map((entry) => `${oneLine(entry.model)} ${voteLabel(entry.vote, style)}`).join(" · ")}`,
@@ -99,8 +102,8 @@ export function renderRounds(rounds: readonly DebateRound[], style: TerminalStyl
     for (const change of changes) {
       lines.push(
         change.changedPosition
-          ? `  ${colors.yellow("→")} ${colors.bold(change.model)} changed its position: ${oneLine(change.why)}`
-          : `  ${colors.dim("=")} ${change.model} kept its position: ${oneLine(change.why)}`,
+          ? `  ${colors.yellow("→")} ${colors.bold(change.model)} changed its position: ${markdownLine(change.why, colors)}`
+          : `  ${colors.dim("=")} ${change.model} kept its position: ${markdownLine(change.why, colors)}`,
       );
     }
   }

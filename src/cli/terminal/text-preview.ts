@@ -7,10 +7,12 @@ const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** `text` on one line: control characters (escape sequences, line breaks) removed or made spaces. */
 export function oneLine(text: string): string {
-  return text
-    .replace(/[\t\r\n]+/g, " ")
-    .replace(controlCharacters, "")
-    .trim();
+  return withoutControls(text).trim();
+}
+
+/** {@link oneLine} without the trim, for a piece of a line. */
+export function withoutControls(text: string): string {
+  return text.replace(/[\t\r\n]+/g, " ").replace(controlCharacters, "");
 }
 
 /** The last non-blank line of `text`, cleaned and cut to `room` characters (with "…" when cut). */

@@ -252,6 +252,34 @@ export const schemaMigrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    // A late opinion replaces its placeholder in the stored metadata; the search text follows it, and
+    // the turns that already hold a late (or stopped) opinion are indexed again.
+    name: "late opinions searchable: a message's search text follows its metadata",
+    sql: `
+      CREATE TRIGGER message_search_update AFTER UPDATE OF metadata ON messages BEGIN
+        UPDATE message_search SET text =
+          new.content || ' ' ||
+            coalesce(json_extract(new.metadata, '$.secondOpinion.primary.response'), '') || ' ' ||
+            coalesce((SELECT group_concat(json_extract(value, '$.response'), ' ')
+                      FROM json_each(new.metadata, '$.secondOpinion.secondaryOpinions')), '')
+        WHERE rowid = new.rowid;
+      END;
+      UPDATE message_search SET text = (
+        SELECT content || ' ' ||
+            coalesce(json_extract(metadata, '$.secondOpinion.primary.response'), '') || ' ' ||
+            coalesce((SELECT group_concat(json_extract(value, '$.response'), ' ')
+                      FROM json_each(metadata, '$.secondOpinion.secondaryOpinions')), '')
+        FROM messages WHERE messages.rowid = message_search.rowid
+      )
+      WHERE rowid IN (
+        SELECT rowid FROM messages
+        WHERE json_extract(metadata, '$.secondOpinion.primary.late')
+           OR EXISTS (SELECT 1 FROM json_each(metadata, '$.secondOpinion.secondaryOpinions')
+                      WHERE json_extract(value, '$.late'))
+      );
+    `,
+  },
 ];
 
 /** The database was written by a newer version of the program, whose schema this one does not know. */

@@ -4,6 +4,7 @@
 
 import { useId } from "react";
 import type { Assessment as AssessmentData, Vote } from "../api.ts";
+import { InlineMarkdown } from "./Markdown.tsx";
 
 const voteNames: Record<Vote, string> = { go: "GO", block: "BLOCK", unsure: "UNSURE" };
 
@@ -23,7 +24,9 @@ export function Assessment({ assessment }: { assessment: AssessmentData }) {
         <meter id={meter} min={0} max={1} low={0.4} high={0.75} optimum={1} value={agreement.score}>
           {percent}%
         </meter>
-        <span className="meta">{agreement.reason}</span>
+        <span className="meta">
+          <InlineMarkdown text={agreement.reason} />
+        </span>
       </div>
       {assessment.familyAgreement && (
         <p className="meta family-agreement">
@@ -38,7 +41,7 @@ export function Assessment({ assessment }: { assessment: AssessmentData }) {
       {verdict && (
         <section className="verdict" aria-label="Verdict">
           <p>
-            Verdict: <VoteBadge vote={verdict.decision} /> {verdict.reason}
+            Verdict: <VoteBadge vote={verdict.decision} /> <InlineMarkdown text={verdict.reason} />
           </p>
           {verdict.votes.length > 0 && (
             <ul className="votes" aria-label="Votes">
@@ -58,7 +61,9 @@ export function Assessment({ assessment }: { assessment: AssessmentData }) {
           <ul aria-label="Consensus">
             {consensus.map((point, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a model may repeat a point; the list never reorders
-              <li key={index}>{point}</li>
+              <li key={index}>
+                <InlineMarkdown text={point} />
+              </li>
             ))}
           </ul>
         </>
@@ -70,7 +75,7 @@ export function Assessment({ assessment }: { assessment: AssessmentData }) {
             {dissent.map((item, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a model may repeat a point; the list never reorders
               <li key={index}>
-                {item.point}
+                <InlineMarkdown text={item.point} />
                 {item.models.length > 0 && <span className="meta"> ({item.models.join(", ")})</span>}
               </li>
             ))}

@@ -2,7 +2,7 @@
 // changed their position and why, with every model's answer in that round.
 
 import type { DebateRound } from "../api.ts";
-import { Markdown } from "./Markdown.tsx";
+import { InlineMarkdown, Markdown } from "./Markdown.tsx";
 
 export function DebateRounds({ rounds }: { rounds: DebateRound[] }) {
   return (
@@ -25,7 +25,8 @@ export function DebateRounds({ rounds }: { rounds: DebateRound[] }) {
                 {(round.changes ?? []).map((change) => (
                   <li key={change.model} className={change.changedPosition ? "changed" : "kept"}>
                     <strong>{change.model}</strong>{" "}
-                    {change.changedPosition ? "changed its position" : "kept its position"}: {change.why}
+                    {change.changedPosition ? "changed its position" : "kept its position"}:{" "}
+                    <InlineMarkdown text={change.why} />
                   </li>
                 ))}
               </ul>

@@ -4,6 +4,7 @@
 // away, and the reviewers that failed named with why.
 
 import type { CouncilReview } from "../api.ts";
+import { InlineMarkdown } from "./Markdown.tsx";
 
 export function ReviewRanking({ review }: { review: CouncilReview }) {
   const failed = review.reviews.filter((peer) => peer.error);
@@ -76,7 +77,7 @@ export function ReviewRanking({ review }: { review: CouncilReview }) {
               <ol>
                 {peer.ranking.map((place) => (
                   <li key={place.model}>
-                    <strong>{place.model}</strong>: {place.reason}
+                    <strong>{place.model}</strong>: <InlineMarkdown text={place.reason} />
                   </li>
                 ))}
               </ol>

@@ -1,5 +1,5 @@
 // Store contract: full-text search (ranked, one hit per conversation, only the owner's, every model's
-// opinion searchable, kept in step with new turns and deletions).
+// opinion searchable, kept in step with new turns, late opinions and deletions).
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -103,6 +103,34 @@ export function describeSearchCases(store: () => Store): void {
       assert.equal(await store().conversations.of("ann").delete("ann-1"), true);
       assert.deepEqual(await store().conversations.of("ann").search(["zebra"], 10), []);
       assert.deepEqual(await store().conversations.of("ann").search(["giraffe"], 10), []);
+    });
+
+    it("finds a late opinion once it replaces its placeholder, and no longer the placeholder", async () => {
+      const clock = createClock();
+      const saved = await turn(store(), clock, "ann", "late", "Which queue?", "Use a log.", [
+        "A log of events.",
+        "Placeholder: still running when the answer was due.",
+      ]);
+      const answer = saved.messages[1];
+      assert.ok(answer);
+      assert.deepEqual(await store().conversations.of("ann").search(["quokka"], 10), []);
+      const secondOpinion = answer.metadata.secondOpinion as { secondaryOpinions: object[] };
+      const landed = {
+        secondOpinion: {
+          ...secondOpinion,
+          secondaryOpinions: [{ model: "m0", response: "A quokka-shaped broker.", late: true }],
+        },
+      };
+      assert.equal(await store().conversations.of("ann").updateMessageMetadata(answer.id, landed), true);
+      const hits = await store().conversations.of("ann").search(["quokka"], 10);
+      assert.deepEqual(
+        hits.map((hit) => [hit.conversationId, hit.messageId]),
+        [["late", answer.id]],
+      );
+      assert.match(hits[0]?.snippet ?? "", /\*\*quokka\*\*/);
+      assert.deepEqual(await store().conversations.of("ann").search(["placeholder"], 10), []);
+      assert.equal((await store().conversations.of("ann").search(["log", "events"], 10)).length, 1);
+      assert.deepEqual(await store().conversations.of("bob").search(["quokka"], 10), []);
     });
 
     it("treats quotes and operators in words as plain text", async () => {
