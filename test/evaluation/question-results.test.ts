@@ -238,7 +238,7 @@ describe("an evaluation's per-question results", () => {
     };
     assert.equal(evaluationReportSchema.safeParse(report).success, true);
     const table = questionTable(report);
-    assert.equal(cellText(table?.rows[2]?.cells[1]), "not answered yet");
+    assert.equal(cellText(table?.rows[2]?.cells[1]), "–");
   });
 
   it("writes each cell as what was stated, right or wrong, and fixed or broke", () => {

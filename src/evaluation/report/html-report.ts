@@ -17,7 +17,7 @@ h1 { font-size: 1.5rem; margin-bottom: 0.25rem; } h2 { font-size: 1.15rem; margi
 table { border-collapse: collapse; margin: 0.5rem 0; } caption { text-align: left; padding-bottom: 0.25rem; } th, td { border: 1px solid #d5dae1; padding: 0.3rem 0.6rem; text-align: left; }
 td:not(:first-child) { font-variant-numeric: tabular-nums; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; } dl.facts dt { font-weight: 600; } dl.facts dd { margin: 0; }
-table.questions td, table.questions th { vertical-align: top; max-width: 22rem; } table.questions ol { margin: 0.25rem 0; padding-left: 1.5rem; }
+table.questions td, table.questions th { vertical-align: top; max-width: 22rem; } ul.choices { list-style: none; margin: 0.25rem 0; padding: 0; font-weight: normal; }
 .question-id { font-weight: 600; } .question-text, .answer { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0.2rem 0; font-weight: normal; }
 .grade.right { color: #1a7f37; } .grade.wrong { color: #c62828; } .change { font-weight: 600; } .change.fixed { color: #1a7f37; } .change.broke { color: #c62828; }
 .plots { display: flex; flex-wrap: wrap; gap: 1.5rem; } .plots figure { margin: 0; flex: 1 1 26rem; max-width: 34rem; } .plots svg { width: 100%; height: auto; }
@@ -43,7 +43,7 @@ function facts(list: [string, string][], label: string): string {
 
 /** One strategy's cell: what it stated, right or wrong, fixed or broke, and the whole answer folded. */
 function cell(content: QuestionCell | undefined): string {
-  if (!content) return `<td class="pending">not answered yet</td>`;
+  if (!content) return `<td class="pending">–</td>`;
   const parts = [
     `<span class="stated">${escapeMarkup(content.stated)}</span>`,
     `<span class="grade ${content.grade}">${content.grade}</span>`,
@@ -64,7 +64,7 @@ function questionsTable(content: QuestionTable): string {
     .map((row) => {
       const choices =
         row.choices.length > 0
-          ? `<ol class="choices">${row.choices.map((choice) => `<li>${escapeMarkup(choice)}</li>`).join("")}</ol>`
+          ? `<ul class="choices">${row.choices.map((choice) => `<li>${escapeMarkup(choice)}</li>`).join("")}</ul>`
           : "";
       const question = `<span class="question-id">${escapeMarkup(row.id)}</span><div class="question-text">${escapeMarkup(row.question)}</div>${choices}`;
       return `<tr><th scope="row">${question}</th><td>${escapeMarkup(row.reference)}</td>${row.cells.map(cell).join("")}</tr>`;

@@ -37,7 +37,7 @@ export interface QuestionRow {
   choices: string[];
   /** The reference answer, or "judged" when there is none. */
   reference: string;
-  /** One cell per strategy of the table; undefined where the strategy has not answered. */
+  /** One cell per strategy of the table; undefined where the strategy has no answer (yet). */
   cells: (QuestionCell | undefined)[];
 }
 
@@ -100,9 +100,12 @@ function questionCell(answer: QuestionAnswer): QuestionCell {
   };
 }
 
-/** A cell in one line of text: "B · right · fixed · agreement 0.90". */
+/**
+ * A cell in one line of text: "B · right · fixed · agreement 0.90"; "–" where the strategy has no answer
+ * (not given yet, or a majority vote on a question without choices).
+ */
 export function cellText(cell: QuestionCell | undefined): string {
-  if (!cell) return "not answered yet";
+  if (!cell) return "–";
   return [
     cell.stated,
     cell.grade,

@@ -74,7 +74,7 @@ function Plot({ svg }: { svg: string }) {
 
 /** One strategy's answer: what it stated, right or wrong, fixed or broke, and the whole answer folded. */
 function Cell({ cell }: { cell: QuestionCell | undefined }) {
-  if (!cell) return <td className="meta">not answered yet</td>;
+  if (!cell) return <td className="meta">–</td>;
   return (
     <td>
       <span className="stated">{cell.stated}</span> ·{" "}
@@ -119,11 +119,11 @@ function Questions({ table }: { table: QuestionTable }) {
                 <span className="question-id">{row.id}</span>
                 <div className="question-text">{row.question}</div>
                 {row.choices.length > 0 && (
-                  <ol className="choices">
+                  <ul className="choices">
                     {row.choices.map((choice) => (
                       <li key={choice}>{choice}</li>
                     ))}
-                  </ol>
+                  </ul>
                 )}
               </th>
               <td>{row.reference}</td>
