@@ -19,6 +19,7 @@ export const evalFlags = {
   new: { type: "boolean" },
   list: { type: "boolean" },
   html: { type: "string" },
+  "per-question": { type: "boolean" },
 } as const;
 
 /** `eval`'s usage line and options. */
@@ -47,7 +48,10 @@ export const evalHelp = {
   --new                  Start a new run even when an unfinished one has the same settings
   --list                 List your runs, newest first
   --json                 Print the report as JSON (the EvaluationReport), nothing else on stdout
-  --html FILE            Also write the report as a self-contained HTML page with its plots`,
+  --html FILE            Also write the report as a self-contained HTML page with its plots and
+                         every question's answers
+  --per-question         Also show each question with every strategy's answer, right or wrong, and
+                         what it fixed or broke against the best single model (in the JSON: questions)`,
 };
 
 /** What `eval` was asked to do. */
@@ -56,6 +60,8 @@ export interface EvalOptions {
   list: boolean;
   json: boolean;
   html?: string;
+  /** Show each question's answers too (`--per-question`). */
+  perQuestion: boolean;
   /** The evaluation's input (src/contract/evaluation.ts, evaluationRunInput). */
   input: Record<string, unknown>;
 }
@@ -103,9 +109,10 @@ export function readEvalOptions(values: Record<string, unknown>, positionals: st
     ...(values.new === true ? { fresh: true } : {}),
   };
   const listing = values.list === true;
-  if (listing && Object.keys(input).length > 0) {
+  const perQuestion = values["per-question"] === true;
+  if (listing && (Object.keys(input).length > 0 || perQuestion)) {
     throw new CommandLineError("--list takes no other option but --json.", "eval");
   }
   const html = text("html");
-  return { list: listing, json: values.json === true, ...(html ? { html } : {}), input };
+  return { list: listing, json: values.json === true, perQuestion, ...(html ? { html } : {}), input };
 }

@@ -1,6 +1,7 @@
 // `ai-universe eval`: runs (or resumes) an evaluation in this process on the local store and prints its
-// report as a table (or JSON with --json, and a self-contained HTML page with --html FILE), with its
-// progress on stderr; `--list` lists the runs. Ctrl-C stops the run cleanly: what it did is stored and
+// report as a table (or JSON with --json, and a self-contained HTML page with --html FILE), each
+// question's answers too with --per-question (always in the HTML page), with its progress on stderr;
+// `--list` lists the runs. Ctrl-C stops the run cleanly: what it did is stored and
 // the message says how to resume it. Exit code 0 when the run finished or stopped at its cost cap.
 
 import { writeFileSync } from "node:fs";
@@ -16,7 +17,7 @@ import { terminalStyle } from "./terminal/terminal-style.ts";
 
 /** Runs `eval` as `options` say; resolves with the exit code. */
 export async function runEval(options: CommandOptions): Promise<number> {
-  const evaluation = options.evaluation ?? { list: false, json: false, input: {} };
+  const evaluation = options.evaluation ?? { list: false, json: false, perQuestion: false, input: {} };
   const out = terminalStyle(process.stdout, options.environment);
   const runtime = await launchRuntime(options, false);
   try {
@@ -51,12 +52,18 @@ export async function runEval(options: CommandOptions): Promise<number> {
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
     }
+    if (evaluation.perQuestion || evaluation.html) {
+      // The same report with every question's answers, read back from what the run stored.
+      report = await application.evaluationReport(localCaller, { runId: report.run.id, questions: {} });
+    }
     if (evaluation.html) {
       writeFileSync(evaluation.html, evaluationReportHtml(report));
       process.stderr.write(`ai-universe: the report is in ${evaluation.html}\n`);
     }
+    const { questions, ...summary } = report;
+    const printed = evaluation.perQuestion ? report : summary;
     process.stdout.write(
-      evaluation.json ? `${JSON.stringify(report, null, 2)}\n` : evaluationReportText(report, out),
+      evaluation.json ? `${JSON.stringify(printed, null, 2)}\n` : evaluationReportText(printed, out),
     );
     const { run } = report;
     if (run.status === "stopped") {

@@ -120,6 +120,55 @@ export const calibrationBin = z.object({
   accuracy: z.number().nullable(),
 });
 
+/** What a strategy's answer to one question changed against the best single model's, both graded. */
+export const answerChanges = ["fixed", "broken", "unchanged"] as const;
+export type AnswerChange = (typeof answerChanges)[number];
+
+/** One judge's verdict on a strategy's answer against the best single model's, both orders asked. */
+export const questionVerdict = z.object({
+  judge: z.string().min(1),
+  /** `won`: this answer was preferred; `lost`: the best single model's; a self-contradicting judge ties. */
+  outcome: z.enum(["won", "lost", "tie", "undecided"]),
+});
+
+/** One strategy's answer to one question in the per-question results. */
+export const questionAnswer = evaluationAnswer.omit({ questionId: true }).extend({
+  /**
+   * Against the best single model's answer to the same question: `fixed` (it was wrong, this is right),
+   * `broken` (it was right, this is wrong) or `unchanged`; null for the best single model itself, on a
+   * question without a reference, or before the best single model has answered.
+   */
+  change: z.enum(answerChanges).nullable(),
+  /** The judges' verdicts against the best single model, on a question without a reference. */
+  verdicts: z.array(questionVerdict),
+});
+export type QuestionAnswer = z.infer<typeof questionAnswer>;
+
+/** One question of the run with each strategy's answer to it, in the report's strategy order. */
+export const questionResult = z.object({
+  id: z.string().min(1),
+  question: z.string(),
+  /** The lettered choices of a multiple-choice question. */
+  choices: z.array(z.string()).optional(),
+  /** The reference answer (a letter for multiple choice); null when the question is judged in pairs. */
+  reference: z.string().nullable(),
+  tags: z.array(z.string()),
+  /** The answers given so far; a strategy that has not answered yet is absent. */
+  answers: z.array(questionAnswer),
+});
+export type QuestionResult = z.infer<typeof questionResult>;
+
+/** A page of the run's questions, in the run's order. */
+export const questionResultPage = z.object({
+  /** How many questions the run has. */
+  total: z.number().int().min(0),
+  offset: z.number().int().min(0),
+  /** Where the next page starts; null on the last one. */
+  nextOffset: z.number().int().min(0).nullable(),
+  items: z.array(questionResult),
+});
+export type QuestionResultPage = z.infer<typeof questionResultPage>;
+
 /** The whole report of a run. */
 export const evaluationReport = z.object({
   run: evaluationRunSummary,
@@ -144,6 +193,11 @@ export const evaluationReport = z.object({
       accuracyGainedAgainstBestSingle: z.number().nullable(),
     })
     .nullable(),
+  /**
+   * The questions with each strategy's answer, when asked for (`eval --per-question`, the API's
+   * `?questions=1`, always in the HTML report): a page of them, or all of them without a limit.
+   */
+  questions: questionResultPage.optional(),
 });
 export type EvaluationReport = z.infer<typeof evaluationReport>;
 
@@ -185,8 +239,20 @@ export const evaluationRunInput = z.strictObject({
 });
 export type EvaluationRunInput = z.infer<typeof evaluationRunInput>;
 
-/** Reading one run's report. */
-export const evaluationReportInput = z.strictObject({ runId: z.string().min(1).max(100) });
+/** The most questions one page of the per-question results holds. */
+export const maxQuestionPage = 1000;
+
+/** Reading one run's report, with its per-question results when `questions` is given. */
+export const evaluationReportInput = z.strictObject({
+  runId: z.string().min(1).max(100),
+  /** Which of the run's questions to include, from `offset` (default 0); every one without `limit`. */
+  questions: z
+    .strictObject({
+      offset: z.number().int().min(0).optional(),
+      limit: z.number().int().min(1).max(maxQuestionPage).optional(),
+    })
+    .optional(),
+});
 
 /** Listing the caller's runs, newest first. */
 export const evaluationListInput = z.strictObject({ limit: z.number().int().min(1).max(500).optional() });

@@ -5,9 +5,9 @@
 // included as they form (`model-text`); closing the stream cancels it. It is answered by the server's
 // answer-by time unless the page asks for another; the models still running then are followed at
 // /api/answers/{id}/late-opinions (late-opinion-stream.ts). The caller's evaluation runs are listed at
-// /api/evaluations, each one's report at /api/evaluations/{id}. Requests that change something
-// must carry `X-Requested-With: ai-universe`, which a page on another site cannot send without a
-// preflight this server never grants.
+// /api/evaluations, each one's report at /api/evaluations/{id} (`?questions=1`: with a page of its
+// questions). Requests that change something must carry `X-Requested-With: ai-universe`, which a page
+// on another site cannot send without a preflight this server never grants.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
@@ -19,6 +19,7 @@ import type { PageModelListing, SignedInState } from "../contract/web-api.ts";
 import { callerOfAuth } from "../mcp/caller.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import type { Authenticator } from "./authentication.ts";
+import { questionPage } from "./evaluation-query.ts";
 import { sendError, sendJson } from "./http-responses.ts";
 import { streamLateOpinions } from "./late-opinion-stream.ts";
 import { readJsonBody } from "./read-body.ts";
@@ -117,7 +118,14 @@ async function route(
   } else if (path === "/api/evaluations" && method === "GET") {
     sendJson(response, 200, await application.listEvaluations(caller, {}));
   } else if (evaluation?.[1] && method === "GET") {
-    sendJson(response, 200, await application.evaluationReport(caller, { runId: evaluation[1] }));
+    sendJson(
+      response,
+      200,
+      await application.evaluationReport(caller, {
+        runId: evaluation[1],
+        ...questionPage(url.searchParams),
+      }),
+    );
   } else if (path === "/api/consultations" && method === "POST") {
     const read = await readJsonBody(request, response, maxRequestBytes);
     if (read) await streamConsultation(response, caller, runtime, read.body);

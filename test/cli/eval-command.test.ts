@@ -48,6 +48,7 @@ describe("ai-universe eval's command line", () => {
       {
         list: false,
         json: false,
+        perQuestion: false,
         html: "report.html",
         input: {
           questions: "gpqa.csv",
@@ -64,12 +65,13 @@ describe("ai-universe eval's command line", () => {
         },
       },
     );
-    assert.deepEqual(evaluationOf(["--resume", "run-1", "--json", "--new"]), {
+    assert.deepEqual(evaluationOf(["--resume", "run-1", "--json", "--new", "--per-question"]), {
       list: false,
       json: true,
+      perQuestion: true,
       input: { resume: "run-1", fresh: true },
     });
-    assert.deepEqual(evaluationOf(["--list"]), { list: true, json: false, input: {} });
+    assert.deepEqual(evaluationOf(["--list"]), { list: true, json: false, perQuestion: false, input: {} });
   });
 
   it("names a bad flag and what to give instead", () => {
@@ -93,6 +95,7 @@ describe("ai-universe eval's command line", () => {
     );
     refused(["--limit=-1e999"], /^--limit "-1e999" is too small: give a number from 1 to 1000000\. /);
     refused(["--list", "--limit", "3"], /--list takes no other option/);
+    refused(["--list", "--per-question"], /--list takes no other option/);
     refused(["questions.jsonl"], /Unexpected argument "questions.jsonl"/);
     assert.match(helpText("eval"), /^Usage: ai-universe eval /);
     for (const flag of [
@@ -103,6 +106,7 @@ describe("ai-universe eval's command line", () => {
       "--resume",
       "--list",
       "--html",
+      "--per-question",
     ]) {
       assert.match(helpText("eval"), new RegExp(`^ {2}${flag} `, "m"), flag);
     }

@@ -2,20 +2,27 @@
 // SIGKILL in the middle resumes when the same command runs again, and no (question, strategy) answer it
 // had stored is paid for twice (the simulator's log counts every request per question, model and kind);
 // each provider gets at most --concurrency requests at once (the simulator sees them overlap); the
-// report comes as JSON and the run is listed.
+// report comes as JSON and the run is listed; with --per-question each question's answers come too, what
+// the council fixed and broke, the agreement scores, and the same through GET /api/evaluations/{id}
+// ?questions=1 to the run's owner alone.
 
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { EvaluationList, EvaluationReport } from "../../src/contract/evaluation.ts";
+import {
+  type EvaluationList,
+  type EvaluationReport,
+  evaluationReport,
+} from "../../src/contract/evaluation.ts";
 import {
   type ProviderSimulator,
   type RecordedRequest,
   startProviderSimulator,
 } from "../simulator/provider-simulator.ts";
-import { runCli, startCli } from "./support/cli-process.ts";
+import { makeApiKey, runCli, startCli } from "./support/cli-process.ts";
 import { scriptedText } from "./support/evaluation-answers.ts";
+import { startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
 const truth: Record<string, string> = { e1: "4", e2: "Paris", e3: "9", e4: "Tokyo", e5: "12" };
@@ -140,6 +147,7 @@ describe("ai-universe eval", () => {
     assert.match(resumed.stderr, new RegExp(`evaluation ${runId} resumed`));
     const report = JSON.parse(resumed.stdout) as EvaluationReport;
     assert.equal(report.run.id, runId);
+    assert.equal(report.questions, undefined, "the questions only with --per-question");
     assert.equal(report.run.status, "finished");
     assert.deepEqual(
       report.strategies.map((line) => [line.strategy, line.correct, line.graded]),
@@ -179,6 +187,120 @@ describe("ai-universe eval", () => {
       /\/dev\/zero: cannot read the question set \(a character device, not a regular file\): give the path of a question file/,
     );
     assert.equal(simulator.requests.length, 0);
+  });
+
+  it("gives each question's answers with --per-question, and the API gives them to the run's owner alone", async () => {
+    const { environment, file } = await prepare();
+    // The best single model (Cerebras alone) is wrong on e3; the council's synthesis is wrong on e4
+    // and sure of itself only when right.
+    simulator.setBehaviour("gpt-oss-120b", {
+      text: scriptedText((request) => {
+        const question = /\[(e\d)\]/.exec(request.lastUserText)?.[1] ?? "";
+        if (request.structured) {
+          return question === "e4"
+            ? { answer: "Osaka", agreement: 0.3 }
+            : { answer: truth[question] ?? "", agreement: 0.9 };
+        }
+        const alone = request.system.includes("helpful expert assistant");
+        return { answer: alone && question === "e3" ? "7" : (truth[question] ?? "") };
+      }),
+    });
+    simulator.setBehaviour("grok-4.6", { text: rightAnswer });
+    const command = ["eval", "--questions", file, "--models", "cerebras,grok", "--model", "cerebras"];
+    const run = await runCli(environment, [
+      ...command,
+      "--strategies",
+      "best-single,council",
+      "--json",
+      "--per-question",
+    ]);
+    assert.equal(run.status, 0, run.stderr);
+    const report = evaluationReport.parse(JSON.parse(run.stdout));
+    const { questions } = report;
+    assert.ok(questions);
+    assert.deepEqual([questions.total, questions.offset, questions.nextOffset], [5, 0, null]);
+    assert.deepEqual(
+      questions.items.map((item) => [
+        item.id,
+        item.reference,
+        item.answers.map(
+          (answer) => `${answer.strategy} ${answer.extracted} ${answer.correct} ${answer.change}`,
+        ),
+      ]),
+      [
+        ["e1", "4", ["best-single 4 true null", "council 4 true unchanged"]],
+        ["e2", "Paris", ["best-single Paris true null", "council Paris true unchanged"]],
+        ["e3", "9", ["best-single 7 false null", "council 9 true fixed"]],
+        ["e4", "Tokyo", ["best-single Tokyo true null", "council Osaka false broken"]],
+        ["e5", "12", ["best-single 12 true null", "council 12 true unchanged"]],
+      ],
+    );
+    assert.match(questions.items[3]?.answers[1]?.answer ?? "", /Answer: Osaka/);
+    // The AUROC, checked answer by answer: the council's one wrong answer has the lowest agreement.
+    const scored = questions.items.flatMap((item) =>
+      item.answers.filter((answer) => answer.strategy === "council" && answer.agreement !== undefined),
+    );
+    assert.deepEqual(
+      scored.map((answer) => [answer.agreement, answer.correct]),
+      [
+        [0.9, true],
+        [0.9, true],
+        [0.9, true],
+        [0.3, false],
+        [0.9, true],
+      ],
+    );
+    assert.equal(report.agreement.auroc, 1);
+    assert.deepEqual(
+      report.comparisons.map((line) => [line.strategy, line.fixed, line.broken]),
+      [["council", 1, 1]],
+    );
+
+    // The same through the web page's API, to the run's owner (whoever runs eval on this store is the
+    // local user), a page at a time; another user, like an unknown run, meets the same 404.
+    const teamEnvironment = { ...environment, AI_UNIVERSE_AUTH: "api-key" };
+    const ownerKey = await makeApiKey(teamEnvironment, "local");
+    const otherKey = await makeApiKey(teamEnvironment, "bob");
+    const server = await startHttpServerInProcess(teamEnvironment);
+    try {
+      const get = async (path: string, key: string) => {
+        const response = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      const runPath = `/api/evaluations/${encodeURIComponent(report.run.id)}`;
+      const plain = await get(runPath, ownerKey);
+      assert.equal(plain.status, 200);
+      assert.equal(plain.body.questions, undefined);
+      const first = await get(`${runPath}?questions=1&limit=2`, ownerKey);
+      assert.equal(first.status, 200);
+      const firstPage = evaluationReport.parse(first.body).questions;
+      assert.deepEqual(
+        [firstPage?.total, firstPage?.nextOffset, firstPage?.items.map((item) => item.id)],
+        [5, 2, ["e1", "e2"]],
+      );
+      const next = evaluationReport.parse(
+        (await get(`${runPath}?questions=1&offset=4&limit=2`, ownerKey)).body,
+      );
+      assert.deepEqual(
+        [next.questions?.nextOffset, next.questions?.items.map((item) => item.id)],
+        [null, ["e5"]],
+      );
+      assert.deepEqual(
+        evaluationReport.parse((await get(`${runPath}?questions=1`, ownerKey)).body).questions,
+        questions,
+      );
+      const refused = await get(`${runPath}?questions=1&limit=lots`, ownerKey);
+      assert.equal(refused.status, 400);
+      assert.match(JSON.stringify(refused.body), /limit/);
+      const other = await get(`${runPath}?questions=1`, otherKey);
+      const unknown = await get("/api/evaluations/no-such-run?questions=1", ownerKey);
+      assert.equal(other.status, 404);
+      assert.equal(unknown.status, 404);
+      const messageOf = (body: Record<string, unknown>, id: string) => JSON.stringify(body).replace(id, "ID");
+      assert.equal(messageOf(other.body, report.run.id), messageOf(unknown.body, "no-such-run"));
+    } finally {
+      await server.stop();
+    }
   });
 
   it("sends each provider at most --concurrency requests at once", async () => {

@@ -1,10 +1,12 @@
 // An evaluation's report in the browser: the self-contained HTML page `ai-universe eval --html` writes
 // (opened from its file, with no server) and the web page's view of the run (`#/evaluations`, then the
 // run's `#/evaluations/<id>`) each show the strategies' table and both plots, the cost against accuracy
-// scatter and the reliability diagram, drawn as SVG. Screenshots go to artifacts/web/.
+// scatter and the reliability diagram, drawn as SVG, and every question with each strategy's answer; a
+// question file and answers holding a script or an image with onerror show as text in both and run
+// nothing, fetch nothing. Screenshots go to artifacts/web/.
 
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -21,12 +23,15 @@ const artifacts = fileURLToPath(new URL("../../artifacts/web/", import.meta.url)
 
 /**
  * Cerebras answers the built-in questions with their reference answers, Grok only every other one; the
- * synthesis is right on two questions in three, sure of itself when right and less so when wrong.
+ * synthesis is right on two questions in three, sure of itself when right and less so when wrong; to
+ * any other question each answers with markup.
  */
 function answers(always: boolean) {
   const { questions } = builtInQuestionSet();
   return scriptedText((request) => {
     const index = questions.findIndex((question) => request.lastUserText.includes(question.question));
+    // The hostile file's questions: every answer is markup.
+    if (index === -1) return { answer: hostile.answer, agreement: 0.5 };
     const reference = questions[index]?.answer ?? "none of these";
     if (request.structured) {
       return index % 3 === 2
@@ -35,6 +40,59 @@ function answers(always: boolean) {
     }
     return { answer: always || index % 2 === 0 ? reference : "none of these" };
   });
+}
+
+/** Markup a question file and the models may hold, each to be shown as text and never run. */
+const hostile = {
+  question: "<script>window.hostileRan = 'question'; alert('question')</script> What is 2 + 2?",
+  choice: `<img src="https://attacker.example/choice.png" onerror="window.hostileRan = 'choice'; alert('choice')">`,
+  answer: `<img src="https://attacker.example/answer.png" onerror="window.hostileRan = 'answer'; alert('answer')">`,
+};
+
+/** The hostile question file: a free question whose text is a script, a choice that is an image. */
+function hostileQuestions(directory: string): string {
+  const file = join(directory, "hostile.jsonl");
+  writeFileSync(
+    file,
+    [
+      { id: "h1", question: hostile.question, answer: "4" },
+      { id: "h2", question: "Which is prime?", choices: [hostile.choice, "7"], answer: "B" },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join("\n"),
+  );
+  return file;
+}
+
+/** Records what would show that markup ran or fetched: dialogs, requests, CSP refusals. */
+function watch(page: Page) {
+  const seen = { dialogs: [] as string[], requests: [] as string[], refusals: [] as string[] };
+  page.on("dialog", (dialog) => {
+    seen.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on("request", (request) => seen.requests.push(request.url()));
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) seen.refusals.push(message.text());
+  });
+  return seen;
+}
+
+/** Checks that the hostile run's questions and answers show as text, and that none of it ran. */
+async function showsHostileAsText(page: Page, seen: ReturnType<typeof watch>) {
+  const table = page.getByRole("table", { name: /^Each question/ });
+  await table.getByText(hostile.question).waitFor();
+  await table.getByText(`A. ${hostile.choice}`).waitFor();
+  const answers = table.locator(".answer", { hasText: hostile.answer });
+  await table.locator("summary").first().click();
+  await answers.first().waitFor();
+  assert.equal(await table.locator("img, script, iframe").count(), 0);
+  assert.equal(await page.evaluate(() => (window as { hostileRan?: string }).hostileRan), undefined);
+  assert.deepEqual(seen.dialogs, []);
+  assert.deepEqual(
+    seen.requests.filter((url) => url.includes("attacker.example")),
+    [],
+  );
 }
 
 /** Checks that `page` shows the report of run `runId`: the table with every strategy and both plots. */
@@ -55,6 +113,24 @@ async function showsReport(page: Page, runId: string) {
     const box = await plot.boundingBox();
     assert.ok(box && box.width > 200 && box.height > 100, "each plot is drawn at a readable size");
   }
+  // Every question, with each strategy's answer; the council broke as many as the comparison says.
+  const questions = page.getByRole("table", { name: /^Each question/ });
+  await questions.waitFor();
+  assert.equal(await questions.locator("tbody tr").count(), 6);
+  for (const strategy of ["best-single", "council", "majority-vote"]) {
+    await questions.getByRole("columnheader", { name: strategy }).waitFor();
+  }
+  const comparison = page.getByRole("table", { name: /^What each strategy fixed and broke/ });
+  // The council's row: fixed, fix rate, broke ("2 of 6"), break rate.
+  const brokeCell = await comparison
+    .getByRole("row", { name: /^council/ })
+    .getByRole("cell")
+    .nth(2)
+    .textContent();
+  const broken = Number(/^(\d+) of \d+$/.exec(brokeCell ?? "")?.[1]);
+  assert.ok(broken >= 1, `the council broke some: ${brokeCell}`);
+  assert.equal(await questions.locator(".change.broke").count(), broken);
+  assert.ok((await questions.locator(".grade.right").count()) > 0);
 }
 
 describe("an evaluation's report in the browser", () => {
@@ -63,6 +139,8 @@ describe("an evaluation's report in the browser", () => {
   let browser: Browser;
   let runId = "";
   let htmlFile = "";
+  let hostileRunId = "";
+  let hostileFile = "";
   before(async () => {
     mkdirSync(artifacts, { recursive: true });
     simulator = await startProviderSimulator();
@@ -86,6 +164,22 @@ describe("an evaluation's report in the browser", () => {
     assert.equal(run.status, 0, run.stderr);
     runId = /evaluation (\S+):/.exec(run.stderr)?.[1] ?? "";
     assert.ok(runId, run.stderr);
+    hostileFile = join(directory, "hostile.html");
+    const hostileRun = await runCli(environment, [
+      "eval",
+      "--questions",
+      hostileQuestions(directory),
+      "--models",
+      "cerebras,grok",
+      "--model",
+      "cerebras",
+      "--strategies",
+      "council",
+      "--html",
+      hostileFile,
+    ]);
+    assert.equal(hostileRun.status, 0, hostileRun.stderr);
+    hostileRunId = /evaluation (\S+):/.exec(hostileRun.stderr)?.[1] ?? "";
     server = await startHttpServerProcess(environment);
     browser = await launchChromium();
   });
@@ -106,6 +200,34 @@ describe("an evaluation's report in the browser", () => {
     assert.deepEqual(requests, [pathToFileURL(htmlFile).href]);
     assert.equal(await page.locator("script").count(), 0);
     await page.screenshot({ path: join(artifacts, "evaluation-report-file.png"), fullPage: true });
+    await context.close();
+  });
+
+  it("shows a question file's and the models' markup as text in the HTML report: nothing runs or is fetched", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const seen = watch(page);
+    await page.goto(pathToFileURL(hostileFile).href);
+    await showsHostileAsText(page, seen);
+    assert.deepEqual(seen.requests, [pathToFileURL(hostileFile).href]);
+    assert.deepEqual(seen.refusals, [], "the page's own style sheet is allowed by its hash");
+    const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
+    assert.match(policy ?? "", /script-src 'none'/);
+    // The style sheet applied: the CSP's hash is the page's own.
+    assert.equal(await page.evaluate(() => getComputedStyle(document.body).maxWidth), "1152px");
+    await context.close();
+  });
+
+  it("shows the same markup as text in the web page's report", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const seen = watch(page);
+    await page.goto(`${server.url}/#/evaluations/${encodeURIComponent(hostileRunId)}`);
+    await showsHostileAsText(page, seen);
+    assert.deepEqual(
+      seen.requests.filter((url) => !url.startsWith(server.url)),
+      [],
+    );
     await context.close();
   });
 

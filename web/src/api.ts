@@ -117,7 +117,9 @@ export const api = {
     }),
   exportUrl: (id: string) => `/api/conversations/${encodeURIComponent(id)}/markdown`,
   evaluations: () => call<EvaluationList>("/api/evaluations"),
-  evaluation: (id: string) => call<EvaluationReport>(`/api/evaluations/${encodeURIComponent(id)}`),
+  /** Run `id`'s report with the page of its questions from `offset`. */
+  evaluation: (id: string, offset = 0) =>
+    call<EvaluationReport>(`/api/evaluations/${encodeURIComponent(id)}?questions=1&offset=${offset}`),
 };
 
 /** Runs a consultation; `onProgress` sees each event; resolves with the result. */

@@ -15,6 +15,7 @@ import {
 } from "../../contract/evaluation.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import { validateInput } from "../../contract/validate-input.ts";
+import type { QuestionWindow } from "../../evaluation/report/question-results.ts";
 import type { Caller } from "../caller.ts";
 import type { EvaluationDependencies, EvaluationRunOptions } from "./evaluation-dependencies.ts";
 import { summaryOf } from "./run-summary.ts";
@@ -29,7 +30,10 @@ export interface EvaluationUseCases {
   runEvaluation(caller: Caller, input: unknown, options: EvaluationRunOptions): Promise<EvaluationReport>;
   /** The caller's runs, newest first. */
   listEvaluations(caller: Caller, input?: unknown): Promise<EvaluationList>;
-  /** The report of the caller's run `{ runId }`, computed from what it stored. */
+  /**
+   * The report of the caller's run `{ runId }`, computed from what it stored; with `questions`
+   * (`{ offset, limit }`, every question when `limit` is absent), its per-question results too.
+   */
   evaluationReport(caller: Caller, input: unknown): Promise<EvaluationReport>;
 }
 
@@ -52,18 +56,26 @@ export function createEvaluationUseCases(
     }
     return found;
   };
-  const reportOf = async (caller: Caller, runId: string): Promise<EvaluationReport> => {
+  const reportOf = async (
+    caller: Caller,
+    runId: string,
+    window?: QuestionWindow,
+  ): Promise<EvaluationReport> => {
     const record = await findRun(caller, runId);
-    const [{ evaluationReport }, questions, results] = await Promise.all([
+    const [{ evaluationReport }, { questionResults }, questions, results] = await Promise.all([
       import("../../evaluation/report/evaluation-report.ts"),
+      import("../../evaluation/report/question-results.ts"),
       store.readQuestions(caller.userId, record.id),
       store.readResults(caller.userId, record.id),
     ]);
-    return evaluationReport(
+    const report = evaluationReport(
       summaryOf(record),
       questions.map((question) => question.id),
       results,
     );
+    if (!window) return report;
+    const strategies = report.strategies.map((line) => line.strategy);
+    return { ...report, questions: questionResults(questions, strategies, results, window) };
   };
 
   return {
@@ -83,9 +95,9 @@ export function createEvaluationUseCases(
     },
 
     async evaluationReport(caller, input) {
-      const { runId } = validateInput(evaluationReportInput, input);
+      const { runId, questions } = validateInput(evaluationReportInput, input);
       await admission.admit(caller);
-      return reportOf(caller, runId);
+      return reportOf(caller, runId, questions);
     },
   };
 }

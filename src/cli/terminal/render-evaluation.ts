@@ -1,8 +1,10 @@
 // An evaluation's report and the list of runs as text for a terminal: the run's facts, the strategies'
 // table, what each fixed and broke against the best single model, and the agreement score's (and
-// adaptive consultation's) figures; the tables' cells are the HTML report's and the web page's.
+// adaptive consultation's) figures, and each question's answers when the report has them; the tables'
+// cells are the HTML report's and the web page's.
 
 import type { EvaluationList, EvaluationReport } from "../../contract/evaluation.ts";
+import { cellText, type QuestionTable, questionTable } from "../../evaluation/report/question-table.ts";
 import { usd } from "../../evaluation/report/report-format.ts";
 import {
   agreementFacts,
@@ -48,7 +50,36 @@ export function evaluationReportText(report: EvaluationReport, style: TerminalSt
     bold(report.adaptive ? "Agreement and adaptive consultation" : "Agreement"),
     facts(agreementFacts(report)),
     "",
+    ...questionLines(questionTable(report), style),
   ].join("\n");
+}
+
+/** The longest question text a line shows (its first line); --json has the whole text. */
+const questionLength = 100;
+
+/**
+ * Each question's line (its id, its first line, the reference) and one line per strategy's answer,
+ * every text from the question file or a model made safe for a terminal; nothing without questions.
+ */
+function questionLines(table: QuestionTable | undefined, style: TerminalStyle): string[] {
+  if (!table) return [];
+  const { bold } = style.colors;
+  const width = Math.max(...table.strategies.map((strategy) => strategy.length));
+  const shortened = (text: string) => {
+    const line = terminalSafe(text).trim().split("\n")[0] ?? "";
+    return line.length > questionLength ? `${line.slice(0, questionLength - 1)}…` : line;
+  };
+  const lines = [bold(`Questions (${table.rows.length} of ${table.total})`)];
+  for (const row of table.rows) {
+    lines.push(
+      `${bold(terminalSafe(row.id))}  ${shortened(row.question)}  (reference: ${shortened(row.reference)})`,
+    );
+    table.strategies.forEach((strategy, index) => {
+      lines.push(`  ${strategy.padEnd(width)}  ${shortened(cellText(row.cells[index]))}`);
+    });
+  }
+  lines.push("");
+  return lines;
 }
 
 /** The runs as terminal text, newest first. */

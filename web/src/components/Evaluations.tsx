@@ -1,5 +1,6 @@
 // The evaluation runs' page (`#/evaluations`): the caller's runs, newest first, each linking to its
-// report (`#/evaluations/<id>`), which shows the same tables and plots as `ai-universe eval --html`.
+// report (`#/evaluations/<id>`), which shows the same tables and plots as `ai-universe eval --html`,
+// and its questions, a page at a time.
 // Runs are made with `ai-universe eval`; this page reads them.
 
 import { useEffect, useState } from "react";
@@ -35,6 +36,26 @@ export function Evaluations({ runId }: { runId: string | null }) {
     };
   }, [runId]);
 
+  /** Adds the next page of the run's questions to those shown. */
+  const more = (id: string, shown: Report) => {
+    const from = shown.questions?.nextOffset;
+    if (from === null || from === undefined) return;
+    api
+      .evaluation(id, from)
+      .then((next) => {
+        if (!next.questions || !shown.questions) return;
+        setReport({
+          ...next,
+          questions: {
+            ...next.questions,
+            offset: 0,
+            items: [...shown.questions.items, ...next.questions.items],
+          },
+        });
+      })
+      .catch((failure) => setError(describe(failure)));
+  };
+
   return (
     <main className="evaluations">
       <header className="top">
@@ -65,6 +86,11 @@ export function Evaluations({ runId }: { runId: string | null }) {
         </ul>
       )}
       {report && <EvaluationReport report={report} />}
+      {report && runId !== null && report.questions?.nextOffset != null && (
+        <button type="button" className="small" onClick={() => more(runId, report)}>
+          More questions ({report.questions.items.length} of {report.questions.total} shown)
+        </button>
+      )}
       {runId !== null && !report && !error && <p className="meta">Loading…</p>}
     </main>
   );
