@@ -5,9 +5,11 @@
 // would still be charged. Each test fails on the server before these were fixed (issues 27 and 28).
 
 import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { makeApiKey } from "./support/cli-process.ts";
+import { modelIds } from "./support/e2e-fixture.ts";
 import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
@@ -47,13 +49,52 @@ describe("the HTTP server under attack", () => {
     return ((await response.json()) as { conversations: { id: string; title: string }[] }).conversations;
   };
 
+  const bearer = (user: string) => ({ authorization: `Bearer ${keys[user]}` });
+  /** Asks as `user` with grok held past the answer-by time; resolves with the result (grok pending). */
+  const askWithLateGrok = async (user: string, question: string) => {
+    const asked = await consult(bearer(user), {
+      question,
+      primaryModel: "claude",
+      secondaryModels: ["grok"],
+      answerWithinSeconds: 5,
+    });
+    const data = /^event: result\ndata: (.+)$/m.exec(asked.text)?.[1];
+    assert.ok(data, asked.text);
+    const result = JSON.parse(data) as {
+      conversationId: string;
+      assistantMessageId: string;
+      pendingModels?: string[];
+    };
+    assert.deepEqual(result.pendingModels, ["grok"]);
+    return result;
+  };
+  /** Opens the late-opinions stream of `messageId` with `headers`; `stop` closes it. */
+  const follow = async (messageId: string, headers: Record<string, string>) => {
+    const stop = new AbortController();
+    const response = await fetch(`${server.url}/api/answers/${messageId}/late-opinions`, {
+      headers,
+      signal: stop.signal,
+    });
+    return { response, stop: () => stop.abort() };
+  };
+  /** A response's status and body, with `id` written as <id>: what tells one id from another. */
+  const shape = async (response: Response, id: string) => [
+    response.status,
+    (await response.text()).replaceAll(id, "<id>"),
+  ];
+  const hourUsed = async (user: string) => {
+    const response = await fetch(`${server.url}/api/usage`, { headers: bearer(user) });
+    return ((await response.json()) as { requests: { hour: { used: number } } }).requests.hour.used;
+  };
+
   before(async () => {
     simulator = await startProviderSimulator();
     environment = {
       ...(await serverEnvironment(simulator.url, { maxRetries: 0, modelDeadlineMs: 60_000 })).environment,
       AI_UNIVERSE_AUTH: "api-key",
     };
-    for (const user of ["victim", "mallory"]) keys[user] = await makeApiKey(environment, user);
+    // Admins, so that the limits of the tier never get in the way of what is tested.
+    for (const user of ["victim", "mallory"]) keys[user] = await makeApiKey(environment, user, "admin");
     server = await startHttpServerInProcess(environment);
   });
   after(async () => {
@@ -129,5 +170,103 @@ describe("the HTTP server under attack", () => {
     });
     assert.match(unparsable, /^HTTP\/1\.1 400/);
     assert.match(unparsable, /\r\nX-Content-Type-Options: nosniff\r\n/i);
+  });
+
+  it("counts opening a late-opinion stream as a request, and refuses more than 4 open at once with 429", async () => {
+    const releaseGrok = simulator.hold(modelIds.grok);
+    const streams: { stop(): void }[] = [];
+    try {
+      const { assistantMessageId } = await askWithLateGrok("victim", "Held open by the dozen?");
+      const before = await hourUsed("victim");
+      for (let open = 0; open < 4; open += 1) {
+        const stream = await follow(assistantMessageId, bearer("victim"));
+        streams.push(stream);
+        assert.equal(stream.response.status, 200);
+      }
+      assert.equal(await hourUsed("victim"), before + 4);
+      const fifth = await follow(assistantMessageId, bearer("victim"));
+      assert.equal(fifth.response.status, 429);
+      const { error } = (await fifth.response.json()) as { error: { code: string; message: string } };
+      assert.equal(error.code, "rate_limited");
+      assert.match(error.message, /already following the late opinions of 4 answers.*close one/);
+    } finally {
+      for (const stream of streams) stream.stop();
+      releaseGrok();
+    }
+  });
+
+  it("stops a late model, which would still be charged, when its conversation is deleted", async () => {
+    const releaseGrok = simulator.hold(modelIds.grok);
+    const earlier = simulator.requests.length;
+    try {
+      const { conversationId } = await askWithLateGrok("victim", "Deleted before grok lands?");
+      const deleted = await fetch(`${server.url}/api/conversations/${conversationId}`, {
+        method: "DELETE",
+        headers: { ...changing, ...bearer("victim") },
+      });
+      assert.equal(deleted.status, 200);
+      await simulator.waitForRequests((requests) =>
+        requests.slice(earlier).some((request) => request.model === modelIds.grok && request.aborted),
+      );
+    } finally {
+      releaseGrok();
+    }
+  });
+
+  it("answers another user's answer or run, an unknown one, and no credentials alike", async () => {
+    const releaseGrok = simulator.hold(modelIds.grok);
+    const streams: { stop(): void }[] = [];
+    try {
+      const { assistantMessageId } = await askWithLateGrok("victim", "Whose answer is this?");
+      const unknown = randomUUID();
+      const others = await follow(assistantMessageId, bearer("mallory"));
+      const missing = await follow(unknown, bearer("mallory"));
+      streams.push(others, missing);
+      assert.equal(others.response.status, 404);
+      assert.deepEqual(
+        await shape(others.response, assistantMessageId),
+        await shape(missing.response, unknown),
+      );
+      const anonymousOthers = await follow(assistantMessageId, {});
+      const anonymousMissing = await follow(unknown, {});
+      assert.equal(anonymousOthers.response.status, 401);
+      assert.deepEqual(
+        await shape(anonymousOthers.response, assistantMessageId),
+        await shape(anonymousMissing.response, unknown),
+      );
+    } finally {
+      for (const stream of streams) stream.stop();
+      releaseGrok();
+    }
+
+    const run = await server.runtime.application.runEvaluation(
+      { userId: "victim", tier: "admin" },
+      {
+        tags: ["misconceptions"],
+        limit: 1,
+        model: "cerebras",
+        models: ["cerebras", "grok"],
+        strategies: ["best-single"],
+      },
+      { signal: new AbortController().signal },
+    );
+    const runId = run.run.id;
+    const read = (id: string, headers: Record<string, string>) =>
+      fetch(`${server.url}/api/evaluations/${id}`, { headers });
+    const unknownRun = randomUUID();
+    const othersRun = await read(runId, bearer("mallory"));
+    assert.equal(othersRun.status, 404);
+    assert.deepEqual(
+      await shape(othersRun, runId),
+      await shape(await read(unknownRun, bearer("mallory")), unknownRun),
+    );
+    const anonymousRun = await read(runId, {});
+    assert.equal(anonymousRun.status, 401);
+    assert.deepEqual(await shape(anonymousRun, runId), await shape(await read(unknownRun, {}), unknownRun));
+    const listed = await fetch(`${server.url}/api/evaluations`, { headers: bearer("mallory") });
+    assert.deepEqual(await listed.json(), { runs: [] });
+    assert.equal((await fetch(`${server.url}/api/evaluations`)).status, 401);
+    const own = await read(runId, bearer("victim"));
+    assert.equal(own.status, 200);
   });
 });
