@@ -34,6 +34,8 @@ export function streamEventsWithFallback(
   onDegraded: (reason: string) => void,
 ): FallbackStreamEvents {
   const memory = new Map<string, MemoryStream>();
+  /** Sessions ended while the store refused the write, with when their end may be forgotten. */
+  const endedHere = new Map<string, number>();
   const lastDurable = new Map<string, number>();
   let reason: string | undefined;
   const keyOf = (session: string, stream: string) => `${session}\u0000${stream}`;
@@ -88,6 +90,7 @@ export function streamEventsWithFallback(
 
     async deleteExpired(now) {
       let deleted = 0;
+      for (const [session, keepUntil] of endedHere) if (keepUntil < now) endedHere.delete(session);
       for (const [key, kept] of memory) {
         const before = kept.events.length;
         kept.events = kept.events.filter((event) => event.expiresAt >= now);
@@ -95,6 +98,20 @@ export function streamEventsWithFallback(
         if (kept.events.length === 0) memory.delete(key);
       }
       return deleted + (await durable.deleteExpired(now).catch(() => 0));
+    },
+
+    async end(session, keepUntil) {
+      try {
+        await durable.end(session, keepUntil);
+      } catch {
+        endedHere.set(session, keepUntil);
+      }
+    },
+
+    async ended(session) {
+      if (endedHere.has(session)) return true;
+      // A store that cannot be read refuses no session: the node that holds it still serves it.
+      return durable.ended(session).catch(() => false);
     },
 
     degradedReason: () => reason,
