@@ -74,6 +74,7 @@ const knownSeconds: Record<string, number> = {
   "e2e/terminal-server.test.ts": 24,
   "e2e/evaluation.test.ts": 27,
   "e2e/answer-by.test.ts": 22,
+  "e2e/attacks-http.test.ts": 24,
   "e2e/mcp-remote.test.ts": 21,
   "e2e/answer-size.test.ts": 25,
   "e2e/panels.test.ts": 16,

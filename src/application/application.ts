@@ -55,9 +55,10 @@ import { searchConversations } from "./conversations/search-conversations.ts";
 import { type CostQuestionUseCase, createCostQuestion } from "./cost-question.ts";
 import { createEvaluationUseCases, type EvaluationUseCases } from "./evaluation/evaluation-use-cases.ts";
 import { type LateOpinionWatch, watchLateOpinions } from "./late-opinion-watch.ts";
-import { createLateWork } from "./late-work.ts";
+import { createLateWork, type LateWork } from "./late-work.ts";
 import type { Admission } from "./limits/admission.ts";
 import { runWithinBudget } from "./limits/budgeted-run.ts";
+import { limitedLateOpinionWatch } from "./limits/late-opinion-streams.ts";
 import { describeModels } from "./model-listing.ts";
 import { createStatusUseCases, type StatusSources, type StatusUseCases } from "./status-use-cases.ts";
 import { createTaskRunner, defaultTaskLifetimes, type TaskRunner } from "./tasks/task-runner.ts";
@@ -88,7 +89,7 @@ export interface Application
   searchConversations(caller: Caller, input: unknown): Promise<SearchResult>;
   /** Gives a conversation a new title. */
   renameConversation(caller: Caller, input: unknown): Promise<ConversationSummary>;
-  /** Deletes a conversation with all its messages. */
+  /** Deletes a conversation with all its messages, and stops its models still answering. */
   deleteConversation(caller: Caller, input: unknown): Promise<DeleteResult>;
   /** A whole conversation with every message. */
   exportConversation(caller: Caller, input: unknown): Promise<ConversationExport>;
@@ -100,7 +101,8 @@ export interface Application
   listModels(caller: Caller, input?: unknown): Promise<ModelListing>;
   /**
    * Follows the caller's answer `{ messageId }` until every model still running when it was given has
-   * landed; resolves with the models that never will. Not counted: the consultation was.
+   * landed; resolves with the models that never will. Counted as one request; a user holds a few open at
+   * once (limits/late-opinion-streams.ts).
    */
   watchLateOpinions(caller: Caller, input: unknown, options: LateOpinionWatch): Promise<string[]>;
   /**
@@ -126,6 +128,8 @@ export interface ApplicationOptions {
   providers?: StatusSources["configuration"];
   /** The estimate in USD above which a costly call is confirmed first; null or absent: never. */
   confirmAboveUsd?: number | null;
+  /** The late work of this process (shared with an evaluation's consultations); default: a new one. */
+  lateWork?: LateWork;
 }
 
 /** Builds the application over the engine's services. */
@@ -134,7 +138,7 @@ export function createApplication(services: ConsultationServices, options: Appli
   const { admission } = options;
   const gate = new IdempotencyGate(store);
   const cursors = createCursorCodec(options.cursorKey);
-  const lateWork = createLateWork();
+  const lateWork = options.lateWork ?? createLateWork(store.broadcast);
   const tasks =
     options.tasks ??
     createTaskRunner(store.tasks, { staleMs: 30_000, ...defaultTaskLifetimes }, services.clock, () => {});
@@ -173,13 +177,19 @@ export function createApplication(services: ConsultationServices, options: Appli
       admission,
       // The evaluation's consultations are this use case over its own model factory (each provider capped).
       secondOpinionWith: (createModel) => {
-        const consultations = createApplication({ ...services, createModel }, { ...options, tasks });
+        const consultations = createApplication(
+          { ...services, createModel },
+          { ...options, tasks, lateWork },
+        );
         return (caller, input, running) => consultations.secondOpinion(caller, input, running);
       },
     }),
     ...createCostQuestion(services, admission, options.confirmAboveUsd ?? null),
-    watchLateOpinions: (caller, input, watch) =>
-      watchLateOpinions({ store, defaults: services.defaults }, caller, input, watch),
+    watchLateOpinions: limitedLateOpinionWatch(
+      (caller, input, watch) =>
+        watchLateOpinions({ store, defaults: services.defaults }, caller, input, watch),
+      admission,
+    ),
     models: services.roster,
     finishLateOpinions: (waitMs) => lateWork.finish(waitMs),
 
@@ -226,7 +236,9 @@ export function createApplication(services: ConsultationServices, options: Appli
             late.failed();
             throw error;
           });
-          return secondOpinionResult(outcome);
+          const result = secondOpinionResult(outcome);
+          late.belongsTo(caller.userId, result.conversationId);
+          return result;
         },
         (stored) => secondOpinionResult(replayTurn(stored, readStoredSecondOpinion)),
         options.signal,
@@ -299,7 +311,9 @@ export function createApplication(services: ConsultationServices, options: Appli
     async deleteConversation(caller, input) {
       const { conversationId } = validateInput(conversationInput, input);
       await admission.admit(caller);
-      return deleteConversation(store.conversations.of(caller.userId), conversationId);
+      const deleted = await deleteConversation(store.conversations.of(caller.userId), conversationId);
+      await lateWork.stopConversation(caller.userId, deleted.conversationId).catch(() => {});
+      return deleted;
     },
 
     async exportConversation(caller, input) {

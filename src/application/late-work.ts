@@ -1,9 +1,14 @@
 // The models still running after their calls' answers, across the application. Each call is counted
 // from its start until its turn settles (or it fails before an answer). At shutdown they get until a
 // deadline to land; then they are stopped, each stored as stopped in its place, rather than lost with
-// the process and left "still answering" in history forever.
+// the process and left "still answering" in history forever. Deleting a conversation stops its late
+// models on every node (announced on the store's broadcast), so nobody pays for an answer with no place.
 
 import type { RunOptions } from "../consultation/consultation-services.ts";
+import type { Broadcast } from "../store/broadcast.ts";
+
+/** The broadcast channel on which a deleted conversation is announced, so every node stops its late models. */
+const deletedChannel = "ai_universe_conversation_deleted";
 
 /** The application's late models, and the way to let them finish at shutdown. */
 export interface LateWork {
@@ -11,7 +16,14 @@ export interface LateWork {
    * The run options of one call, whose late models stop when `finish` stops them; call `failed` when
    * the call ends without an answer (its turn then never settles).
    */
-  track(options: RunOptions): { options: RunOptions; failed(): void };
+  track(options: RunOptions): {
+    options: RunOptions;
+    failed(): void;
+    /** Names the conversation the call's turn went to: deleting it stops the call's late models. */
+    belongsTo(owner: string, conversationId: string): void;
+  };
+  /** Stops the late models of the owner's conversation, on every node sharing the store. */
+  stopConversation(owner: string, conversationId: string): Promise<void>;
   /**
    * Waits up to `waitMs` for every call's late models to land, then stops the rest and waits for them
    * to be stored. Resolves with how many calls had models stopped.
@@ -22,8 +34,17 @@ export interface LateWork {
 /** How long stopped models get to be stored. */
 const storeMs = 10_000;
 
-export function createLateWork(): LateWork {
+/** The late work of this process; `broadcast` carries deleted conversations to and from the other nodes. */
+export function createLateWork(broadcast: Pick<Broadcast, "publish" | "subscribe">): LateWork {
   const stop = new AbortController();
+  /** The late models' stops of each conversation (by owner and id) with calls still running. */
+  const byConversation = new Map<string, Set<AbortController>>();
+  const keyOf = (owner: string, conversationId: string) => JSON.stringify([owner, conversationId]);
+  let listening = false;
+  const stopLocally = (key: string) => {
+    for (const call of byConversation.get(key) ?? []) call.abort();
+    byConversation.delete(key);
+  };
   let running = 0;
   let changed = () => {};
   const settle = () => {
@@ -45,22 +66,46 @@ export function createLateWork(): LateWork {
     track(options) {
       running += 1;
       let done = false;
+      const call = new AbortController();
+      let key: string | undefined;
       const once = () => {
         if (done) return;
         done = true;
+        if (key !== undefined) {
+          byConversation.get(key)?.delete(call);
+          if (byConversation.get(key)?.size === 0) byConversation.delete(key);
+        }
         settle();
       };
+      const signals = [stop.signal, call.signal, ...(options.lateSignal ? [options.lateSignal] : [])];
       return {
         options: {
           ...options,
-          lateSignal: options.lateSignal ? AbortSignal.any([options.lateSignal, stop.signal]) : stop.signal,
+          lateSignal: AbortSignal.any(signals),
           onTurnSettled: () => {
             once();
             options.onTurnSettled?.();
           },
         },
         failed: once,
+        belongsTo(owner, conversationId) {
+          if (done) return;
+          key = keyOf(owner, conversationId);
+          byConversation.set(key, (byConversation.get(key) ?? new Set()).add(call));
+          if (listening) return;
+          listening = true;
+          broadcast
+            .subscribe(deletedChannel, (payload) => stopLocally(payload))
+            .catch(() => {
+              listening = false;
+            });
+        },
       };
+    },
+    async stopConversation(owner, conversationId) {
+      const key = keyOf(owner, conversationId);
+      stopLocally(key);
+      await broadcast.publish(deletedChannel, key);
     },
     async finish(waitMs) {
       await idle(waitMs);

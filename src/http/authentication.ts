@@ -100,13 +100,17 @@ export function createAuthenticator(
 
   /** The identity of the web page's session cookie; undefined when it carries none. */
   const sessionOf = async (request: IncomingMessage, response: ServerResponse) => {
-    const cookie = sessionCookieOf(request);
+    const secure = reachedOverHttps(request, auth);
+    const cookie = sessionCookieOf(request, secure);
     if (!cookie) return undefined;
+    if ("duplicated" in cookie) {
+      // Not cleared: this server can clear only its own, which would leave the planted one in charge.
+      sendError(response, "invalid_argument", cookie.duplicated);
+      return { answered: true as const };
+    }
     if ("malformed" in cookie) {
       sendError(response, "invalid_argument", cookie.malformed, {
-        headers: {
-          "set-cookie": sessionCookieHeaders(undefined, 0, reachedOverHttps(request, auth))[0] ?? "",
-        },
+        headers: { "set-cookie": sessionCookieHeaders(undefined, 0, secure)[0] ?? "" },
       });
       return { answered: true as const };
     }

@@ -70,6 +70,6 @@ export function answerUnparsable(error: NodeJS.ErrnoException, socket: Duplex): 
         : [400, "Bad Request", "The request is not valid HTTP: check the request line and the headers."];
   const body = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32600, message } });
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -117,6 +117,8 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
         requestId: typeof given === "string" && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID(),
       };
       response.setHeader("x-request-id", context.requestId);
+      // No response is ever to be read as another type than it says (a JSON body as a page, above all).
+      response.setHeader("x-content-type-options", "nosniff");
       const started = performance.now();
       response.once("close", () =>
         requestContext.run(context, () =>

@@ -2,8 +2,10 @@
 // (`Mcp-Session-Id`) lives on the node that opened it, which holds its stream; idle ones expire, and
 // an id that is not genuine gets 404, which tells the client to initialize again. Many nodes share the
 // work without session affinity: a request for a genuine session another node opened is served here
-// as a one-off, and notifications (a cancel, above all) are broadcast to every node, so they reach the
-// call wherever it runs. A dropped connection does not stop a call: every event sent is kept in the
+// as a one-off (and tells that node the session is in use), and notifications (a cancel, above all)
+// are broadcast to every node, so they reach the call wherever it runs. A session ended by the
+// client's DELETE (on any node) or by idleness is recorded in the store, so every node answers it
+// 404 from then on, its stream's events included. A dropped connection does not stop a call: every event sent is kept in the
 // store, and the client resumes with `GET` and `Last-Event-ID` on any node (see session-events.ts).
 
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -67,6 +69,11 @@ interface Visit {
 
 const unknownSession = "Session not found: it expired or the server restarted. Initialize a new session.";
 
+const endedSession = "Session not found: it was ended or expired. Initialize a new session.";
+
+/** How long a session's end is kept: its id is refused on every node for this long (30 days). */
+const endKeptMs = 30 * 24 * 3_600_000;
+
 /** The open sessions of one HTTP server. */
 export class McpSessions {
   readonly #sessions = new Map<string, Session>();
@@ -124,6 +131,12 @@ export class McpSessions {
         sendJsonRpcError(response, 404, -32001, unknownSession);
         return;
       }
+      if (await this.#options.events.ended(id)) {
+        // Ended on another node (or by this one): this node lets go of it too.
+        if (session) this.#forget(id, session);
+        sendJsonRpcError(response, 404, -32001, endedSession);
+        return;
+      }
       const lastEventId = request.headers["last-event-id"];
       if (request.method === "GET" && typeof lastEventId === "string" && lastEventId !== "") {
         // Resumed from the store on every node alike, the session's own included: the stream's
@@ -158,8 +171,9 @@ export class McpSessions {
         onsessioninitialized: (opened) => {
           this.#sessions.set(opened, session);
         },
-        onsessionclosed: (closed) => {
+        onsessionclosed: async (closed) => {
           this.#sessions.delete(closed);
+          await this.#end(closed);
         },
       }),
       lastActive: performance.now(),
@@ -207,10 +221,18 @@ export class McpSessions {
     response: ServerResponse,
     body: unknown,
   ): Promise<void> {
-    if (request.method !== "POST") {
-      response.writeHead(405, { allow: "POST" }).end(); // the session's stream is on another node
+    if (request.method === "DELETE") {
+      // Ended for every node; the node that holds it lets go of it at its next request or sweep.
+      await this.#end(id);
+      response.writeHead(200).end();
       return;
     }
+    if (request.method !== "POST") {
+      response.writeHead(405, { allow: "POST, DELETE" }).end(); // the session's stream is on another node
+      return;
+    }
+    // The node that holds the session counts this as activity, so it does not end it as idle.
+    void this.#relay(id, userId, []).catch(() => {});
     const notifications = notificationsOnly(body);
     if (notifications) {
       const sent = await this.#relay(id, userId, notifications).catch(() => false);
@@ -271,9 +293,20 @@ export class McpSessions {
     const now = performance.now();
     for (const [id, session] of this.#sessions) {
       if (session.running > 0 || now - session.lastActive < this.#options.idleMs) continue;
-      this.#sessions.delete(id);
-      void session.server.close().catch(() => {});
+      this.#forget(id, session);
+      void this.#end(id);
     }
+  }
+
+  /** Closes this node's hold of session `id` (its end is recorded elsewhere). */
+  #forget(id: string, session: Session): void {
+    if (this.#sessions.get(id) === session) this.#sessions.delete(id);
+    void session.server.close().catch(() => {});
+  }
+
+  /** Records that session `id` has ended, for every node; a store that fails leaves it to this node. */
+  async #end(id: string): Promise<void> {
+    await this.#options.events.end(id, Date.now() + endKeptMs).catch(() => {});
   }
 }
 

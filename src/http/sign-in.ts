@@ -24,7 +24,7 @@ export async function serveSignIn(
   authenticator: Authenticator,
 ): Promise<void> {
   const secure = reachedOverHttps(request, auth);
-  const current = sessionCookieOf(request);
+  const current = sessionCookieOf(request, secure);
   const endCurrent = async () => {
     if (current && "id" in current) await authenticator.sessions.close(current.id);
   };

@@ -1,16 +1,28 @@
 // The cookie of the web page's sessions. Signing in with an API key or an access token opens a session
 // (the application keeps it: see application/accounts/web-sessions.ts); the browser's cookie carries
-// its random id, never the key. The cookie is HttpOnly, SameSite=Strict, sent only to /api, and Secure
-// when the page was reached over HTTPS (directly, through a public URL that is https, or through a
-// proxy the server is told to trust that says X-Forwarded-Proto: https).
+// its random id, never the key. The cookie is HttpOnly and SameSite=Strict. Over HTTPS (reached
+// directly, through a public URL that is https, or through a proxy the server is told to trust that
+// says X-Forwarded-Proto: https) it is `__Host-aiu_session`: Secure, Path=/ and no Domain, which a
+// browser takes only from this very host over HTTPS, so no other site, parent domain or path can plant
+// one. Over plain HTTP (localhost) it is `aiu_session`, sent only to /api. A request that carries more
+// than one session cookie (one planted by another port of the host, sent first for its longer path) is
+// refused rather than served as one of them.
 
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { AuthSettings } from "../configuration/access.ts";
 
-/** The cookie that carries a web session's id. */
+/** The cookie that carries a web session's id over plain HTTP. */
 export const sessionCookie = "aiu_session";
+
+/** The cookie that carries a web session's id over HTTPS: a browser takes it only from this host, over HTTPS, at Path=/. */
+export const secureSessionCookie = "__Host-aiu_session";
+
+/** The session cookie's name for a request reached over HTTPS (`secure`) or not. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? secureSessionCookie : sessionCookie;
+}
 
 /** The cookie earlier versions kept the key itself in; cleared at every sign-in and sign-out. */
 export const retiredCredentialCookie = "aiu_credential";
@@ -18,17 +30,29 @@ export const retiredCredentialCookie = "aiu_credential";
 /** A session id: 32 random bytes in base64url. */
 const sessionIdPattern = /^[A-Za-z0-9_-]{43}$/;
 
-/** What a request's cookies say about its session. */
-export type SessionCookie = { id: string } | { malformed: string } | undefined;
+/**
+ * What a request's cookies say about its session: its id; `malformed`, why it cannot be one; or
+ * `duplicated`, why a request with several is refused (the browser holds one this server did not set).
+ */
+export type SessionCookie = { id: string } | { malformed: string } | { duplicated: string } | undefined;
 
-/** The session cookie of `request`: its id, why it cannot be one, or undefined when there is none. */
-export function sessionCookieOf(request: IncomingMessage): SessionCookie {
-  const values = cookieValues(request.headers.cookie, sessionCookie);
+/**
+ * The session cookie of `request` (`__Host-aiu_session` when `secure`, else `aiu_session`): its id,
+ * why it cannot be one, or undefined when there is none.
+ */
+export function sessionCookieOf(request: IncomingMessage, secure: boolean): SessionCookie {
+  const name = sessionCookieName(secure);
+  const values = cookieValues(request.headers.cookie, name);
   if (values.length === 0) return undefined;
-  const id = values.find((value) => sessionIdPattern.test(value));
-  if (id) return { id };
+  if (values.length > 1) {
+    return {
+      duplicated: `This browser sent ${values.length} ${name} cookies; this server sets one, so another site or port on this host set the others, which could make your requests another account's. Clear this site's cookies and sign in again.`,
+    };
+  }
+  const [id = ""] = values;
+  if (sessionIdPattern.test(id)) return { id };
   return {
-    malformed: `The ${sessionCookie} cookie is malformed (not a session id this server hands out). Sign in again; if this persists, clear this site's cookies.`,
+    malformed: `The ${name} cookie is malformed (not a session id this server hands out). Sign in again; if this persists, clear this site's cookies.`,
   };
 }
 
@@ -67,18 +91,24 @@ export function reachedOverHttps(request: IncomingMessage, auth: AuthSettings): 
   return first === "https";
 }
 
-/** Set-Cookie values: the session cookie (`id`, or cleared when undefined) and the legacy one cleared. */
+/**
+ * Set-Cookie values: first the session cookie (`id`, or cleared when undefined), then the cookies of
+ * earlier versions cleared (the key cookie, and over HTTPS the plain `aiu_session` at /api).
+ */
 export function sessionCookieHeaders(
   id: string | undefined,
   maxAgeSeconds: number,
   secure: boolean,
 ): string[] {
   const attributes = `HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
+  const name = sessionCookieName(secure);
+  const path = secure ? "/" : "/api";
   return [
     id === undefined
-      ? `${sessionCookie}=; Path=/api; ${attributes}; Max-Age=0`
-      : `${sessionCookie}=${id}; Path=/api; ${attributes}; Max-Age=${Math.max(1, Math.round(maxAgeSeconds))}`,
+      ? `${name}=; Path=${path}; ${attributes}; Max-Age=0`
+      : `${name}=${id}; Path=${path}; ${attributes}; Max-Age=${Math.max(1, Math.round(maxAgeSeconds))}`,
     `${retiredCredentialCookie}=; Path=/; ${attributes}; Max-Age=0`,
+    ...(secure ? [`${sessionCookie}=; Path=/api; ${attributes}; Max-Age=0`] : []),
   ];
 }
 

@@ -15,6 +15,10 @@ export interface SessionStreamEvents {
   append(session: string, stream: string, message: string, expiresAt: number): Promise<number>;
   read: StreamEventStore["read"];
   deleteExpired: StreamEventStore["deleteExpired"];
+  /** Records that `session` has ended (in this process, while the store refuses the write). */
+  end: StreamEventStore["end"];
+  /** Whether `session` has ended; a store that cannot be read refuses no session. */
+  ended: StreamEventStore["ended"];
   /** Why events are kept in this process only, or undefined while they are durable. */
   degradedReason(): string | undefined;
 }
@@ -50,6 +54,8 @@ export function sessionStreamEvents(
   onDegraded: (reason: string) => void,
 ): SessionStreamEvents {
   const memory = new Map<string, MemoryStream>();
+  /** Sessions ended while the store refused the write, with when their end may be forgotten. */
+  const endedHere = new Map<string, number>();
   const lastDurable = new Map<string, number>();
   let reason: string | undefined;
   let queue: Pending[] = [];
@@ -130,6 +136,7 @@ export function sessionStreamEvents(
 
     async deleteExpired(now) {
       let deleted = 0;
+      for (const [session, keepUntil] of endedHere) if (keepUntil < now) endedHere.delete(session);
       for (const [key, kept] of memory) {
         const before = kept.events.length;
         kept.events = kept.events.filter((event) => event.expiresAt >= now);
@@ -137,6 +144,20 @@ export function sessionStreamEvents(
         if (kept.events.length === 0) memory.delete(key);
       }
       return deleted + (await durable.deleteExpired(now).catch(() => 0));
+    },
+
+    async end(session, keepUntil) {
+      try {
+        await durable.end(session, keepUntil);
+      } catch {
+        endedHere.set(session, keepUntil);
+      }
+    },
+
+    async ended(session) {
+      if (endedHere.has(session)) return true;
+      // A store that cannot be read refuses no session: the node that holds it still serves it.
+      return durable.ended(session).catch(() => false);
     },
 
     degradedReason: () => reason,

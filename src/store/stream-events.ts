@@ -1,7 +1,8 @@
 // The stream-events port: the messages a server sent on the SSE streams of a 2025-revision MCP
 // session, kept for a while so a client whose connection dropped can reconnect (to any node) with
 // `Last-Event-ID` and get the rest. Every call takes the session, which is bound to one user: another
-// session's events look exactly like missing ones.
+// session's events look exactly like missing ones. A session's end (the client's DELETE, or idleness) is
+// kept here too, so that every node refuses the session after it, not only the node that held it.
 
 /** One stored event: its place in its stream (1, 2, 3, ...) and the JSON-RPC message, as JSON. */
 export interface StreamEvent {
@@ -32,6 +33,10 @@ export interface StreamEventStore {
    * or expired and deleted).
    */
   read(session: string, stream: string, sequence: number, limit: number): Promise<StreamEvent[] | undefined>;
-  /** Deletes events whose time ran out before `now` (epoch milliseconds); returns how many. */
+  /** Deletes events (and ends) whose time ran out before `now` (epoch milliseconds); returns how many. */
   deleteExpired(now: number): Promise<number>;
+  /** Records that `session` has ended, kept until `keepUntil` (epoch milliseconds); again: no change. */
+  end(session: string, keepUntil: number): Promise<void>;
+  /** Whether `session` has ended (while its end is kept). */
+  ended(session: string): Promise<boolean>;
 }

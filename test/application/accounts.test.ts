@@ -181,14 +181,17 @@ describe("OAuth tokens", () => {
       .setExpirationTime("5m")
       .sign(privateKey);
 
-  it("identify their subject in the tier they claim, never the local one, for this server alone", async () => {
+  it("identify their subject, namespaced by the issuer, in the tier they claim, never the local one, for this server alone", async () => {
     const { store, accounts } = setUp({
       mode: "oauth",
       trustProxy: false,
       oauth: { issuer, tierClaim: "tier" },
     });
     const admin = await accounts.identify(bearer(await token({ sub: "ann", tier: "admin" })));
-    assert.deepEqual(callerOf(admin), { userId: "ann", tier: "admin" });
+    assert.deepEqual(callerOf(admin), { userId: `oauth:${new URL(issuer).host}:ann`, tier: "admin" });
+    // A subject named like the local user is not the local user.
+    const local = await accounts.identify(bearer(await token({ sub: "local" })));
+    assert.equal(callerOf(local).userId, `oauth:${new URL(issuer).host}:local`);
     assert.ok("identity" in admin && admin.identity.credentialId === "desktop-app");
     assert.ok("identity" in admin && typeof admin.identity.expiresAt === "number");
     assert.equal(

@@ -196,7 +196,7 @@ describe("2025-era sessions", () => {
     fetch(`${server.url}/mcp`, { method: "POST", headers: { ...mcpHeaders, ...headers }, body });
   const ping = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" });
 
-  it("opens a session at initialize, serves it, closes it when idle, and still serves its genuine id", async () => {
+  it("opens a session at initialize, serves it, ends it when idle, and then answers its id 404", async () => {
     const opened = await post(initialize);
     const sessionId = opened.headers.get("mcp-session-id") ?? "";
     assert.match(sessionId, /^[\w-]{22}\.[\w-]{22}$/, "a random part and its signature");
@@ -220,10 +220,10 @@ describe("2025-era sessions", () => {
     assert.equal(await stream(), 200, "this node holds the session's stream");
     // Idle for more than the 1 s limit plus one sweep of the expiry check (every second).
     await new Promise((resolve) => setTimeout(resolve, 3500));
-    assert.equal(await stream(), 405, "the idle session was closed here: no stream any more");
+    assert.equal(await stream(), 404, "the idle session was ended: no stream any more");
     const later = await post(ping, inSession);
-    assert.equal(later.status, 200, "its genuine id is still served, as any node would");
-    await later.text();
+    assert.equal(later.status, 404, "an ended session is not served, on any node");
+    assert.match((await later.json()).error.message, /ended or expired\. Initialize a new session/);
     const forged = await post(ping, {
       ...inSession,
       "mcp-session-id": `${sessionId.split(".")[0]}.${"A".repeat(22)}`,

@@ -1,7 +1,8 @@
 // A shared server in auth mode oauth, as an MCP resource server, against a local OpenID issuer
 // (discovery document and JWKS served here): protected resource metadata, 401 with the challenge
 // that points to it, and every way a token can be wrong. The user is the token's subject, never the
-// OAuth client: two people on one desktop app do not see each other's conversations.
+// OAuth client: two people on one desktop app do not see each other's conversations; and the subject is
+// namespaced by the issuer, so a token whose subject is `local` is not the command line's local user.
 
 import assert from "node:assert/strict";
 import { once } from "node:events";
@@ -146,9 +147,31 @@ describe("a team server with OAuth", () => {
       /^conversation_not_found/,
     );
     const usage = (await second.callTool("usage", {})).structuredContent as { userId: string; tier: string };
-    assert.deepEqual([usage.userId, usage.tier], ["person-2", "admin"]);
+    assert.deepEqual([usage.userId, usage.tier], [`oauth:${new URL(issuer.url).host}:person-2`, "admin"]);
     const firstUsage = (await first.callTool("usage", {})).structuredContent as { tier: string };
     assert.equal(firstUsage.tier, "user");
+  });
+
+  it("namespaces a token's subject by its issuer: a subject named local is not the local user", async () => {
+    const { application } = server.runtime;
+    const local = await application.secondOpinion(
+      { userId: "local", tier: "local" },
+      { question: "The local user's own question", maxOpinions: 0 },
+      { signal: new AbortController().signal },
+    );
+    const impostor = await connectWith(await token({ sub: "local" }));
+    const listed = (await impostor.callTool("conversation.list", {})).structuredContent as {
+      conversations: { id: string }[];
+    };
+    assert.deepEqual(listed.conversations, []);
+    assert.match(
+      errorTextOf(
+        await impostor.callTool("conversation.get-history", { conversationId: local.conversationId }),
+      ),
+      /^conversation_not_found/,
+    );
+    const usage = (await impostor.callTool("usage", {})).structuredContent as { userId: string };
+    assert.equal(usage.userId, `oauth:${new URL(issuer.url).host}:local`);
   });
 
   it("tells an anonymous caller of /health the status alone, and a caller with a token the whole report", async () => {

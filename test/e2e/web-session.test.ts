@@ -29,11 +29,11 @@ describe("the web page's session", () => {
       headers: { ...changing, ...headers },
       body: JSON.stringify({ credential }),
     });
-  /** The session cookie a response sets, as `name=value`, and its attributes. */
-  const cookieOf = (response: Response) => {
-    const set = response.headers.getSetCookie().find((cookie) => cookie.startsWith("aiu_session=")) ?? "";
+  /** The session cookie a response sets (`name`: aiu_session, over HTTPS __Host-aiu_session), as `name=value`, and its attributes. */
+  const cookieOf = (response: Response, name = "aiu_session") => {
+    const set = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`)) ?? "";
     const [pair = "", ...attributes] = set.split(";").map((part) => part.trim());
-    return { pair, value: pair.slice("aiu_session=".length), attributes };
+    return { pair, value: pair.slice(`${name}=`.length), attributes };
   };
   const me = (cookie: string) =>
     fetch(`${server.url}/api/me`, { headers: { cookie } }).then(
@@ -163,14 +163,37 @@ describe("the web page's session", () => {
     }
   });
 
-  it("sets Secure behind a trusted proxy that says HTTPS, and ignores the header from anyone else", async () => {
+  it("sets a Secure __Host- cookie behind a trusted proxy that says HTTPS, and ignores the header from anyone else", async () => {
     const key = await makeApiKey(environment, "erin");
-    const untrusted = cookieOf(await signIn(server.url, key, { "x-forwarded-proto": "https" }));
-    assert.ok(!untrusted.attributes.includes("Secure"), "an untrusted X-Forwarded-Proto was believed");
+    const untrusted = await signIn(server.url, key, { "x-forwarded-proto": "https" });
+    assert.ok(
+      !cookieOf(untrusted).attributes.includes("Secure"),
+      "an untrusted X-Forwarded-Proto was believed",
+    );
+    assert.equal(cookieOf(untrusted, "__Host-aiu_session").pair, "");
     const proxied = await startHttpServerInProcess({ ...environment, AI_UNIVERSE_TRUST_PROXY: "1" });
     servers.push(proxied);
-    const overHttps = cookieOf(await signIn(proxied.url, key, { "x-forwarded-proto": "https" }));
-    assert.ok(overHttps.attributes.includes("Secure"), overHttps.attributes.join("; "));
+    const overHttps = cookieOf(
+      await signIn(proxied.url, key, { "x-forwarded-proto": "https" }),
+      "__Host-aiu_session",
+    );
+    assert.deepEqual(overHttps.attributes, [
+      "Path=/",
+      "HttpOnly",
+      "SameSite=Strict",
+      "Secure",
+      "Max-Age=604800",
+    ]);
+    const signedIn = await fetch(`${proxied.url}/api/me`, {
+      headers: { cookie: overHttps.pair, "x-forwarded-proto": "https" },
+    });
+    assert.equal(((await signedIn.json()) as { userId?: string }).userId, "erin");
+    // Over HTTPS the plain cookie is not the session: anyone on the host could have set it.
+    const plain = `aiu_session=${overHttps.value}`;
+    const unprefixed = await fetch(`${proxied.url}/api/me`, {
+      headers: { cookie: plain, "x-forwarded-proto": "https" },
+    });
+    assert.deepEqual(await unprefixed.json(), { signedIn: false, authMode: "api-key" });
     const overHttp = cookieOf(await signIn(proxied.url, key, { "x-forwarded-proto": "http" }));
     assert.ok(!overHttp.attributes.includes("Secure"));
   });

@@ -10,6 +10,7 @@ import type { StreamEvent, StreamEventStore } from "../../src/store/stream-event
 /** A store in memory whose writes can be refused, as a read-only file refuses them. */
 function durableStore() {
   const streams = new Map<string, StreamEvent[]>();
+  const ends = new Set<string>();
   const state = { writable: true, batches: [] as number[] };
   const store: StreamEventStore = {
     async appendAll(events) {
@@ -29,6 +30,13 @@ function durableStore() {
     },
     async deleteExpired() {
       return 0;
+    },
+    async end(session) {
+      if (!state.writable) throw new Error("attempt to write a readonly database");
+      ends.add(session);
+    },
+    async ended(session) {
+      return ends.has(session);
     },
   };
   return { store, state };
@@ -85,5 +93,19 @@ describe("the session streams' events", () => {
     assert.deepEqual(await store.read("s", "c", 1, 1), [{ sequence: 1, message: "1" }]);
     assert.equal(await events.deleteExpired(2_000), 1);
     assert.equal(await events.read("s", "a", 1, 1), undefined);
+  });
+
+  it("keeps a session's end in memory while the store refuses it", async () => {
+    const { store, state } = durableStore();
+    const events = sessionStreamEvents(store, () => {});
+    await events.end("durable", Date.now() + 60_000);
+    state.writable = false;
+    await events.end("kept-here", Date.now() + 60_000);
+    assert.deepEqual(
+      [await events.ended("durable"), await events.ended("kept-here"), await events.ended("open")],
+      [true, true, false],
+    );
+    await events.deleteExpired(Date.now() + 120_000);
+    assert.equal(await events.ended("kept-here"), false);
   });
 });

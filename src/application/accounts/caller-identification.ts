@@ -2,6 +2,8 @@
 // `ai-universe keys create`, checked against its stored hash) or `oauth` (a JWT bearer token, verified
 // as an MCP resource server), and in either mode a web session opened with one of those. The tier
 // comes from the key, the token's claim or the session, and is always one the configuration knows.
+// A token's subject is namespaced by its issuer (oauthUserId), so no token can name the local user, a
+// key's user, or another issuer's subject.
 
 import { type AuthSettings, defaultTierName, isTierName } from "../../configuration/access.ts";
 import { verifyApiKey } from "../../credentials/api-keys.ts";
@@ -9,6 +11,15 @@ import type { AccountStore } from "../../store/accounts.ts";
 import { localTier } from "../caller.ts";
 import type { Credential, Identification } from "./identity.ts";
 import type { WebSessions } from "./web-sessions.ts";
+
+/**
+ * The user id of the OAuth subject `sub` of `issuer`: `oauth:<issuer host and path>:<sub>`. Bare, a
+ * subject could be `local` (the command line's user) or the user of an API key, and share their data.
+ */
+export function oauthUserId(issuer: string, sub: string): string {
+  const url = new URL(issuer);
+  return `oauth:${url.host}${url.pathname.replace(/\/+$/, "")}:${sub}`;
+}
 
 /** Identifies callers from their credentials. */
 export type IdentifyCaller = (credential: Credential) => Promise<Identification>;
@@ -50,7 +61,10 @@ export function createCallerIdentification(
               const identity = await verify(token);
               return {
                 identity: {
-                  caller: { userId: identity.userId, tier: tierOf(identity.tier, true) },
+                  caller: {
+                    userId: oauthUserId(oauth.issuer, identity.userId),
+                    tier: tierOf(identity.tier, true),
+                  },
                   credentialId: identity.clientId ?? "",
                   ...(identity.expiresAt !== undefined ? { expiresAt: identity.expiresAt } : {}),
                 },

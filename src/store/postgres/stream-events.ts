@@ -1,4 +1,5 @@
-// The stream-events port on PostgreSQL.
+// The stream-events port on PostgreSQL. A session's end is a row of its own in the same table: the
+// stream "" and sequence 0, which no event id can name (event ids have a stream and count from 1).
 
 import type { StreamEventStore } from "../stream-events.ts";
 import type { PostgresConnection } from "./connection.ts";
@@ -39,6 +40,22 @@ export function postgresStreamEvents(connection: PostgresConnection): StreamEven
 
     async deleteExpired(now) {
       return (await connection.query("DELETE FROM stream_events WHERE expires_at < $1", [now])).rowCount ?? 0;
+    },
+
+    async end(session, keepUntil) {
+      await connection.query(
+        `INSERT INTO stream_events (session_id, stream_id, sequence, message, expires_at)
+         VALUES ($1, '', 0, 'ended', $2) ON CONFLICT DO NOTHING`,
+        [session, keepUntil],
+      );
+    },
+
+    async ended(session) {
+      const result = await connection.query(
+        "SELECT 1 FROM stream_events WHERE session_id = $1 AND stream_id = '' AND sequence = 0",
+        [session],
+      );
+      return result.rows.length > 0;
     },
   };
 }

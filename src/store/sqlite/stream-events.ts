@@ -1,4 +1,5 @@
-// The stream-events port on SQLite.
+// The stream-events port on SQLite. A session's end is a row of its own in the same table: the stream
+// "" and sequence 0, which no event id can name (event ids have a stream and count from 1).
 
 import type { StreamEvent, StreamEventStore } from "../stream-events.ts";
 import type { SqliteConnection } from "./connection.ts";
@@ -17,6 +18,13 @@ export function sqliteStreamEvents(connection: SqliteConnection): StreamEventSto
      ORDER BY sequence LIMIT ?`,
   );
   const deleteExpired = database.prepare("DELETE FROM stream_events WHERE expires_at < ?");
+  const end = database.prepare(
+    `INSERT INTO stream_events (session_id, stream_id, sequence, message, expires_at)
+     VALUES (?, '', 0, 'ended', ?) ON CONFLICT DO NOTHING`,
+  );
+  const ended = database.prepare(
+    "SELECT 1 FROM stream_events WHERE session_id = ? AND stream_id = '' AND sequence = 0",
+  );
   return {
     appendAll(events) {
       return connection.transaction(() =>
@@ -36,6 +44,14 @@ export function sqliteStreamEvents(connection: SqliteConnection): StreamEventSto
 
     async deleteExpired(now) {
       return Number((await connection.write(() => deleteExpired.run(now))).changes);
+    },
+
+    async end(session, keepUntil) {
+      await connection.write(() => end.run(session, keepUntil));
+    },
+
+    async ended(session) {
+      return (await connection.read(() => ended.get(session))) !== undefined;
     },
   };
 }

@@ -1,5 +1,6 @@
 // Contract cases for the stream-events port: events come back in order, from the one a client last
-// had, a batch in order; another session's events, an unknown event and expired events are not found; expired ones go.
+// had, a batch in order; another session's events, an unknown event and expired events are not found; expired ones go; a
+// session's end is kept until its time, for that session alone, and names no event.
 
 import assert from "node:assert/strict";
 import { it } from "node:test";
@@ -72,5 +73,24 @@ export function describeStreamEventCases(current: () => Store): void {
       { sequence: 1, message: "{}" },
     ]);
     assert.equal(await store.streamEvents.deleteExpired(now), 0);
+  });
+
+  it("keeps a session's end until its time, for that session alone, apart from its events", async () => {
+    const store = current();
+    const now = Date.now();
+    await append("ending", "stream", '{"a":1}', now + hour);
+    assert.equal(await store.streamEvents.ended("ending"), false);
+    await store.streamEvents.end("ending", now + hour);
+    await store.streamEvents.end("ending", now + hour);
+    await store.streamEvents.end("ended-long-ago", now - 1);
+    assert.equal(await store.streamEvents.ended("ending"), true);
+    assert.equal(await store.streamEvents.ended("another"), false);
+    assert.deepEqual(await store.streamEvents.read("ending", "stream", 1, 10), [
+      { sequence: 1, message: '{"a":1}' },
+    ]);
+    assert.equal(await append("ending", "", "{}", now + hour), 1, "the end is no event");
+    assert.equal(await store.streamEvents.deleteExpired(now), 1);
+    assert.equal(await store.streamEvents.ended("ended-long-ago"), false);
+    assert.equal(await store.streamEvents.ended("ending"), true);
   });
 }
