@@ -71,6 +71,8 @@ const leftOut: Record<string, string> = {
   "command-line.test.ts": "a bad config file and the models listing; nothing of the store",
   "new-user.test.ts":
     "a new user's start on the default store; its PostgreSQL start error runs in the main pass",
+  "ctrl-c.test.ts":
+    "signals through the launcher in a terminal, holding a SQLite file's lock; a run stored as stopped on PostgreSQL is the evaluation store contract's",
 };
 
 /** Every end-to-end file this pass runs, as absolute paths. */

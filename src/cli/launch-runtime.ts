@@ -43,15 +43,3 @@ export function startRuntimeWithoutDatabase(configuration: Configuration): Promi
   const { redisUrl: _redis, ...rest } = configuration;
   return start({ ...rest, databaseUrl: ":memory:" });
 }
-
-/**
- * Resolves when the process is asked to stop (SIGINT or SIGTERM). The listeners stay: a Ctrl-C reaches
- * the server twice (from the terminal and forwarded by npm or the launcher), and the second copy must
- * not kill it halfway through a clean stop.
- */
-export function stopRequested(): Promise<string> {
-  return new Promise((resolve) => {
-    process.on("SIGINT", () => resolve("SIGINT"));
-    process.on("SIGTERM", () => resolve("SIGTERM"));
-  });
-}

@@ -27,4 +27,7 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
 } else {
   const { runCommand } = await import("./run-command.ts");
   process.exitCode = await runCommand(argv);
+  // Ctrl-C came again during a clean stop, which has now stored what it did: leave without waiting
+  // for what is still open.
+  if ((await import("./stop-signals.ts")).stopNow()) process.exit();
 }

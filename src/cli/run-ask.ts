@@ -19,6 +19,7 @@ import { type ApplicationConnection, connect } from "./application-connection.ts
 import { readAttachedFiles } from "./attached-files.ts";
 import { CommandLineError } from "./command-error.ts";
 import type { CommandOptions } from "./command-line.ts";
+import { cleanStop } from "./stop-signals.ts";
 import { progressBoard } from "./terminal/progress-board.ts";
 import { renderSecondOpinion } from "./terminal/render-consultation.ts";
 import { renderLateEnd, renderLateOpinion, renderStillAnswering } from "./terminal/render-late-opinions.ts";
@@ -42,7 +43,9 @@ export async function runAsk(options: CommandOptions): Promise<number> {
     if (!answered) controller.abort(new ServiceError("cancelled", "Cancelled with Ctrl-C."));
     else late.interrupt(connection.lateOpinionsRunHere);
   };
-  process.on("SIGINT", interrupt);
+  // The first Ctrl-C (or SIGTERM) interrupts; a second one waits for what the first stores.
+  const stop = cleanStop("every provider call is stopped");
+  stop.requested.addEventListener("abort", interrupt, { once: true });
   const board =
     terminal.json || terminal.quiet
       ? undefined
@@ -87,12 +90,15 @@ export async function runAsk(options: CommandOptions): Promise<number> {
     }
     throw error;
   } finally {
-    process.off("SIGINT", interrupt);
+    stop.requested.removeEventListener("abort", interrupt);
     await connection.close();
   }
 }
 
-/** What Ctrl-C does once the answer is given: stops the models running here first, else stops waiting. */
+/**
+ * What Ctrl-C does once the answer is given: stops the models running here (each is then stored as
+ * stopped), or stops waiting for those a server runs.
+ */
 function lateControls() {
   const stopModels = new AbortController();
   const stopWaiting = new AbortController();
@@ -100,7 +106,7 @@ function lateControls() {
     stopModels,
     stopWaiting,
     interrupt(runHere: boolean) {
-      if (runHere && !stopModels.signal.aborted) stopModels.abort();
+      if (runHere) stopModels.abort();
       else stopWaiting.abort();
     },
   };
@@ -151,9 +157,7 @@ async function followLateOpinions(
   if (late.stopWaiting.signal.aborted && waiting.length > 0) {
     const one = waiting.length === 1;
     process.stderr.write(
-      connection.lateOpinionsRunHere
-        ? `ai-universe: stopped waiting before ${waiting.join(", ")} could be stored as stopped; the conversation may show ${one ? "it" : "them"} as still answering.\n`
-        : `ai-universe: stopped waiting; ${waiting.join(", ")} ${one ? "goes" : "go"} on at the server, and ${one ? "its opinion is" : "their opinions are"} added to conversation ${result.conversationId} on landing (ai-universe history ${result.conversationId}).\n`,
+      `ai-universe: stopped waiting; ${waiting.join(", ")} ${one ? "goes" : "go"} on at the server, and ${one ? "its opinion is" : "their opinions are"} added to conversation ${result.conversationId} on landing (ai-universe history ${result.conversationId}).\n`,
     );
     return interruptedExitCode;
   }

@@ -1,8 +1,9 @@
 // `ai-universe eval`: runs (or resumes) an evaluation in this process on the local store and prints its
 // report as a table (or JSON with --json, and a self-contained HTML page with --html FILE), each
 // question's answers too with --per-question (always in the HTML page), with its progress on stderr;
-// `--list` lists the runs. Ctrl-C stops the run cleanly: what it did is stored and
-// the message says how to resume it. Exit code 0 when the run finished or stopped at its cost cap.
+// `--list` lists the runs. Ctrl-C (or SIGTERM) stops the run cleanly: what it did is stored, the run is
+// marked stopped, the message says how to resume it and the exit code is 130 (stop-signals.ts). Exit
+// code 0 when the run finished or stopped at its cost cap.
 
 import { writeFileSync } from "node:fs";
 import { localCaller } from "../application/caller.ts";
@@ -11,6 +12,7 @@ import { evaluationReportHtml } from "../evaluation/report/html-report.ts";
 import { usd } from "../evaluation/report/report-format.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { launchRuntime } from "./launch-runtime.ts";
+import { cleanStop } from "./stop-signals.ts";
 import { evaluationProgressView } from "./terminal/evaluation-progress.ts";
 import { evaluationListText, evaluationReportText } from "./terminal/render-evaluation.ts";
 import { terminalStyle } from "./terminal/terminal-style.ts";
@@ -29,10 +31,9 @@ export async function runEval(options: CommandOptions): Promise<number> {
       );
       return 0;
     }
-    const controller = new AbortController();
-    const stop = () => controller.abort(new Error("stopped by a signal"));
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    // From here no Ctrl-C kills the process: the first stops the run, stored as stopped, and a second
+    // one waits for that.
+    const stop = cleanStop("the run is stored as stopped");
     const progress = evaluationProgressView(
       process.stderr,
       terminalStyle(process.stderr, options.environment),
@@ -40,7 +41,7 @@ export async function runEval(options: CommandOptions): Promise<number> {
     let report: EvaluationReport;
     try {
       report = await application.runEvaluation(localCaller, evaluation.input, {
-        signal: controller.signal,
+        signal: stop.requested,
         onStarted: (run, resumed) =>
           process.stderr.write(
             `ai-universe: evaluation ${run.id}${resumed ? " resumed" : ""}: ${run.questionSet.questions} questions from ${run.questionSet.name}; panel ${run.panel.join(", ")}; best single ${run.bestModel ?? "found by a first pass"}\n`,
@@ -49,8 +50,6 @@ export async function runEval(options: CommandOptions): Promise<number> {
       });
     } finally {
       progress.finish();
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
     }
     if (evaluation.perQuestion || evaluation.html) {
       // The same report with every question's answers, read back from what the run stored.

@@ -3,14 +3,15 @@
 import { seconds } from "../configuration/configuration.ts";
 import { startHttpServer } from "../http/http-server.ts";
 import type { CommandOptions } from "./command-line.ts";
-import { launchRuntime, stopRequested } from "./launch-runtime.ts";
+import { launchRuntime } from "./launch-runtime.ts";
 import { StartError } from "./start-error.ts";
+import { cleanStop } from "./stop-signals.ts";
 
 export { StartError };
 
 /** Serves until SIGINT or SIGTERM; returns the exit code. */
 export async function runServe(options: CommandOptions): Promise<number> {
-  const stop = stopRequested();
+  const stop = cleanStop("the running calls are finished or stopped, and stored").signalled;
   const runtime = await launchRuntime(options, true, { metrics: true });
   try {
     if (runtime.configuration.auth.mode === "none" && !isLoopback(options.host)) {

@@ -2,11 +2,12 @@
 
 import { serveOnStdio } from "../stdio/stdio-server.ts";
 import type { CommandOptions } from "./command-line.ts";
-import { launchRuntime, stopRequested } from "./launch-runtime.ts";
+import { launchRuntime } from "./launch-runtime.ts";
+import { cleanStop } from "./stop-signals.ts";
 
 /** Serves on stdin/stdout until the client closes stdin or the process is stopped. */
 export async function runStdio(options: CommandOptions): Promise<number> {
-  const stop = stopRequested();
+  const stop = cleanStop("the server is closed").signalled;
   const runtime = await launchRuntime(options);
   const server = serveOnStdio(runtime);
   await Promise.race([server.closed, stop]);

@@ -31,7 +31,7 @@ function machine(commands: { bin?: string[]; sbin?: string[] }) {
     log,
     /** apt-get that logs its arguments, and on `install` puts every tool in bin/ (or fails with `status`). */
     withAptGet(status = 0) {
-      const tools = ["chromium", "nginx", "redis-server", "git"];
+      const tools = ["chromium", "nginx", "redis-server", "git", "tmux"];
       const installs = tools.map((tool) => `/bin/cp "$0" "${join(bin, tool)}"`).join("; ");
       executable(
         join(bin, "apt-get"),
@@ -61,7 +61,7 @@ function executable(path: string, text: string) {
 
 describe("the test tools check before npm test", () => {
   it("prints nothing when every tool is there, nginx found in the sbin beside bin", () => {
-    const here = machine({ bin: ["chromium", "redis-server", "git"], sbin: ["nginx"] });
+    const here = machine({ bin: ["chromium", "redis-server", "git", "tmux"], sbin: ["nginx"] });
     here.withAptGet();
     const run = here.run();
     assert.equal(run.status, 0, run.stderr);
@@ -70,7 +70,7 @@ describe("the test tools check before npm test", () => {
   });
 
   it("stops with one line naming what is missing, when this system has no apt-get", () => {
-    const here = machine({ bin: ["chromium", "git"] });
+    const here = machine({ bin: ["chromium", "git", "tmux"] });
     const run = here.run();
     assert.equal(run.status, 1);
     assert.equal(run.stdout, "");
@@ -81,7 +81,7 @@ describe("the test tools check before npm test", () => {
   });
 
   it("gives a user without root's rights the command to run as root, and installs nothing", () => {
-    const here = machine({ bin: ["chromium", "git"] });
+    const here = machine({ bin: ["chromium", "git", "tmux"] });
     here.withAptGet();
     rmSync(join(here.bin, "sudo"));
     // As root, the check runs as nobody; otherwise as this user, who has no sudo on this PATH.
@@ -95,7 +95,7 @@ describe("the test tools check before npm test", () => {
   });
 
   it("counts Chromium missing when CHROMIUM_PATH names no program, and says so", () => {
-    const here = machine({ bin: ["chromium", "nginx", "redis-server", "git"] });
+    const here = machine({ bin: ["chromium", "nginx", "redis-server", "git", "tmux"] });
     const run = here.run({ CHROMIUM_PATH: join(here.bin, "no-such-chromium") });
     assert.equal(run.status, 1);
     assert.equal(
@@ -105,7 +105,7 @@ describe("the test tools check before npm test", () => {
   });
 
   it("installs the missing tools with apt-get, saying what it runs", () => {
-    const here = machine({ bin: ["chromium", "git"] });
+    const here = machine({ bin: ["chromium", "git", "tmux"] });
     here.withAptGet();
     const run = here.run();
     assert.equal(run.status, 0, run.stderr);

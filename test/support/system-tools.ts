@@ -29,6 +29,7 @@ export const systemTools: readonly SystemTool[] = [
   { command: "nginx", debianPackage: "nginx-light", usedBy: "the load-balancer test" },
   { command: "redis-server", debianPackage: "redis-server", usedBy: "the Redis counters test" },
   { command: "git", debianPackage: "git", usedBy: "the terminal's --diff test" },
+  { command: "tmux", debianPackage: "tmux", usedBy: "the Ctrl-C test" },
 ];
 
 /**
