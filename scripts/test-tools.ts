@@ -2,9 +2,12 @@
 // that the programs the tests run but npm does not bring are installed (test/support/system-tools.ts).
 // The missing ones are installed with apt-get when this runs as root or with passwordless sudo, saying
 // what it runs; otherwise the run stops at once with one line naming them and the command that installs
-// them. Prints nothing when everything is there.
+// them. Then it installs, from npm, the oldest Node.js the program supports (test/support/oldest-node.ts),
+// for the tests that run the installed package on it. Prints nothing when everything is there.
 
 import { spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { oldestNodeDirectory, oldestNodeInstalled, oldestNodeVersion } from "../test/support/oldest-node.ts";
 import {
   findExecutable,
   findTool,
@@ -59,4 +62,28 @@ if (missing.length > 0) {
   if (!install(missing, prefix, aptGet)) fail(`apt-get failed (above). ${missingToolsMessage(missing)}`);
   const left = missingTools();
   if (left.length > 0) fail(missingToolsMessage(left));
+}
+
+if (!oldestNodeInstalled()) {
+  process.stderr.write(
+    `Installing what the tests need: Node.js ${oldestNodeVersion} from npm, for the oldest-Node tests\n`,
+  );
+  mkdirSync(oldestNodeDirectory, { recursive: true });
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const installed = spawnSync(
+    npm,
+    [
+      "install",
+      "--prefix",
+      oldestNodeDirectory,
+      "--no-save",
+      "--no-audit",
+      "--no-fund",
+      `node@${oldestNodeVersion}`,
+    ],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  if (installed.status !== 0 || !oldestNodeInstalled()) {
+    fail(`Could not install Node.js ${oldestNodeVersion} from npm (above): the oldest-Node tests need it.`);
+  }
 }

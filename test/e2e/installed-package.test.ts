@@ -10,10 +10,11 @@ import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { before, describe, it } from "node:test";
 import { promisify } from "node:util";
 import { missingPackageMessage, optionalPackages } from "../../src/configuration/optional-packages.ts";
+import { oldestNode, oldestNodeVersion } from "../support/oldest-node.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
 import { secondOpinionOf, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
 import {
@@ -165,6 +166,43 @@ describe("the package installed from npm pack", () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it("runs on Node 22.13, the oldest it supports, whose SQLite has no full-text search: answers and finds", async () => {
+    const node = oldestNode();
+    const onOldest = {
+      ...environment,
+      PATH: `${dirname(node)}:${environment.PATH}`,
+      DATABASE_URL: join(temporaryDirectory("oldest-node"), "conversations.db"),
+    };
+    const version = await runInstalled(installed.command, ["--version"], onOldest, elsewhere);
+    assert.equal(version.code, 0, version.stderr);
+    const client = await connectClient("v2-modern", {
+      transport: "stdio",
+      environment: onOldest,
+      command: { file: installed.command, args: ["mcp"] },
+      directory: elsewhere,
+    });
+    try {
+      const result = secondOpinionOf(
+        await client.callTool("agent_second_opinion", {
+          question: "Which durable store fits one node?",
+          maxOpinions: 1,
+        }),
+      );
+      assert.equal(result.persistenceStatus.error, null);
+      const found = (await client.callTool("conversation_search", { query: "durable store" }))
+        .structuredContent as { results: { conversationId: string; snippet: string }[] };
+      assert.deepEqual(
+        found.results.map((hit) => hit.conversationId),
+        [result.conversationId],
+      );
+      assert.match(found.results[0]?.snippet ?? "", /\*\*durable\*\*/i);
+    } finally {
+      await client.close();
+    }
+    const process22 = await runInstalled(node, ["-p", "process.version"], onOldest, elsewhere);
+    assert.equal(process22.stdout.trim(), `v${oldestNodeVersion}`);
   });
 
   it("says which package to install for PostgreSQL, which it does not install", async () => {

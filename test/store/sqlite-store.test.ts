@@ -33,6 +33,8 @@ function newDatabasePath(): string {
 
 runStoreContract("sqlite :memory:", async () => openSqliteStore(":memory:"));
 runStoreContract("sqlite file", async () => openSqliteStore(newDatabasePath()));
+// Node 22.13 to 22.15 run a SQLite without FTS5: the store keeps every promise on its plain search index.
+runStoreContract("sqlite without FTS5", async () => openSqliteStore(":memory:", { fullText: false }));
 runRequestCounterContract("sqlite file", async () => sqliteCounterPlace());
 
 /**

@@ -2,6 +2,7 @@
 // idempotency entry a turn stores), prepared once per connection.
 
 import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { searchIndexIsFullText } from "./full-text.ts";
 
 const conversationColumns = "id, user_id, title, message_count, created_at, updated_at, last_message_preview";
 const messageColumns = "id, conversation_id, role, content, user_id, sequence, created_at, metadata";
@@ -22,7 +23,9 @@ export interface ConversationStatements {
   listConversationsFirstPage: StatementSync;
   listConversationsAfter: StatementSync;
   deleteConversation: StatementSync;
-  searchMessages: StatementSync;
+  /** Search on an FTS5 index; undefined where the index is a plain table (full-text.ts). */
+  searchMessages: StatementSync | undefined;
+  searchMessagesPlainly: StatementSync;
   renameConversation: StatementSync;
 }
 
@@ -87,14 +90,27 @@ export function prepareConversationStatements(database: DatabaseSync): Conversat
     renameConversation: database.prepare(
       `UPDATE conversations SET title = ? WHERE user_id = ? AND id = ? RETURNING ${conversationColumns}`,
     ),
-    searchMessages: database.prepare(
+    searchMessages: searchIndexIsFullText(database)
+      ? database.prepare(
+          `SELECT message_search.conversation_id, message_search.message_id, message_search.role,
+             snippet(message_search, 0, '**', '**', '…', 16) AS snippet,
+             bm25(message_search) AS score, conversations.title, conversations.updated_at
+           FROM message_search
+           JOIN conversations ON conversations.id = message_search.conversation_id AND conversations.user_id = :owner
+           WHERE message_search MATCH :query AND message_search.user_id = :owner
+           ORDER BY score
+           LIMIT :rows`,
+        )
+      : undefined,
+    // Without FTS5 (full-text.ts): the owner's rows that hold the first word, newest first; the rest is
+    // checked, scored and marked in JavaScript.
+    searchMessagesPlainly: database.prepare(
       `SELECT message_search.conversation_id, message_search.message_id, message_search.role,
-         snippet(message_search, 0, '**', '**', '…', 16) AS snippet,
-         bm25(message_search) AS score, conversations.title, conversations.updated_at
+         message_search.text, conversations.title, conversations.updated_at
        FROM message_search
        JOIN conversations ON conversations.id = message_search.conversation_id AND conversations.user_id = :owner
-       WHERE message_search MATCH :query AND message_search.user_id = :owner
-       ORDER BY score
+       WHERE message_search.user_id = :owner AND instr(lower(message_search.text), lower(:word)) > 0
+       ORDER BY conversations.updated_at DESC
        LIMIT :rows`,
     ),
   };

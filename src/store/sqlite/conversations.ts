@@ -1,18 +1,44 @@
 // The conversations port on SQLite. A turn is one write transaction (BEGIN IMMEDIATE), which holds the
 // file's write lock, so its sequence numbers are gap-free however many processes write; search runs on
-// an FTS5 index of each message and every model's opinion in it, ranked by bm25.
+// an FTS5 index of each message and every model's opinion in it, ranked by bm25 (on a SQLite without FTS5,
+// a plain index scanned for every word: full-text.ts).
 
 import type { ConversationStore, OwnerConversations } from "../conversations.ts";
 import { bestHitPerConversation, toConversation, toMessage } from "../rows.ts";
 import type { SqliteConnection } from "./connection.ts";
 import { prepareConversationStatements } from "./conversation-statements.ts";
+import { plainMatch } from "./full-text.ts";
 import { writeTurn } from "./turn-writer.ts";
 
 /** The conversations of `connection`. */
 export function sqliteConversations(connection: SqliteConnection): ConversationStore {
   const statements = prepareConversationStatements(connection.database);
 
-  const of = (owner: string): OwnerConversations => ({
+  const of = (owner: string): OwnerConversations => {
+    /** Search where the index is a plain table: the rows holding the longest word, then every word checked. */
+    const searchPlainly = async (words: readonly string[], limit: number) => {
+      const word = words.reduce((longest, candidate) =>
+        candidate.length > longest.length ? candidate : longest,
+      );
+      const rows = await connection.read(() =>
+        statements.searchMessagesPlainly.all({ owner, word, rows: limit * 50 }),
+      );
+      const found = rows
+        .flatMap((row) => {
+          const match = plainMatch(String(row.text), words);
+          return match ? [{ ...row, ...match }] : [];
+        })
+        // Most occurrences first; among equals, the newest conversation (the order the rows came in).
+        .sort((first, second) => second.score - first.score);
+      return bestHitPerConversation(found, limit, (row) => Number(row.score));
+    };
+    return conversationsOf(owner, searchPlainly);
+  };
+
+  const conversationsOf = (
+    owner: string,
+    searchPlainly: (words: readonly string[], limit: number) => ReturnType<OwnerConversations["search"]>,
+  ): OwnerConversations => ({
     owner,
 
     async get(id) {
@@ -70,12 +96,12 @@ export function sqliteConversations(connection: SqliteConnection): ConversationS
 
     async search(words, limit) {
       if (words.length === 0) return [];
+      const fullText = statements.searchMessages;
+      if (!fullText) return searchPlainly(words, limit);
       const query = words
         .map((word, index) => `"${word.replaceAll('"', '""')}"${index === words.length - 1 ? "*" : ""}`)
         .join(" ");
-      const rows = await connection.read(() =>
-        statements.searchMessages.all({ owner, query, rows: limit * 20 }),
-      );
+      const rows = await connection.read(() => fullText.all({ owner, query, rows: limit * 20 }));
       // bm25 is lower for better matches.
       return bestHitPerConversation(rows, limit, (row) => -Number(row.score));
     },

@@ -1,13 +1,42 @@
 // Versioned schema migrations for the SQLite store, tracked with PRAGMA user_version.
 
 import type { DatabaseSync } from "node:sqlite";
+import { sqliteHasFullText } from "./full-text.ts";
 import { inWriteTransaction } from "./transaction.ts";
 
 /** One schema step. Its position in the list (1-based) is the version it brings the database to. */
 export interface Migration {
   name: string;
   sql: string;
+  /** The step on a SQLite without FTS5, where it differs (see full-text.ts). */
+  sqlWithoutFullText?: string;
 }
+
+/** How the search index follows the messages: the same with or without FTS5. */
+const searchIndexing = `
+      CREATE TRIGGER message_search_insert AFTER INSERT ON messages BEGIN
+        INSERT INTO message_search (rowid, text, conversation_id, user_id, message_id, role)
+        VALUES (
+          new.rowid,
+          new.content || ' ' ||
+            coalesce(json_extract(new.metadata, '$.secondOpinion.primary.response'), '') || ' ' ||
+            coalesce((SELECT group_concat(json_extract(value, '$.response'), ' ')
+                      FROM json_each(new.metadata, '$.secondOpinion.secondaryOpinions')), ''),
+          new.conversation_id, new.user_id, new.id, new.role
+        );
+      END;
+      CREATE TRIGGER message_search_delete AFTER DELETE ON messages BEGIN
+        DELETE FROM message_search WHERE rowid = old.rowid;
+      END;
+      INSERT INTO message_search (rowid, text, conversation_id, user_id, message_id, role)
+        SELECT rowid,
+          content || ' ' ||
+            coalesce(json_extract(metadata, '$.secondOpinion.primary.response'), '') || ' ' ||
+            coalesce((SELECT group_concat(json_extract(value, '$.response'), ' ')
+                      FROM json_each(metadata, '$.secondOpinion.secondaryOpinions')), ''),
+          conversation_id, user_id, id, role
+        FROM messages;
+`;
 
 /** The store's schema, oldest step first. Append new steps; never edit one that has shipped. */
 export const schemaMigrations: readonly Migration[] = [
@@ -128,29 +157,18 @@ export const schemaMigrations: readonly Migration[] = [
         role UNINDEXED,
         tokenize = 'porter unicode61 remove_diacritics 2'
       );
-      CREATE TRIGGER message_search_insert AFTER INSERT ON messages BEGIN
-        INSERT INTO message_search (rowid, text, conversation_id, user_id, message_id, role)
-        VALUES (
-          new.rowid,
-          new.content || ' ' ||
-            coalesce(json_extract(new.metadata, '$.secondOpinion.primary.response'), '') || ' ' ||
-            coalesce((SELECT group_concat(json_extract(value, '$.response'), ' ')
-                      FROM json_each(new.metadata, '$.secondOpinion.secondaryOpinions')), ''),
-          new.conversation_id, new.user_id, new.id, new.role
-        );
-      END;
-      CREATE TRIGGER message_search_delete AFTER DELETE ON messages BEGIN
-        DELETE FROM message_search WHERE rowid = old.rowid;
-      END;
-      INSERT INTO message_search (rowid, text, conversation_id, user_id, message_id, role)
-        SELECT rowid,
-          content || ' ' ||
-            coalesce(json_extract(metadata, '$.secondOpinion.primary.response'), '') || ' ' ||
-            coalesce((SELECT group_concat(json_extract(value, '$.response'), ' ')
-                      FROM json_each(metadata, '$.secondOpinion.secondaryOpinions')), ''),
-          conversation_id, user_id, id, role
-        FROM messages;
-    `,
+${searchIndexing}`,
+    // A SQLite without FTS5 (Node 22.13 to 22.15): the same columns in a plain table (full-text.ts).
+    sqlWithoutFullText: `
+      CREATE TABLE message_search (
+        text TEXT NOT NULL,
+        conversation_id TEXT,
+        user_id TEXT,
+        message_id TEXT,
+        role TEXT
+      );
+      CREATE INDEX message_search_by_owner ON message_search (user_id);
+${searchIndexing}`,
   },
   {
     name: "idempotency claims of running calls",
@@ -305,7 +323,9 @@ export function readSchemaVersion(database: DatabaseSync): number {
 export function applyMigrations(
   database: DatabaseSync,
   migrations: readonly Migration[] = schemaMigrations,
+  options: { fullText?: boolean } = {},
 ): number {
+  const fullText = options.fullText ?? sqliteHasFullText(database);
   const found = readSchemaVersion(database);
   if (found > migrations.length) {
     throw new NewerSchemaError(found, migrations.length);
@@ -317,7 +337,7 @@ export function applyMigrations(
     inWriteTransaction(database, () => {
       if (readSchemaVersion(database) >= version) return;
       try {
-        database.exec(migration.sql);
+        database.exec(fullText ? migration.sql : (migration.sqlWithoutFullText ?? migration.sql));
       } catch (error) {
         throw new Error(`Migration ${version} (${migration.name}) failed.`, { cause: error });
       }

@@ -12,6 +12,7 @@ import type { Store } from "../store.ts";
 import { StoreOpenError } from "../store-errors.ts";
 import { sqliteCode, sqliteCodes } from "./busy-retry.ts";
 import { FileIdentity } from "./file-identity.ts";
+import { searchIndexIsFullText, sqliteHasFullText } from "./full-text.ts";
 import { applyMigrations, NewerSchemaError, readSchemaVersion, schemaMigrations } from "./migrations.ts";
 import { createSqliteStore } from "./sqlite-store.ts";
 
@@ -25,7 +26,10 @@ export const defaultBusyWaitMs = 15_000;
  * Opens (creating when missing) a SQLite store at `location`: a file path, whose parent directory is
  * created if needed, or ":memory:" for a private in-memory database. Applies pending migrations.
  */
-export function openSqliteStore(location: string, options: { busyWaitMs?: number } = {}): Store {
+export function openSqliteStore(
+  location: string,
+  options: { busyWaitMs?: number; fullText?: boolean } = {},
+): Store {
   const inMemory = location === ":memory:";
   if (!inMemory) {
     createParentDirectory(location);
@@ -44,8 +48,14 @@ export function openSqliteStore(location: string, options: { busyWaitMs?: number
     database.exec("PRAGMA foreign_keys = ON");
     let readOnly = inMemory ? undefined : unwritableReason(() => database.exec("PRAGMA journal_mode = WAL"));
     database.exec("PRAGMA synchronous = FULL");
+    const fullText = options.fullText ?? sqliteHasFullText(database);
+    if (searchIndexIsFullText(database) && !sqliteHasFullText(database)) {
+      throw new StoreOpenError(
+        `The database ${location} uses full-text search, which the SQLite of Node.js ${process.versions.node} lacks. Run ai-universe on Node.js 22.16 or newer (24 is best), or set DATABASE_URL (or --database) to another file.`,
+      );
+    }
     if (readOnly === undefined) {
-      applyMigrations(database);
+      applyMigrations(database, schemaMigrations, { fullText });
       if (!inMemory) readOnly = writeProbe(database);
     } else {
       checkSchemaVersion(database);
