@@ -77,6 +77,12 @@ function toolCall(id: number, name: string, args: object): string {
   });
 }
 
+/** The data of the last message of a server-sent event stream. */
+function lastEventData(stream: string): string {
+  const lines = stream.split("\n").filter((line) => line.startsWith("data:"));
+  return (lines.at(-1) ?? "").slice("data:".length).trim();
+}
+
 /** Sends load over its own keep-alive connections; `reconnect` before each new subject. */
 export class ConsultationLoad {
   #agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
@@ -139,7 +145,9 @@ export class ConsultationLoad {
   /** One tool call to the target's first endpoint; resolves with its structured result. */
   async call(target: Target, name: string, args: object): Promise<Record<string, unknown>> {
     const text = await this.#post(target, 0, toolCall(1, name, args), name);
-    return JSON.parse(text).result.structuredContent;
+    // The server may answer as a stream of server-sent events; the response is its last message.
+    const json = text.startsWith("event:") || text.startsWith("data:") ? lastEventData(text) : text;
+    return JSON.parse(json).result.structuredContent;
   }
 
   #consult(

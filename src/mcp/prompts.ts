@@ -14,15 +14,26 @@ const reviewArguments = z.object({
   focus: z.string().optional().describe("What to look at: bugs, security, performance, design..."),
 });
 
-/** The follow-up's arguments; their descriptions name a tool, so they are spelled per server. */
-const followUpArguments = (toolName: (name: string) => string) =>
+/** The follow-up's arguments, by the spelling of the tool their description names. */
+const followUpSchemas = new Map<string, ReturnType<typeof followUpSchema>>();
+
+const followUpSchema = (listTool: string) =>
   z.object({
-    conversationId: z
-      .string()
-      .describe(`The conversation to continue (see ${toolName("conversation.list")}).`),
+    conversationId: z.string().describe(`The conversation to continue (see ${listTool}).`),
     message: z.string().describe("The follow-up question."),
     model: z.string().optional().describe("Ask only this model; omit for a second opinion from several."),
   });
+
+/** The follow-up's arguments; their descriptions name a tool, so they are spelled per server (built once each). */
+function followUpArguments(toolName: (name: string) => string) {
+  const listTool = toolName("conversation.list");
+  let schema = followUpSchemas.get(listTool);
+  if (!schema) {
+    schema = followUpSchema(listTool);
+    followUpSchemas.set(listTool, schema);
+  }
+  return schema;
+}
 
 /** Registers the prompts; `toolName` spells tool names as the client lists them. */
 export function registerPrompts(server: McpServer, toolName: (name: string) => string): void {

@@ -42,6 +42,9 @@ export function createTaskResult(task: TaskView): CreateTaskResultV2 {
   return { resultType: "task", status: "working", ...taskFields(task) };
 }
 
+// Built once: a server is made per HTTP request.
+const updateTaskParams = UpdateTaskRequestV2Schema.shape.params.pick({ taskId: true });
+
 /** Installs tasks/get, tasks/update and tasks/cancel on a 2026-07-28 `server`, over `application`. */
 export function installTaskExtension(server: McpServer, application: Application): void {
   const protocol = server.server;
@@ -57,20 +60,17 @@ export function installTaskExtension(server: McpServer, application: Application
   // The server never asks a client for input, so no request is ever outstanding: the responses are
   // ignored, as the extension says of responses to keys that are not, once the task is known to be the
   // caller's. The SDK lifts `inputResponses` out of the params into the request's context.
-  protocol.setRequestHandler(
-    "tasks/update",
-    { params: UpdateTaskRequestV2Schema.shape.params.pick({ taskId: true }) },
-    (params, context) =>
-      forCaller(context, async (caller) => {
-        const { inputResponses, droppedInputResponseKeys } = context.mcpReq;
-        if (!inputResponses && !droppedInputResponseKeys?.length)
-          throw new ServiceError(
-            "invalid_argument",
-            "tasks/update needs inputResponses, an object of responses.",
-          );
-        await application.getTask(caller, { taskId: params.taskId });
-        return { resultType: "complete" as const };
-      }),
+  protocol.setRequestHandler("tasks/update", { params: updateTaskParams }, (params, context) =>
+    forCaller(context, async (caller) => {
+      const { inputResponses, droppedInputResponseKeys } = context.mcpReq;
+      if (!inputResponses && !droppedInputResponseKeys?.length)
+        throw new ServiceError(
+          "invalid_argument",
+          "tasks/update needs inputResponses, an object of responses.",
+        );
+      await application.getTask(caller, { taskId: params.taskId });
+      return { resultType: "complete" as const };
+    }),
   );
   // Cancellation is cooperative: a task that ended before the request arrived is acknowledged too,
   // and keeps the status it ended with.

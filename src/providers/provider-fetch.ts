@@ -166,7 +166,13 @@ function toResponse(
     const streamed = /^text\/event-stream/i.test(headers.get("content-type") ?? "");
     const capped = streamed ? decoded : decoded.pipe(bodyCap(maxBodyBytes, () => incoming.destroy()));
     if (capped !== decoded) decoded.on("error", (error) => capped.destroy(error));
-    signal?.addEventListener("abort", () => capped.destroy(signal.reason), { once: true });
+    if (signal) {
+      const abort = () => capped.destroy(signal.reason);
+      signal.addEventListener("abort", abort, { once: true });
+      // Let go once the body is done: a signal made by AbortSignal.any or .timeout that has listeners
+      // is kept alive by Node, and with it this response, until it aborts (for a long-lived signal, never).
+      capped.once("close", () => signal.removeEventListener("abort", abort));
+    }
     body = Readable.toWeb(capped) as ReadableStream;
   }
   const response = new Response(body, { status, statusText: incoming.statusMessage ?? "", headers });

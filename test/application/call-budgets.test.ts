@@ -81,9 +81,17 @@ describe("a call's hold on the daily budget", () => {
       application.secondOpinion(bea, { ...council, question: "Meanwhile?" }, { signal }),
       (error: ServiceError) => error.code === "budget_exhausted",
     );
+    // The hold is let go once the turn has settled, in a write of its own: wait for that write.
+    const released = new Promise<void>((resolve) => {
+      const release = store.spend.release.bind(store.spend);
+      store.spend.release = async (...args) => {
+        await release(...args);
+        resolve();
+      };
+    });
     slow.resolve();
     await over;
-    await new Promise((resolve) => setImmediate(resolve));
+    await released;
     assert.equal(await held(), 0);
     const spent = (await application.usage(bea)).spend.todayUsd;
     const [assistant] = await store.conversations

@@ -5,7 +5,7 @@
 // whole body cut at its size limit.
 
 import assert from "node:assert/strict";
-import { once } from "node:events";
+import { getEventListeners, once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
@@ -105,6 +105,14 @@ describe("provider fetch", () => {
       body: '{"question":"why?"}',
       auth: "Bearer key",
     });
+  });
+
+  it("lets go of the caller's signal once the body has been read, so a long-lived signal keeps no call alive", async () => {
+    const signal = AbortSignal.any([new AbortController().signal]);
+    const response = await providerFetch(`${target.url}/echo`, { method: "POST", body: "x", signal });
+    await response.json();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(getEventListeners(signal, "abort").length, 0);
   });
 
   it("reuses one keep-alive socket for calls one after another", async () => {

@@ -7,11 +7,19 @@ import type { ModelOpinion } from "../../contract/opinions.ts";
 /** A call's signal that follows the caller's until the answer is given, then lets late calls run on. */
 export interface DetachableSignal {
   signal: AbortSignal;
-  /** From now on, the caller's cancel no longer reaches the calls (their answer was given). */
-  detach(): void;
+  /**
+   * From now on, the caller's cancel no longer reaches the calls (their answer was given); `running`
+   * settles once the calls still running (the late ones) have ended.
+   */
+  detach(running: Promise<unknown>): void;
 }
 
-/** Follows `caller` until detached, then `afterwards` (when given: what stops the late calls). */
+/**
+ * Follows `caller` until detached, then `afterwards` (when given: what stops the late calls) until the
+ * late calls have ended. Every listener is removed once it is no longer needed: a signal made by
+ * AbortSignal.any (a turn's late signal is) is kept alive by Node while it has listeners, and would
+ * keep the whole call with it.
+ */
 export function detachable(caller: AbortSignal, afterwards?: AbortSignal): DetachableSignal {
   const controller = new AbortController();
   const follow = (source: AbortSignal) => {
@@ -23,9 +31,11 @@ export function detachable(caller: AbortSignal, afterwards?: AbortSignal): Detac
   const unfollow = follow(caller);
   return {
     signal: controller.signal,
-    detach: () => {
+    detach: (running) => {
       unfollow();
-      if (afterwards && !controller.signal.aborted) follow(afterwards);
+      if (!afterwards || controller.signal.aborted) return;
+      const unfollowAfterwards = follow(afterwards);
+      running.then(unfollowAfterwards, unfollowAfterwards);
     },
   };
 }

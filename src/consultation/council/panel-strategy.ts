@@ -243,7 +243,7 @@ export function panelStrategy(
         ...(pendingModels.length > 0 ? { pendingModels } : {}),
       };
       answerGiven = true;
-      calling.detach();
+      calling.detach(Promise.allSettled(late.map((running) => running.opinion)));
       return {
         answer: secondOpinion,
         text: synthesis && !synthesis.error ? synthesis.response : bestAnswer(opinions),

@@ -111,9 +111,10 @@ export async function synthesise(
     const remaining = dependencies.remainingMs();
     if (remaining < 1000) break;
     const { allowanceUsd } = dependencies;
-    const worstCase =
+    // Priced only when a fallback must fit the reservation: pricing walks the price data's rules.
+    const worstCase = () =>
       2 * (estimateCallCost(entry, estimateTokens(synthesisInstructions.length + prompt.length)) ?? 0);
-    if (allowanceUsd !== undefined && failures.length > 0 && spentUsd + worstCase > allowanceUsd) {
+    if (allowanceUsd !== undefined && failures.length > 0 && spentUsd + worstCase() > allowanceUsd) {
       failures.push({
         model: entry.name,
         error: `${entry.name} was not asked: the call's daily-budget reservation has no room left for it`,

@@ -66,8 +66,6 @@ export function fitPlanToBudget(
   const leftOut: BudgetReport["leftOut"] = [];
   const unpricedReason =
     "unknown cost: the price data has no price for it, and your tier does not allow models of unknown cost";
-  const searches = (entry: ModelEntry) =>
-    entry.alwaysSearches || !entry.webSearch ? 0 : (policy.searchesPerCall ?? 0);
   if (policy.unpricedModels === "refuse" && !isPriced(plan.primary)) {
     throw new ServiceError(
       "budget_exceeded",
@@ -88,19 +86,7 @@ export function fitPlanToBudget(
     }
     secondaries = [];
   }
-  // Debate rounds and reviews are further calls per model, each reading every other answer.
-  const answersTokens = [plan.primary, ...plan.secondaries].reduce(
-    (sum, entry) => sum + outputCapOf(entry),
-    0,
-  );
-  const opinionCost = (entry: ModelEntry) =>
-    (estimateCallCost(entry, promptTokens, searches(entry)) ?? 0) +
-    extraCallsPerModel * (estimateCallCost(entry, promptTokens + answersTokens) ?? 0);
-  const synthesisCost = (entry: ModelEntry, kept: ModelEntry[]) =>
-    estimateCallCost(
-      entry,
-      promptTokens + [plan.primary, ...kept].reduce((sum, opinion) => sum + outputCapOf(opinion), 0),
-    ) ?? 0;
+  const { opinionCost, synthesisCost } = planEstimates(plan, promptTokens, policy, extraCallsPerModel);
   const totalOf = (kept: ModelEntry[]) =>
     opinionCost(plan.primary) +
     kept.reduce((sum, entry) => sum + opinionCost(entry), 0) +
@@ -132,10 +118,13 @@ export function fitPlanToBudget(
     max === undefined
       ? Number.POSITIVE_INFINITY
       : max - (totalOf([]) + secondaries.reduce((sum, entry) => sum + opinionCost(entry), 0));
+  // Without a cap every candidate fits, and none need be priced: a panel may list many fallbacks.
   const synthesis =
     secondaries.length === 0
       ? []
-      : synthesisCandidates.filter((entry) => syntheses * synthesisCost(entry, secondaries) <= remaining);
+      : max === undefined
+        ? synthesisCandidates
+        : synthesisCandidates.filter((entry) => syntheses * synthesisCost(entry, secondaries) <= remaining);
   const kept = [plan.primary, ...secondaries, ...synthesis.slice(0, 1)];
   // What a daily budget holds: the first synthesis candidate tried as structured output and then as
   // plain text; under a daily budget, later candidates are tried only within that (see synthesis.ts).
@@ -151,6 +140,55 @@ export function fitPlanToBudget(
       estimatedCostUsd: round(totalOf(secondaries)),
       leftOut,
       unknownCost: [...new Set(kept.filter((entry) => !isPriced(entry)).map((entry) => entry.name))],
+    },
+  };
+}
+
+/**
+ * The estimates `fitPlanToBudget` weighs, each priced once per plan (pricing a call walks the price
+ * data's rules, and the fitting asks for the same estimates over and over): an opinion's, with its
+ * debate rounds or reviews, and a synthesis's over the answers of `kept`.
+ */
+function planEstimates(
+  plan: ConsultationPlan,
+  promptTokens: number,
+  policy: CostPolicy,
+  extraCallsPerModel: number,
+): {
+  opinionCost: (entry: ModelEntry) => number;
+  synthesisCost: (entry: ModelEntry, kept: ModelEntry[]) => number;
+} {
+  const searches = (entry: ModelEntry) =>
+    entry.alwaysSearches || !entry.webSearch ? 0 : (policy.searchesPerCall ?? 0);
+  // Debate rounds and reviews are further calls per model, each reading every other answer.
+  const answersTokens = [plan.primary, ...plan.secondaries].reduce(
+    (sum, entry) => sum + outputCapOf(entry),
+    0,
+  );
+  const opinionCosts = new Map<ModelEntry, number>();
+  const synthesisCosts = new Map<ModelEntry, Map<number, number>>();
+  return {
+    opinionCost(entry) {
+      let cost = opinionCosts.get(entry);
+      if (cost === undefined) {
+        cost = estimateCallCost(entry, promptTokens, searches(entry)) ?? 0;
+        if (extraCallsPerModel > 0)
+          cost += extraCallsPerModel * (estimateCallCost(entry, promptTokens + answersTokens) ?? 0);
+        opinionCosts.set(entry, cost);
+      }
+      return cost;
+    },
+    synthesisCost(entry, kept) {
+      const inputTokens =
+        promptTokens + [plan.primary, ...kept].reduce((sum, opinion) => sum + outputCapOf(opinion), 0);
+      const costs = synthesisCosts.get(entry) ?? new Map<number, number>();
+      synthesisCosts.set(entry, costs);
+      let cost = costs.get(inputTokens);
+      if (cost === undefined) {
+        cost = estimateCallCost(entry, inputTokens) ?? 0;
+        costs.set(inputTokens, cost);
+      }
+      return cost;
     },
   };
 }

@@ -7,7 +7,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { StoreUnavailableError } from "../store-errors.ts";
 import { retryWhileBusy, sqliteCode, sqliteCodes } from "./busy-retry.ts";
 import type { FileIdentity } from "./file-identity.ts";
-import { inWriteTransaction } from "./transaction.ts";
+import { WriteBatches } from "./write-batch.ts";
 
 /** How the connection was opened. */
 export interface SqliteConnectionOptions {
@@ -30,6 +30,7 @@ export class SqliteConnection {
   #readOnly: string | undefined;
   // Tracked here rather than read from DatabaseSync.isOpen, which Node 22.13 does not have.
   #open = true;
+  readonly #batches: WriteBatches;
 
   /** Takes ownership of `database`, which must be open and migrated. */
   constructor(database: DatabaseSync, options: SqliteConnectionOptions) {
@@ -38,6 +39,7 @@ export class SqliteConnection {
     this.busyWaitMs = options.busyWaitMs;
     this.#identity = options.identity;
     this.#readOnly = options.readOnly;
+    this.#batches = new WriteBatches(database, (batch) => this.#commit(batch));
   }
 
   /** Runs a read, waiting for another program's lock on a timer. */
@@ -45,12 +47,26 @@ export class SqliteConnection {
     return retryWhileBusy(work, this.busyWaitMs, this.location);
   }
 
-  /** Runs a write unless the file cannot take it; a read-only file found now is remembered. */
-  async write<T>(work: () => T): Promise<T> {
+  /**
+   * Runs a write unless the file cannot take it; a read-only file found now is remembered. The write is
+   * atomic (a throw undoes all of it) and committed with the others asked for in the same turn of the
+   * event loop (write-batch.ts); the promise settles once that commit is on disk.
+   */
+  write<T>(work: () => T): Promise<T> {
+    return this.#batches.add(work);
+  }
+
+  /** Runs `work` as one write transaction: all of it, or none of it on a throw. */
+  transaction<T>(work: () => T): Promise<T> {
+    return this.#batches.add(work);
+  }
+
+  /** Runs one batch of writes, retried while another program holds the lock, with store errors named. */
+  async #commit<T>(batch: () => T): Promise<T> {
     const unwritable = this.unwritable();
     if (unwritable) throw new StoreUnavailableError(unwritable);
     try {
-      return await retryWhileBusy(work, this.busyWaitMs, this.location);
+      return await retryWhileBusy(batch, this.busyWaitMs, this.location);
     } catch (error) {
       const code = sqliteCode(error);
       if (code === sqliteCodes.full) {
@@ -64,11 +80,6 @@ export class SqliteConnection {
       this.#readOnly = (error as Error).message;
       throw new StoreUnavailableError(this.unwritable() ?? (error as Error).message, { cause: error });
     }
-  }
-
-  /** Runs `work` as one write transaction (BEGIN IMMEDIATE): all of it, or none of it on a throw. */
-  transaction<T>(work: () => T): Promise<T> {
-    return this.write(() => inWriteTransaction(this.database, work));
   }
 
   /** Why a write would be lost or refused now, or undefined when the store can take it. */
@@ -86,6 +97,7 @@ export class SqliteConnection {
   /** Closes the connection; closing again does nothing. */
   close(): void {
     if (!this.#open) return;
+    this.#batches.flushNow();
     this.#open = false;
     this.database.close();
   }
