@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, it } from "node:test";
+import { inTransaction, inWriteTransaction } from "../../src/store/sqlite/transaction.ts";
 import { WriteBatches } from "../../src/store/sqlite/write-batch.ts";
 
 function database(file = ":memory:"): DatabaseSync {
@@ -67,5 +68,33 @@ describe("sqlite group commit", () => {
     other.exec("ROLLBACK");
     assert.deepEqual(rows(opened), []);
     assert.equal(opened.isTransaction, false);
+  });
+});
+
+describe("whether a transaction is open, on a Node without isTransaction (22.13)", () => {
+  it("tells an open transaction from none by trying to begin one, and leaves none open", () => {
+    const database = new DatabaseSync(":memory:");
+    // As Node 22.13's DatabaseSync: no isTransaction.
+    const withoutFlag = new Proxy(database, {
+      get: (target, key) => {
+        if (key === "isTransaction") return undefined;
+        const value = Reflect.get(target, key, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    database.exec("CREATE TABLE t (a INTEGER)");
+    assert.equal(inTransaction(withoutFlag), false);
+    assert.equal(database.isTransaction, false, "the probe left a transaction open");
+    database.exec("BEGIN");
+    assert.equal(inTransaction(withoutFlag), true);
+    database.exec("ROLLBACK");
+    assert.throws(() =>
+      inWriteTransaction(withoutFlag, () => {
+        database.exec("INSERT INTO t VALUES (1)");
+        throw new Error("undone");
+      }),
+    );
+    assert.equal(database.isTransaction, false, "the failed transaction was not rolled back");
+    assert.equal(database.prepare("SELECT count(*) AS n FROM t").get()?.n, 0);
   });
 });

@@ -14,7 +14,23 @@ export function inWriteTransaction<T>(database: DatabaseSync, work: () => T): T 
     database.exec("COMMIT");
     return result;
   } catch (error) {
-    if (database.isTransaction) database.exec("ROLLBACK");
+    if (inTransaction(database)) database.exec("ROLLBACK");
     throw error;
   }
+}
+
+/**
+ * Whether a transaction is open on `database`: `isTransaction` where this Node has it (22.13 has not), else
+ * found out by trying to begin one (which fails inside a transaction) and ending it again.
+ */
+export function inTransaction(database: DatabaseSync): boolean {
+  const known = (database as { isTransaction?: unknown }).isTransaction;
+  if (typeof known === "boolean") return known;
+  try {
+    database.exec("BEGIN");
+  } catch {
+    return true;
+  }
+  database.exec("ROLLBACK");
+  return false;
 }

@@ -8,6 +8,7 @@
 
 import type { DatabaseSync } from "node:sqlite";
 import { sqliteCode, sqliteCodes } from "./busy-retry.ts";
+import { inTransaction } from "./transaction.ts";
 
 /** One write waiting for its batch. */
 interface PendingWrite {
@@ -105,7 +106,7 @@ function runBatch(database: DatabaseSync, batch: PendingWrite[]): Outcome[] {
     database.exec("COMMIT");
     return outcomes;
   } catch (error) {
-    if (database.isTransaction) database.exec("ROLLBACK");
+    if (inTransaction(database)) database.exec("ROLLBACK");
     throw error;
   }
 }
@@ -118,7 +119,7 @@ function runInSavepoint(database: DatabaseSync, work: () => unknown): Outcome {
     return { value };
   } catch (error) {
     const code = sqliteCode(error);
-    if ((code !== undefined && batchWide.has(code)) || !database.isTransaction) throw error;
+    if ((code !== undefined && batchWide.has(code)) || !inTransaction(database)) throw error;
     database.exec("ROLLBACK TO batched_write");
     database.exec("RELEASE batched_write");
     return { error };
