@@ -6,6 +6,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { attachmentLimits } from "../contract/attachment-limits.ts";
+import { fileKindOf } from "../contract/file-kind.ts";
 import type { AttachedFile } from "../contract/messages.ts";
 import { CommandLineError } from "./command-error.ts";
 
@@ -141,7 +142,7 @@ function statOf(path: string, stat: () => Stats): Stats {
 function checkSize(path: string, stats: Stats, room: number): void {
   if (!stats.isFile()) {
     throw refuse(
-      `--file ${path} is ${kindOf(stats)}, not a regular file. Attach ${accepted}, at most ${mebibytes(attachmentLimits.fileBytes)}.`,
+      `--file ${path} is ${fileKindOf(stats)}, not a regular file. Attach ${accepted}, at most ${mebibytes(attachmentLimits.fileBytes)}.`,
     );
   }
   if (stats.size > attachmentLimits.fileBytes) {
@@ -155,15 +156,6 @@ function checkSize(path: string, stats: Stats, room: number): void {
     );
   }
   if (stats.size === 0) throw refuse(`--file ${path} is empty. Attach a file with content.`);
-}
-
-function kindOf(stats: Stats): string {
-  if (stats.isDirectory()) return "a directory";
-  if (stats.isCharacterDevice()) return "a character device";
-  if (stats.isBlockDevice()) return "a block device";
-  if (stats.isFIFO()) return "a FIFO (named pipe)";
-  if (stats.isSocket()) return "a socket";
-  return "not a file";
 }
 
 /** Whether `bytes` read as UTF-8 text: no NUL byte and no invalid sequence. */

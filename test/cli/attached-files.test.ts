@@ -92,7 +92,7 @@ describe("files attached with ask --file", () => {
     mkdirSync(path("folder"));
     refused(
       [path("folder")],
-      /^--file .*folder is a directory, not a regular file\. Attach .* at most 5 MiB\./,
+      /^--file .*folder is a folder, not a regular file\. Attach .* at most 5 MiB\./,
     );
     refused(["/dev/zero"], /^--file \/dev\/zero is a character device, not a regular file\./);
     // Opening a FIFO to read waits for a writer: this would hang if the file were opened.

@@ -2,8 +2,9 @@
 // as /dev/zero, a FIFO (which would wait for a writer) or a file over the limit is refused from its
 // kind and size alone, before a byte is read; then never more bytes than the file said it had.
 
-import { constants, type Stats } from "node:fs";
+import { constants } from "node:fs";
 import { open } from "node:fs/promises";
+import { fileKindOf } from "../../contract/file-kind.ts";
 import { QuestionSetError } from "./question-set-error.ts";
 
 /**
@@ -23,7 +24,7 @@ export async function readQuestionFile(path: string): Promise<string> {
   }
   try {
     const stats = await file.stat();
-    if (!stats.isFile()) throw cannotRead(path, `${kindOf(stats)}, not a regular file`);
+    if (!stats.isFile()) throw cannotRead(path, `${fileKindOf(stats)}, not a regular file`);
     if (stats.size > questionFileBytes) {
       throw new QuestionSetError(
         `${path}: the question file is ${mebibytes(stats.size)}; it may be at most ${mebibytes(questionFileBytes)}: use --limit or --tag on a smaller file, or split it`,
@@ -58,15 +59,6 @@ function reasonOf(error: unknown): string {
   if (code === "EISDIR") return "a folder, not a file";
   if (code === "EACCES" || code === "EPERM") return "permission denied";
   return code ?? (error instanceof Error ? error.message : String(error));
-}
-
-function kindOf(stats: Stats): string {
-  if (stats.isDirectory()) return "a folder";
-  if (stats.isCharacterDevice()) return "a character device";
-  if (stats.isBlockDevice()) return "a block device";
-  if (stats.isFIFO()) return "a FIFO (named pipe)";
-  if (stats.isSocket()) return "a socket";
-  return "not a file";
 }
 
 function mebibytes(bytes: number): string {
