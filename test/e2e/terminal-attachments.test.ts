@@ -93,7 +93,7 @@ describe("files, web search and reasoning from the terminal", () => {
         ["--file", "/dev/zero"],
         /--file \/dev\/zero is a character device, not a regular file\. Attach .* at most 5 MiB/,
       ],
-      [["--file", "folder"], /--file folder is a directory, not a regular file\./],
+      [["--file", "folder"], /--file folder is a folder, not a regular file\./],
       [
         ["--file", "large.png"],
         /--file large\.png is 6 MiB \(6291456 bytes\); one file may be at most 5 MiB\. Attach a smaller file/,
