@@ -90,10 +90,7 @@ describe("files attached with ask --file", () => {
   it("refuses what is not a regular file without reading it", () => {
     const path = folder({});
     mkdirSync(path("folder"));
-    refused(
-      [path("folder")],
-      /^--file .*folder is a folder, not a regular file\. Attach .* at most 5 MiB\./,
-    );
+    refused([path("folder")], /^--file .*folder is a folder, not a regular file\. Attach .* at most 5 MiB\./);
     refused(["/dev/zero"], /^--file \/dev\/zero is a character device, not a regular file\./);
     // Opening a FIFO to read waits for a writer: this would hang if the file were opened.
     assert.equal(spawnSync("mkfifo", [path("pipe")]).status, 0, "mkfifo failed");
