@@ -56,9 +56,9 @@ export class SqliteConnection {
     return this.#batches.add(work);
   }
 
-  /** Runs `work` as one write transaction: all of it, or none of it on a throw. */
+  /** Runs `work` as one write transaction: all of it, or none of it on a throw (every write is one). */
   transaction<T>(work: () => T): Promise<T> {
-    return this.#batches.add(work);
+    return this.write(work);
   }
 
   /** Runs one batch of writes, retried while another program holds the lock, with store errors named. */

@@ -14,31 +14,25 @@ import { writeTurn } from "./turn-writer.ts";
 export function sqliteConversations(connection: SqliteConnection): ConversationStore {
   const statements = prepareConversationStatements(connection.database);
 
-  const of = (owner: string): OwnerConversations => {
-    /** Search where the index is a plain table: the rows holding the longest word, then every word checked. */
-    const searchPlainly = async (words: readonly string[], limit: number) => {
-      const word = words.reduce((longest, candidate) =>
-        candidate.length > longest.length ? candidate : longest,
-      );
-      const rows = await connection.read(() =>
-        statements.searchMessagesPlainly.all({ owner, word, rows: limit * 50 }),
-      );
-      const found = rows
-        .flatMap((row) => {
-          const match = plainMatch(String(row.text), words);
-          return match ? [{ ...row, ...match }] : [];
-        })
-        // Most occurrences first; among equals, the newest conversation (the order the rows came in).
-        .sort((first, second) => second.score - first.score);
-      return bestHitPerConversation(found, limit, (row) => Number(row.score));
-    };
-    return conversationsOf(owner, searchPlainly);
+  /** Search where the index is a plain table: the rows holding the longest word, then every word checked. */
+  const searchPlainly = async (owner: string, words: readonly string[], limit: number) => {
+    const word = words.reduce((longest, candidate) =>
+      candidate.length > longest.length ? candidate : longest,
+    );
+    const rows = await connection.read(() =>
+      statements.searchMessagesPlainly.all({ owner, word, rows: limit * 50 }),
+    );
+    const found = rows
+      .flatMap((row) => {
+        const match = plainMatch(String(row.text), words);
+        return match ? [{ ...row, ...match }] : [];
+      })
+      // Most occurrences first; among equals, the newest conversation (the order the rows came in).
+      .sort((first, second) => second.score - first.score);
+    return bestHitPerConversation(found, limit, (row) => Number(row.score));
   };
 
-  const conversationsOf = (
-    owner: string,
-    searchPlainly: (words: readonly string[], limit: number) => ReturnType<OwnerConversations["search"]>,
-  ): OwnerConversations => ({
+  const of = (owner: string): OwnerConversations => ({
     owner,
 
     async get(id) {
@@ -97,7 +91,7 @@ export function sqliteConversations(connection: SqliteConnection): ConversationS
     async search(words, limit) {
       if (words.length === 0) return [];
       const fullText = statements.searchMessages;
-      if (!fullText) return searchPlainly(words, limit);
+      if (!fullText) return searchPlainly(owner, words, limit);
       const query = words
         .map((word, index) => `"${word.replaceAll('"', '""')}"${index === words.length - 1 ? "*" : ""}`)
         .join(" ");

@@ -8,7 +8,7 @@
 
 import type { DatabaseSync } from "node:sqlite";
 import { sqliteCode, sqliteCodes } from "./busy-retry.ts";
-import { inTransaction } from "./transaction.ts";
+import { inTransaction, inWriteTransaction } from "./transaction.ts";
 
 /** One write waiting for its batch. */
 interface PendingWrite {
@@ -100,15 +100,7 @@ function settle(batch: PendingWrite[], outcomes: Outcome[]): void {
  * once committed. Throws (after rolling everything back) an error that ends the transaction.
  */
 function runBatch(database: DatabaseSync, batch: PendingWrite[]): Outcome[] {
-  database.exec("BEGIN IMMEDIATE");
-  try {
-    const outcomes = batch.map((write) => runInSavepoint(database, write.work));
-    database.exec("COMMIT");
-    return outcomes;
-  } catch (error) {
-    if (inTransaction(database)) database.exec("ROLLBACK");
-    throw error;
-  }
+  return inWriteTransaction(database, () => batch.map((write) => runInSavepoint(database, write.work)));
 }
 
 function runInSavepoint(database: DatabaseSync, work: () => unknown): Outcome {
