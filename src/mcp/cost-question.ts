@@ -20,6 +20,7 @@ import type { Application } from "../application/application.ts";
 import type { Caller } from "../application/caller.ts";
 import type { ConsultationTool, CostEstimate, CostQuestion } from "../application/cost-question.ts";
 import { ServiceError } from "../contract/service-error.ts";
+import { usd } from "../contract/usd.ts";
 import { toolFailure } from "./tool-result.ts";
 
 /** The key of the question among the call's input requests (and of its answer among the responses). */
@@ -148,9 +149,4 @@ function describe(estimate: CostEstimate): string {
 function unpriced(estimate: CostEstimate): string {
   if (estimate.unknownCost.length === 0) return "";
   return ` ${estimate.unknownCost.join(", ")} ${estimate.unknownCost.length === 1 ? "has" : "have"} no price, so ${estimate.unknownCost.length === 1 ? "its" : "their"} cost is not counted.`;
-}
-
-/** An amount in dollars: to the cent from a dollar, else to four significant figures. */
-function usd(amount: number): string {
-  return amount >= 1 ? `$${amount.toFixed(2)}` : `$${Number(amount.toPrecision(4))}`;
 }

@@ -8,6 +8,7 @@
 // process lapses with its lease: when such holds keep a call out, it waits once for them to lapse.
 
 import { ServiceError } from "../../contract/service-error.ts";
+import { usd } from "../../contract/usd.ts";
 import { EvaluationBudgetStop } from "../../evaluation/run/evaluation-calls.ts";
 import type { SpendStore } from "../../store/spend.ts";
 import { createCallBudget } from "../limits/call-budget.ts";
@@ -105,7 +106,7 @@ export async function openRunBudget(context: RunBudgetContext): Promise<RunBudge
               const spentUsd = Number(error.details?.spentUsd ?? spent);
               const left = Math.max(0, (maxCostUsd ?? 0) - spentUsd - Number(error.details?.heldUsd ?? 0));
               throw new EvaluationBudgetStop(
-                `the next call may cost up to ${dollars(estimatedCostUsd)} (its worst case: every model writing its whole output cap), but only ${dollars(left)} of the run's cap of ${dollars(maxCostUsd ?? 0)} is left (${dollars(spentUsd)} spent). Raise --max-cost and run the same command again to go on.`,
+                `the next call may cost up to ${usd(estimatedCostUsd)} (its worst case: every model writing its whole output cap), but only ${usd(left)} of the run's cap of ${usd(maxCostUsd ?? 0)} is left (${usd(spentUsd)} spent). Raise --max-cost and run the same command again to go on.`,
               );
             }
           }
@@ -132,9 +133,4 @@ function signal(): { promise: Promise<void>; resolve: () => void } {
     resolve = done;
   });
   return { promise, resolve };
-}
-
-/** An amount in dollars to four significant figures. */
-function dollars(amount: number): string {
-  return amount >= 1 ? `$${amount.toFixed(2)}` : `$${Number(amount.toPrecision(4))}`;
 }

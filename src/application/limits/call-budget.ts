@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { Tier } from "../../configuration/access.ts";
 import { ServiceError } from "../../contract/service-error.ts";
+import { usd } from "../../contract/usd.ts";
 import type { ReservationOutcome, SpendStore } from "../../store/spend.ts";
 import type { Caller } from "../caller.ts";
 
@@ -141,9 +142,4 @@ function refusal(
       retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(retryAt) - now.getTime()) / 1000)),
     },
   );
-}
-
-/** An amount in dollars to four significant figures (cents and above to the cent). */
-function usd(amount: number): string {
-  return amount >= 1 ? `$${amount.toFixed(2)}` : `$${Number(amount.toPrecision(4))}`;
 }

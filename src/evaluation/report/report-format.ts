@@ -2,6 +2,8 @@
 // page: shares as whole percents with their interval, dollars to four significant figures, latencies in
 // seconds. Pure, with no imports, so the web page can use it as the server does.
 
+import { usd as dollars } from "../../contract/usd.ts";
+
 /** A share (0 to 1) as a percent: "72%"; "–" when there is none. */
 export function percent(share: number | null | undefined): string {
   return share === null || share === undefined ? "–" : `${Math.round(share * 100)}%`;
@@ -19,7 +21,7 @@ export function usd(amount: number | null | undefined): string {
   const sign = amount < 0 ? "−" : "";
   const size = Math.abs(amount);
   if (size === 0) return "$0";
-  return size >= 1 ? `${sign}$${size.toFixed(2)}` : `${sign}$${Number(size.toPrecision(4))}`;
+  return `${sign}${dollars(size)}`;
 }
 
 /** Milliseconds as seconds: "1.2 s"; "–" when unknown. */
