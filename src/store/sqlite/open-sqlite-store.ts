@@ -48,14 +48,14 @@ export function openSqliteStore(
     database.exec("PRAGMA foreign_keys = ON");
     let readOnly = inMemory ? undefined : unwritableReason(() => database.exec("PRAGMA journal_mode = WAL"));
     database.exec("PRAGMA synchronous = FULL");
-    const fullText = options.fullText ?? sqliteHasFullText(database);
-    if (searchIndexIsFullText(database) && !sqliteHasFullText(database)) {
+    const hasFullText = sqliteHasFullText(database);
+    if (searchIndexIsFullText(database) && !hasFullText) {
       throw new StoreOpenError(
         `The database ${location} uses full-text search, which the SQLite of Node.js ${process.versions.node} lacks. Run ai-universe on Node.js 22.16 or newer (24 is best), or set DATABASE_URL (or --database) to another file.`,
       );
     }
     if (readOnly === undefined) {
-      applyMigrations(database, schemaMigrations, { fullText });
+      applyMigrations(database, schemaMigrations, { fullText: options.fullText ?? hasFullText });
       if (!inMemory) readOnly = writeProbe(database);
     } else {
       checkSchemaVersion(database);
