@@ -5,7 +5,6 @@
 
 import type { Configuration } from "../configuration/configuration.ts";
 import type { ModelEntry, ProviderKind } from "../configuration/model-entry.ts";
-import { providerEnvironments } from "../configuration/provider-environment.ts";
 import {
   type CatalogCheck,
   checkAgainst,
@@ -16,6 +15,7 @@ import {
 import type { ModelRoster } from "../providers/model-roster.ts";
 import { createProviderFetch } from "../providers/provider-fetch.ts";
 import { defaultBaseUrls, type ProbeResult, probeProvider } from "../providers/provider-probe.ts";
+import { vendorOf, vendorSpecs } from "../providers/vendors.ts";
 
 export type { ProbeResult } from "../providers/provider-probe.ts";
 
@@ -68,8 +68,10 @@ export function createModelChecks(
 ): ModelChecks {
   const checkProvider = async (kind: ProviderKind): Promise<ProviderCheck> => {
     const settings = configuration.providers[kind];
-    const { keyVariables, baseUrlVariable } = providerEnvironments[kind];
-    const configured = kind === "ollama" ? settings.baseURL !== undefined : Boolean(settings.apiKey);
+    const vendor = vendorOf(kind);
+    const { keyVariables, baseUrlVariable } = vendor.environment;
+    // A vendor reached at an endpoint (Ollama) is configured by its base URL, the others by a key.
+    const configured = vendor.endpoint ? settings.baseURL !== undefined : Boolean(settings.apiKey);
     const check: ProviderCheck = {
       provider: kind,
       keyVariables,
@@ -79,25 +81,29 @@ export function createModelChecks(
     if (!configured) return check;
     const [probe, unlisted] = await Promise.all([
       probeProvider(kind, settings, fetchFunction),
-      // Perplexity has no model list: what the product says instead, without asking.
-      kind === "perplexity" ? listProviderModels(kind, settings, fetchFunction) : undefined,
+      // A vendor with no model list (Perplexity): what the product says instead, without asking.
+      vendor.modelList.unavailable ? listProviderModels(kind, settings, fetchFunction) : undefined,
     ]);
+    // A keyless server answers whatever it answers; a keyed one must not have refused the key.
     const answered =
-      kind === "ollama" ? probe.verdict !== "error" : probe.verdict === "ok" || probe.verdict === "answered";
+      keyVariables.length === 0
+        ? probe.verdict !== "error"
+        : probe.verdict === "ok" || probe.verdict === "answered";
     const models = answered ? modelsOf(kind, configuration.models, probe, unlisted) : undefined;
     return { ...check, probe, ...(models ? { models } : {}) };
   };
   return {
     async checkProviders() {
-      const kinds = configuration.providers.ollama.baseURL
-        ? [...cloudProviders, "ollama" as const]
-        : cloudProviders;
+      const local = vendorSpecs
+        .filter((spec) => spec.endpoint && configuration.providers[spec.id].baseURL)
+        .map((spec) => spec.id);
+      const kinds = [...cloudProviders, ...local];
       return Promise.all(kinds.map(checkProvider));
     },
 
     async checkModels() {
       const checks = await checkCatalog(
-        roster.available.filter((entry) => entry.provider !== "simulated"),
+        roster.available.filter((entry) => !vendorOf(entry.provider).simulated),
         configuration.providers,
         fetchFunction,
         { environment: configuration.environment },
@@ -118,7 +124,8 @@ function modelsOf(
   unlisted: { error: string } | { ids: string[] } | undefined,
 ): ProviderModelCheck | undefined {
   // An Ollama model with its own baseURL is on another server than the one probed.
-  const entries = models.filter((entry) => entry.provider === kind && !(kind === "ollama" && entry.baseURL));
+  const ownServer = (entry: ModelEntry) => vendorOf(kind).endpoint !== undefined && Boolean(entry.baseURL);
+  const entries = models.filter((entry) => entry.provider === kind && !ownServer(entry));
   if (entries.length === 0) return undefined;
   if (unlisted && "error" in unlisted) return { state: "no-list", reason: unlisted.error };
   const list = unlisted ?? probe.models;

@@ -1,20 +1,20 @@
 // The built-in catalog: current models of each vendor, with our short names and the capabilities we
 // rely on. Prices, context windows and deprecations come from the price data (src/pricing/). This is
-// the one file to edit to change the defaults; a config file can override any field or add models.
+// the one file to edit to change the defaults; a config file can override any field or add models. The
+// files a model reads are its vendor's (src/providers/<vendor>/).
 
+import { vendorOf } from "../providers/vendors.ts";
 import type { ModelEntry } from "./model-entry.ts";
 
 /** A built-in model: what is ours to say. Prices, context window and deprecation come from the price data. */
 export type CatalogEntry = Omit<ModelEntry, "contextWindow"> & { contextWindow?: number };
-
-const everyFile: ModelEntry["reads"] = ["image", "pdf"];
 
 /**
  * Built-in models, in the order used to pick a default primary. Each id is one its AI SDK provider
  * package knows and the price data prices without a deprecation flag (test/configuration/catalog.test.ts
  * checks both); docs/operations.md, "Prices", tells how they were chosen.
  */
-export const builtInCatalog: readonly CatalogEntry[] = [
+export const builtInCatalog: readonly CatalogEntry[] = withVendorReads([
   {
     name: "cerebras",
     provider: "cerebras",
@@ -30,7 +30,6 @@ export const builtInCatalog: readonly CatalogEntry[] = [
     displayName: "Grok 4.6 (xAI)",
     webSearch: true,
     reasons: true,
-    reads: ["image"],
   },
   {
     name: "openai",
@@ -39,7 +38,6 @@ export const builtInCatalog: readonly CatalogEntry[] = [
     displayName: "GPT-6 Sol (OpenAI)",
     webSearch: true,
     reasons: true,
-    reads: everyFile,
   },
   {
     name: "claude",
@@ -48,7 +46,6 @@ export const builtInCatalog: readonly CatalogEntry[] = [
     displayName: "Claude Opus 5.5 (Anthropic)",
     webSearch: true,
     reasons: true,
-    reads: everyFile,
   },
   {
     name: "gemini",
@@ -59,7 +56,6 @@ export const builtInCatalog: readonly CatalogEntry[] = [
     contextWindow: 1_048_576,
     webSearch: true,
     reasons: true,
-    reads: everyFile,
   },
   {
     name: "perplexity",
@@ -68,7 +64,6 @@ export const builtInCatalog: readonly CatalogEntry[] = [
     displayName: "Sonar Pro (Perplexity, web search)",
     webSearch: true,
     alwaysSearches: true,
-    reads: ["image"],
   },
   {
     name: "openrouter",
@@ -87,7 +82,6 @@ export const builtInCatalog: readonly CatalogEntry[] = [
     displayName: "GPT-6 Luna (OpenAI)",
     webSearch: true,
     reasons: true,
-    reads: everyFile,
   },
   {
     name: "claude-haiku",
@@ -96,7 +90,6 @@ export const builtInCatalog: readonly CatalogEntry[] = [
     displayName: "Claude Haiku 4.5 (Anthropic)",
     webSearch: true,
     reasons: true,
-    reads: everyFile,
   },
   {
     name: "gemini-flash",
@@ -105,7 +98,6 @@ export const builtInCatalog: readonly CatalogEntry[] = [
     displayName: "Gemini 3.8 Flash (Google)",
     webSearch: true,
     reasons: true,
-    reads: everyFile,
   },
   {
     name: "sonar",
@@ -114,7 +106,6 @@ export const builtInCatalog: readonly CatalogEntry[] = [
     displayName: "Sonar (Perplexity, web search)",
     webSearch: true,
     alwaysSearches: true,
-    reads: ["image"],
   },
   {
     name: "ollama",
@@ -127,7 +118,15 @@ export const builtInCatalog: readonly CatalogEntry[] = [
     contextWindow: 128_000,
     webSearch: false,
   },
-];
+]);
+
+/** Each entry reading the files its vendor's API takes (its spec's `reads`); none: text only. */
+function withVendorReads(entries: readonly CatalogEntry[]): CatalogEntry[] {
+  return entries.map((entry) => {
+    const reads = vendorOf(entry.provider).reads;
+    return reads.length > 0 ? { ...entry, reads: [...reads] } : entry;
+  });
+}
 
 /**
  * Models used when no provider is configured and no local Ollama answers. They answer from a

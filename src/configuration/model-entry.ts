@@ -1,21 +1,12 @@
 // The shape of one model the product can consult, whether it comes from the built-in catalog,
 // the config file, or a local endpoint discovered at start.
 
-/** Provider kinds the model factory knows how to reach. */
-export const providerKinds = [
-  "openai",
-  "anthropic",
-  "google",
-  "xai",
-  "cerebras",
-  "perplexity",
-  "openrouter",
-  "ollama",
-  "openai-compatible",
-  "simulated",
-] as const;
+import { type VendorId, vendorIds } from "../providers/vendors.ts";
 
-export type ProviderKind = (typeof providerKinds)[number];
+/** Provider kinds the model factory knows how to reach: the vendors of the registry (src/providers/vendors.ts). */
+export const providerKinds = vendorIds;
+
+export type ProviderKind = VendorId;
 
 /** The output cap of a model that does not set its own. */
 export const defaultMaxOutputTokens = 8192;

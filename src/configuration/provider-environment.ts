@@ -1,5 +1,7 @@
-// Reads each provider's key and endpoint from its standard environment variables.
+// Reads each provider's key and endpoint from its standard environment variables, which its vendor's
+// spec names.
 
+import { byVendor } from "../providers/vendors.ts";
 import type { ProviderKind } from "./model-entry.ts";
 
 /** Where a provider's key and base URL come from. */
@@ -8,22 +10,10 @@ export interface ProviderEnvironment {
   baseUrlVariable?: string;
 }
 
-/** The environment variables of every provider kind. */
-export const providerEnvironments: Record<ProviderKind, ProviderEnvironment> = {
-  openai: { keyVariables: ["OPENAI_API_KEY"], baseUrlVariable: "OPENAI_BASE_URL" },
-  anthropic: { keyVariables: ["ANTHROPIC_API_KEY"], baseUrlVariable: "ANTHROPIC_BASE_URL" },
-  google: {
-    keyVariables: ["GOOGLE_GENERATIVE_AI_API_KEY", "GEMINI_API_KEY"],
-    baseUrlVariable: "GOOGLE_GENERATIVE_AI_BASE_URL",
-  },
-  xai: { keyVariables: ["XAI_API_KEY"], baseUrlVariable: "XAI_BASE_URL" },
-  cerebras: { keyVariables: ["CEREBRAS_API_KEY"], baseUrlVariable: "CEREBRAS_BASE_URL" },
-  perplexity: { keyVariables: ["PERPLEXITY_API_KEY"], baseUrlVariable: "PERPLEXITY_BASE_URL" },
-  openrouter: { keyVariables: ["OPENROUTER_API_KEY"], baseUrlVariable: "OPENROUTER_BASE_URL" },
-  ollama: { keyVariables: [], baseUrlVariable: "OLLAMA_BASE_URL" },
-  "openai-compatible": { keyVariables: [] },
-  simulated: { keyVariables: [] },
-};
+/** The environment variables of every provider kind, from each vendor's spec (src/providers/<vendor>/). */
+export const providerEnvironments: Record<ProviderKind, ProviderEnvironment> = byVendor(
+  (spec) => spec.environment,
+);
 
 /** A provider's resolved settings. */
 export interface ProviderSettings {

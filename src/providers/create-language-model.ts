@@ -1,14 +1,14 @@
 // Turns a model entry into an AI SDK language model. Each call builds its own provider instance
 // from immutable settings, so concurrent consultations never share mutable client state. The
-// provider package is loaded at the model's first call, not at start (see provider-packages.ts).
+// provider package is loaded at the model's first call, not at start (see provider-packages.ts); how
+// a vendor's model is built is its spec's (src/providers/<vendor>/).
 
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { ModelEntry, ProviderKind } from "../configuration/model-entry.ts";
 import type { ProviderSettings } from "../configuration/provider-environment.ts";
-import { defaultOllamaUrl, ollamaApiUrl } from "./ollama-url.ts";
 import { createProviderFetch } from "./provider-fetch.ts";
 import { loadProviderPackage, type ProviderPackageLoader } from "./provider-packages.ts";
-import { createSimulatedLanguageModel } from "./simulated-language-model.ts";
+import { vendorOf } from "./vendors.ts";
 
 /** Builds language models for model entries; injected so tests can substitute fakes. */
 export type LanguageModelFactory = (entry: ModelEntry) => LanguageModelV4;
@@ -30,10 +30,12 @@ export function createLanguageModelFactory(
   return (entry) => {
     const cached = cache.get(entry);
     if (cached) return cached;
-    const model =
-      entry.provider === "simulated"
-        ? createSimulatedLanguageModel(entry.modelId, entry.name.replace(/^simulated-/, ""))
-        : lazyModel(entry, () => createModel(entry, providers, environment, fetch, load));
+    const vendor = vendorOf(entry.provider);
+    const context = { settings: providers[entry.provider], environment, fetch, load };
+    // A vendor with no package to load (the simulated one) builds its model at once.
+    const model = vendor.package
+      ? lazyModel(entry, () => vendor.createModel(entry, context))
+      : vendor.createModel(entry, context);
     cache.set(entry, model);
     return model;
   };
@@ -68,63 +70,4 @@ function lazyModel(entry: ModelEntry, build: () => LanguageModelV4): LanguageMod
     doGenerate: async (options) => real().doGenerate(options),
     doStream: async (options) => real().doStream(options),
   };
-}
-
-function createModel(
-  entry: ModelEntry,
-  providers: Record<ProviderKind, ProviderSettings>,
-  environment: Record<string, string | undefined>,
-  fetch: typeof globalThis.fetch,
-  load: ProviderPackageLoader,
-): LanguageModelV4 {
-  const settings = providers[entry.provider];
-  const options = {
-    fetch,
-    apiKey: settings.apiKey ?? "",
-    ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
-  };
-  switch (entry.provider) {
-    case "openai":
-      return load("@ai-sdk/openai").createOpenAI(options)(entry.modelId);
-    case "anthropic":
-      return load("@ai-sdk/anthropic").createAnthropic(options)(entry.modelId);
-    case "google":
-      return load("@ai-sdk/google").createGoogleGenerativeAI(options)(entry.modelId);
-    case "xai":
-      return load("@ai-sdk/xai").createXai(options)(entry.modelId);
-    case "cerebras":
-      return load("@ai-sdk/cerebras").createCerebras(options)(entry.modelId);
-    case "perplexity":
-      return load("@ai-sdk/perplexity").createPerplexity(options)(entry.modelId);
-    case "openrouter":
-      return load("@openrouter/ai-sdk-provider").createOpenRouter(options)(
-        entry.modelId,
-      ) as unknown as LanguageModelV4;
-    case "ollama":
-      return load("@ai-sdk/openai-compatible")
-        .createOpenAICompatible({
-          name: "ollama",
-          fetch,
-          includeUsage: true,
-          // Ollama 0.5+ constrains its output to a JSON schema (reviews and the synthesis's assessment).
-          supportsStructuredOutputs: true,
-          baseURL: ollamaApiUrl(entry.baseURL ?? settings.baseURL ?? defaultOllamaUrl),
-        })
-        .chatModel(entry.modelId);
-    case "openai-compatible": {
-      if (!entry.baseURL) throw new Error(`Model ${entry.name} has no baseURL.`);
-      const apiKey = entry.apiKeyEnv ? environment[entry.apiKeyEnv] : undefined;
-      return load("@ai-sdk/openai-compatible")
-        .createOpenAICompatible({
-          name: entry.name,
-          fetch,
-          baseURL: entry.baseURL,
-          supportsStructuredOutputs: true,
-          ...(apiKey ? { apiKey } : {}),
-        })
-        .chatModel(entry.modelId);
-    }
-    case "simulated":
-      return createSimulatedLanguageModel(entry.modelId, entry.name.replace(/^simulated-/, ""));
-  }
 }

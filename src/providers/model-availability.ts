@@ -6,20 +6,10 @@ import type { ModelEntry, ProviderKind } from "../configuration/model-entry.ts";
 import { type ProviderSettings, providerEnvironments } from "../configuration/provider-environment.ts";
 import { providerFailureCode } from "./model-not-found.ts";
 import { probeProvider } from "./provider-probe.ts";
+import { byVendor, vendorOf } from "./vendors.ts";
 
 /** Each provider kind as its vendor is called in messages. */
-export const vendorNames: Record<ProviderKind, string> = {
-  openai: "OpenAI",
-  anthropic: "Anthropic",
-  google: "Google",
-  xai: "xAI",
-  cerebras: "Cerebras",
-  perplexity: "Perplexity",
-  openrouter: "OpenRouter",
-  ollama: "Ollama",
-  "openai-compatible": "OpenAI-compatible endpoint",
-  simulated: "simulated",
-};
+export const vendorNames: Record<ProviderKind, string> = byVendor((spec) => spec.displayName);
 
 /** How many alternatives a message names. */
 const alternativesShown = 5;
@@ -40,12 +30,8 @@ export async function listProviderModels(
   fetchFunction: typeof fetch,
   timeoutMs = 5000,
 ): Promise<ProviderModels> {
-  if (provider === "perplexity") {
-    return {
-      error: "Perplexity has no model list for its Sonar API; cannot check which models the key can use",
-    };
-  }
-  if (provider === "simulated") return { error: "simulated models are not checked" };
+  const { unavailable } = vendorOf(provider).modelList;
+  if (unavailable) return { error: unavailable };
   const keyVariables = providerEnvironments[provider].keyVariables;
   if (keyVariables.length > 0 && !settings.apiKey) {
     return { error: `no key: set ${keyVariables.join(" or ")}` };
@@ -166,7 +152,7 @@ export function isListed(entry: ModelEntry, ids: readonly string[]): boolean {
 
 function sameModel(entry: ModelEntry, id: string): boolean {
   if (id === entry.modelId) return true;
-  return entry.provider === "ollama" && !entry.modelId.includes(":") && id === `${entry.modelId}:latest`;
+  return vendorOf(entry.provider).modelList.alsoNames?.(entry.modelId, id) ?? false;
 }
 
 function familyOf(modelId: string): string {
@@ -180,8 +166,8 @@ function settingsOf(
 ): ProviderSettings {
   const configured = providers[entry.provider] ?? {};
   const apiKey = entry.apiKeyEnv ? environment[entry.apiKeyEnv]?.trim() : configured.apiKey;
-  // Only these two kinds reach a model's own baseURL (see create-language-model.ts).
-  const ownUrl = entry.provider === "ollama" || entry.provider === "openai-compatible";
+  // Only a vendor reached at an endpoint reaches a model's own baseURL (Ollama, OpenAI-compatible).
+  const ownUrl = vendorOf(entry.provider).endpoint !== undefined;
   const baseURL = (ownUrl ? entry.baseURL : undefined) ?? configured.baseURL;
   return { ...(apiKey ? { apiKey } : {}), ...(baseURL ? { baseURL } : {}) };
 }

@@ -1,65 +1,56 @@
-// Reads one page of a provider's model list in that vendor's shape, and finds the next page: OpenAI,
-// xAI, Cerebras, Ollama and OpenRouter answer the whole list at once (`data[].id`); Anthropic pages with
-// `has_more` and `after_id`; Google with `nextPageToken` and names its models `models/<id>`.
+// The shapes of model lists the vendors share, for their specs to build on: OpenAI, xAI, Cerebras,
+// Ollama and OpenRouter answer the whole list at once (`data[].id`) with the key as a bearer token;
+// Anthropic and Google page theirs (their specs add the paging to these parts).
 
-import type { ProviderKind } from "../configuration/model-entry.ts";
+import type { ProviderSettings } from "../configuration/provider-environment.ts";
+import type { ModelListSpec, ModelPage } from "./vendor-spec.ts";
 
-/** The ids on one page of a model list, and where the next page is (absent on the last page). */
-export interface ModelPage {
-  ids: string[];
-  nextUrl?: string;
+export type { ModelPage } from "./vendor-spec.ts";
+
+/** `${base}/models`, without a trailing slash on `base`. */
+export function modelsUrl(base: string): string {
+  return `${base.replace(/\/+$/, "")}/models`;
 }
 
-/** `listUrl` asking for as many models a page as the vendor allows, so most lists take one request. */
-export function firstPageUrl(kind: ProviderKind, listUrl: string): string {
-  if (kind === "anthropic") return withParameter(listUrl, "limit", "1000");
-  if (kind === "google") return withParameter(listUrl, "pageSize", "1000");
-  return listUrl;
+/** The key as a bearer token; no header without a key. */
+export function bearerHeaders(key: string): Record<string, string> {
+  return key ? { authorization: `Bearer ${key}` } : {};
 }
 
-/**
- * The model ids in `body`, the answer to `pageUrl`. Google models that cannot generate text (embedding
- * models) are left out. Undefined when `body` is not a model list of that vendor.
- */
-export function readModelPage(kind: ProviderKind, body: unknown, pageUrl: string): ModelPage | undefined {
-  if (!isRecord(body)) return undefined;
-  if (kind === "google") {
-    if (!Array.isArray(body.models))
-      return body.models === undefined && isEmptyPage(body) ? { ids: [] } : undefined;
-    const ids = body.models
-      .filter(isRecord)
-      .filter((model) => {
-        const methods = model.supportedGenerationMethods;
-        return !Array.isArray(methods) || methods.includes("generateContent");
-      })
-      .map((model) => (typeof model.name === "string" ? model.name.replace(/^models\//, "") : ""))
-      .filter((id) => id.length > 0);
-    const token =
-      typeof body.nextPageToken === "string" && body.nextPageToken ? body.nextPageToken : undefined;
-    return { ids, ...(token ? { nextUrl: withParameter(pageUrl, "pageToken", token) } : {}) };
-  }
+/** The ids of an OpenAI-style list (`data[].id`), or undefined when `body` has no `data` array. */
+export function readDataPage(body: Record<string, unknown>): ModelPage | undefined {
   if (!Array.isArray(body.data)) return undefined;
   const ids = body.data
     .filter(isRecord)
     .map((model) => model.id)
     .filter((id): id is string => typeof id === "string" && id.length > 0);
-  if (kind === "anthropic" && body.has_more === true && typeof body.last_id === "string") {
-    return { ids, nextUrl: withParameter(pageUrl, "after_id", body.last_id) };
-  }
   return { ids };
 }
 
-/** Google answers `{}` when a key can list no models at all. */
-function isEmptyPage(body: Record<string, unknown>): boolean {
-  return Object.keys(body).length === 0;
+/**
+ * The model list of a vendor that answers it OpenAI's way at `${base}/models`: the configured base URL,
+ * else `defaultBaseUrl` (none: the list is at "/models" of nothing, and the probe says it did not answer).
+ */
+export function openAiStyleModelList(
+  defaultBaseUrl?: string,
+  base: (settings: ProviderSettings) => string = (settings) => settings.baseURL ?? defaultBaseUrl ?? "",
+): ModelListSpec {
+  return {
+    listUrl: (settings) => modelsUrl(base(settings)),
+    headers: bearerHeaders,
+    firstPageUrl: (listUrl) => listUrl,
+    readPage: readDataPage,
+  };
 }
 
-function withParameter(url: string, name: string, value: string): string {
+/** `url` with the query parameter `name` set to `value`. */
+export function withParameter(url: string, name: string, value: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set(name, value);
   return parsed.href;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** Whether `value` is a plain JSON object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

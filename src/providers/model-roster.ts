@@ -4,8 +4,8 @@
 import { simulatedCatalog } from "../configuration/catalog.ts";
 import type { Configuration } from "../configuration/configuration.ts";
 import type { ModelEntry } from "../configuration/model-entry.ts";
-import { providerEnvironments } from "../configuration/provider-environment.ts";
 import { defaultOllamaUrl, ollamaApiUrl } from "./ollama-url.ts";
+import { vendorOf } from "./vendors.ts";
 
 /** Whether one model can be used, and if not, what the user can do about it. */
 export interface ModelStatus {
@@ -57,7 +57,7 @@ export async function resolveModelRoster(
 ): Promise<ModelRoster> {
   const statuses = await Promise.all(
     configuration.models
-      .filter((entry) => entry.provider !== "simulated")
+      .filter((entry) => !vendorOf(entry.provider).simulated)
       .map((entry) => modelStatus(entry, configuration, probe)),
   );
   const available = statuses.filter((status) => status.available).map((status) => status.entry);
@@ -112,21 +112,10 @@ async function modelStatus(
   probe: EndpointProbe,
 ): Promise<ModelStatus> {
   const settings = configuration.providers[entry.provider];
-  const description = providerEnvironments[entry.provider];
-  if (entry.provider === "openai-compatible" || entry.provider === "ollama") {
-    const url =
-      entry.provider === "ollama"
-        ? entry.baseURL || settings.baseURL
-          ? ollamaApiUrl(entry.baseURL ?? settings.baseURL ?? "")
-          : undefined
-        : entry.baseURL;
-    if (!url) {
-      const reason =
-        entry.provider === "ollama"
-          ? `not used while a provider key is set: set OLLAMA_BASE_URL to add it (with no key set, an Ollama answering at ${defaultOllamaUrl} is used automatically)`
-          : `not configured: set "baseURL" of model ${entry.name} in the config file`;
-      return { entry, available: false, reason };
-    }
+  const { endpoint, environment } = vendorOf(entry.provider);
+  if (endpoint) {
+    const url = endpoint.apiUrl(entry, settings);
+    if (!url) return { entry, available: false, reason: endpoint.unset(entry) };
     if (entry.apiKeyEnv && !configuration.environment[entry.apiKeyEnv]?.trim()) {
       return { entry, available: false, reason: `missing key: set ${entry.apiKeyEnv}` };
     }
@@ -141,7 +130,7 @@ async function modelStatus(
     return { entry, available: true };
   }
   if (!settings.apiKey) {
-    return { entry, available: false, reason: `missing key: set ${description.keyVariables.join(" or ")}` };
+    return { entry, available: false, reason: `missing key: set ${environment.keyVariables.join(" or ")}` };
   }
   return { entry, available: true };
 }

@@ -1,23 +1,18 @@
 // One cheap request per configured provider, for `ai-universe doctor` and `ai-universe models --check`:
 // its model list, sent with the configured key to the configured endpoint, and its further pages if it
 // has any. Whether it answered, how fast, whether the key was accepted and which model ids the key can
-// use; never the key itself.
+// use; never the key itself. Each vendor's spec says where its list is, how the key is sent and how a
+// page reads.
 
 import type { ProviderKind } from "../configuration/model-entry.ts";
 import type { ProviderSettings } from "../configuration/provider-environment.ts";
-import { firstPageUrl, readModelPage } from "./model-list-pages.ts";
-import { defaultOllamaUrl, ollamaApiUrl } from "./ollama-url.ts";
+import { isRecord } from "./model-list-pages.ts";
+import { vendorOf, vendorSpecs } from "./vendors.ts";
 
-/** The public endpoint of each provider, when no base URL is configured. */
-export const defaultBaseUrls: Partial<Record<ProviderKind, string>> = {
-  openai: "https://api.openai.com/v1",
-  anthropic: "https://api.anthropic.com/v1",
-  google: "https://generativelanguage.googleapis.com/v1beta",
-  xai: "https://api.x.ai/v1",
-  cerebras: "https://api.cerebras.ai/v1",
-  perplexity: "https://api.perplexity.ai",
-  openrouter: "https://openrouter.ai/api/v1",
-};
+/** The public endpoint of each provider that has one, from its vendor's spec. */
+export const defaultBaseUrls: Partial<Record<ProviderKind, string>> = Object.fromEntries(
+  vendorSpecs.flatMap((spec) => (spec.defaultBaseUrl ? [[spec.id, spec.defaultBaseUrl]] : [])),
+);
 
 /** Most pages read from one model list; no vendor has nearly this many models at 1,000 a page. */
 const maxPages = 20;
@@ -43,20 +38,8 @@ export function modelListRequest(
   kind: ProviderKind,
   settings: ProviderSettings,
 ): { url: string; headers: Record<string, string> } {
-  const base =
-    kind === "ollama"
-      ? ollamaApiUrl(settings.baseURL ?? defaultOllamaUrl)
-      : (settings.baseURL ?? defaultBaseUrls[kind] ?? "").replace(/\/+$/, "");
-  const key = settings.apiKey ?? "";
-  const headers: Record<string, string> =
-    kind === "anthropic"
-      ? { "x-api-key": key, "anthropic-version": "2023-06-01" }
-      : kind === "google"
-        ? { "x-goog-api-key": key }
-        : key
-          ? { authorization: `Bearer ${key}` }
-          : {};
-  return { url: `${base}/models`, headers };
+  const list = vendorOf(kind).modelList;
+  return { url: list.listUrl(settings), headers: list.headers(settings.apiKey ?? "") };
 }
 
 /** Sends the model list request of `kind` with `settings`, each request within `timeoutMs`. */
@@ -69,7 +52,7 @@ export async function probeProvider(
   const { url, headers } = modelListRequest(kind, settings);
   const started = performance.now();
   try {
-    const pageUrl = firstPageUrl(kind, url);
+    const pageUrl = vendorOf(kind).modelList.firstPageUrl(url);
     const response = await fetchFunction(pageUrl, { headers, signal: AbortSignal.timeout(timeoutMs) });
     const text = await response.text();
     const latencyMs = Math.round(performance.now() - started);
@@ -103,7 +86,8 @@ async function readAllPages(
   let text = firstText;
   let pageUrl = firstUrl;
   for (let page = 1; ; page += 1) {
-    const read = readModelPage(kind, parseJson(text), pageUrl);
+    const body = parseJson(text);
+    const read = isRecord(body) ? vendorOf(kind).modelList.readPage(body, pageUrl) : undefined;
     if (!read) return { error: `${pageUrl} answered something that is not a model list` };
     ids.push(...read.ids);
     if (!read.nextUrl || page >= maxPages) return { ids: [...new Set(ids)] };

@@ -7,6 +7,7 @@
 
 import type { ModelEntry } from "../../configuration/model-entry.ts";
 import type { Assessment } from "../../contract/opinions.ts";
+import { findVendor } from "../../providers/vendors.ts";
 
 /** A model family: a stable id and the name people know it by; `known` false for a model of its own. */
 export interface ModelFamily {
@@ -47,15 +48,6 @@ const familyRules: readonly (Omit<ModelFamily, "known"> & { ids: RegExp; owners:
   { id: "amazon", name: "Amazon Nova", ids: /^nova-/, owners: ["amazon"] },
 ];
 
-/** Providers that serve only their own family, for a model id no rule knows. */
-const ownFamilyProviders: Partial<Record<ModelEntry["provider"], string>> = {
-  openai: "openai",
-  anthropic: "anthropic",
-  google: "google",
-  xai: "xai",
-  perplexity: "perplexity",
-};
-
 /**
  * The family of `entry`: by its model id, else by its provider when that provider serves only its own
  * models, else a family of its own (id `model:<name>`), so two unknown models are never taken for kin.
@@ -70,7 +62,7 @@ export function familyOf(
   const rule =
     familyRules.find((candidate) => candidate.ids.test(bare)) ??
     familyRules.find((candidate) => owner !== "" && candidate.owners.includes(owner)) ??
-    familyRules.find((candidate) => candidate.id === ownFamilyProviders[entry.provider]);
+    familyRules.find((candidate) => candidate.id === findVendor(entry.provider)?.family);
   return rule
     ? { id: rule.id, name: rule.name, known: true }
     : { id: `model:${entry.name}`, name: entry.displayName, known: false };
