@@ -8,6 +8,12 @@ import { loadProviderPackage } from "../provider-packages.ts";
 import { maxSearchesPerCall, standardCallSettings } from "../standard-call-settings.ts";
 import type { VendorSpec } from "../vendor-spec.ts";
 
+declare module "../provider-packages.ts" {
+  interface ProviderPackages {
+    "@ai-sdk/anthropic": typeof import("@ai-sdk/anthropic");
+  }
+}
+
 const defaultBaseUrl = "https://api.anthropic.com/v1";
 
 /** Anthropic's spec. */

@@ -6,6 +6,12 @@ import { keyedOptions } from "../package-options.ts";
 import { standardCallSettings } from "../standard-call-settings.ts";
 import type { VendorSpec } from "../vendor-spec.ts";
 
+declare module "../provider-packages.ts" {
+  interface ProviderPackages {
+    "@ai-sdk/cerebras": typeof import("@ai-sdk/cerebras");
+  }
+}
+
 const defaultBaseUrl = "https://api.cerebras.ai/v1";
 
 /** Cerebras's spec. */

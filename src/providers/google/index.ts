@@ -8,6 +8,12 @@ import { loadProviderPackage } from "../provider-packages.ts";
 import { standardCallSettings } from "../standard-call-settings.ts";
 import type { ModelPage, VendorSpec } from "../vendor-spec.ts";
 
+declare module "../provider-packages.ts" {
+  interface ProviderPackages {
+    "@ai-sdk/google": typeof import("@ai-sdk/google");
+  }
+}
+
 const defaultBaseUrl = "https://generativelanguage.googleapis.com/v1beta";
 
 /** Google's spec. */

@@ -8,6 +8,12 @@ import { defaultOllamaUrl, ollamaApiUrl } from "../ollama-url.ts";
 import { standardCallSettings } from "../standard-call-settings.ts";
 import type { VendorSpec } from "../vendor-spec.ts";
 
+declare module "../provider-packages.ts" {
+  interface ProviderPackages {
+    "@ai-sdk/openai-compatible": typeof import("@ai-sdk/openai-compatible");
+  }
+}
+
 /** Ollama's spec. */
 export const ollama = {
   id: "ollama",

@@ -6,6 +6,12 @@ import { openAiStyleModelList } from "../model-list-pages.ts";
 import { standardCallSettings } from "../standard-call-settings.ts";
 import type { VendorSpec } from "../vendor-spec.ts";
 
+declare module "../provider-packages.ts" {
+  interface ProviderPackages {
+    "@ai-sdk/openai-compatible": typeof import("@ai-sdk/openai-compatible");
+  }
+}
+
 /** The spec of an OpenAI-compatible endpoint. */
 export const openaiCompatible = {
   id: "openai-compatible",

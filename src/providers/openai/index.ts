@@ -7,6 +7,12 @@ import { loadProviderPackage } from "../provider-packages.ts";
 import { standardCallSettings } from "../standard-call-settings.ts";
 import type { VendorSpec } from "../vendor-spec.ts";
 
+declare module "../provider-packages.ts" {
+  interface ProviderPackages {
+    "@ai-sdk/openai": typeof import("@ai-sdk/openai");
+  }
+}
+
 const defaultBaseUrl = "https://api.openai.com/v1";
 
 /** OpenAI's spec. */

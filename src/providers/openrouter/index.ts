@@ -8,6 +8,12 @@ import { keyedOptions } from "../package-options.ts";
 import { maxSearchesPerCall } from "../standard-call-settings.ts";
 import type { VendorSpec } from "../vendor-spec.ts";
 
+declare module "../provider-packages.ts" {
+  interface ProviderPackages {
+    "@openrouter/ai-sdk-provider": typeof import("@openrouter/ai-sdk-provider");
+  }
+}
+
 const defaultBaseUrl = "https://openrouter.ai/api/v1";
 
 /** OpenRouter's spec. */

@@ -7,6 +7,12 @@ import { keyedOptions } from "../package-options.ts";
 import { standardCallSettings } from "../standard-call-settings.ts";
 import type { VendorSpec } from "../vendor-spec.ts";
 
+declare module "../provider-packages.ts" {
+  interface ProviderPackages {
+    "@ai-sdk/perplexity": typeof import("@ai-sdk/perplexity");
+  }
+}
+
 const defaultBaseUrl = "https://api.perplexity.ai";
 
 /** Perplexity's spec. */

@@ -7,6 +7,12 @@ import { loadProviderPackage } from "../provider-packages.ts";
 import { standardCallSettings } from "../standard-call-settings.ts";
 import type { VendorSpec } from "../vendor-spec.ts";
 
+declare module "../provider-packages.ts" {
+  interface ProviderPackages {
+    "@ai-sdk/xai": typeof import("@ai-sdk/xai");
+  }
+}
+
 const defaultBaseUrl = "https://api.x.ai/v1";
 
 /** xAI's spec. */
