@@ -8,6 +8,7 @@ import { loadProviderPackage } from "../provider-packages.ts";
 import { standardCallSettings } from "../standard-call-settings.ts";
 import type { ModelPage, VendorSpec } from "../vendor-spec.ts";
 
+// The package this vendor is reached through, with its exports' types, for loadProviderPackage.
 declare module "../provider-packages.ts" {
   interface ProviderPackages {
     "@ai-sdk/google": typeof import("@ai-sdk/google");

@@ -6,6 +6,7 @@ import { openAiStyleModelList } from "../model-list-pages.ts";
 import { standardCallSettings } from "../standard-call-settings.ts";
 import type { VendorSpec } from "../vendor-spec.ts";
 
+// The package this vendor is reached through, with its exports' types, for loadProviderPackage.
 declare module "../provider-packages.ts" {
   interface ProviderPackages {
     "@ai-sdk/openai-compatible": typeof import("@ai-sdk/openai-compatible");

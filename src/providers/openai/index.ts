@@ -7,6 +7,7 @@ import { loadProviderPackage } from "../provider-packages.ts";
 import { standardCallSettings } from "../standard-call-settings.ts";
 import type { VendorSpec } from "../vendor-spec.ts";
 
+// The package this vendor is reached through, with its exports' types, for loadProviderPackage.
 declare module "../provider-packages.ts" {
   interface ProviderPackages {
     "@ai-sdk/openai": typeof import("@ai-sdk/openai");

@@ -8,6 +8,7 @@ import { keyedOptions } from "../package-options.ts";
 import { maxSearchesPerCall } from "../standard-call-settings.ts";
 import type { VendorSpec } from "../vendor-spec.ts";
 
+// The package this vendor is reached through, with its exports' types, for loadProviderPackage.
 declare module "../provider-packages.ts" {
   interface ProviderPackages {
     "@openrouter/ai-sdk-provider": typeof import("@openrouter/ai-sdk-provider");
