@@ -3,7 +3,6 @@
 // runs idempotency, and throws ServiceError with a stable code. MCP, the CLI and any other front end
 // only translate to and from it, so every rule holds on every path.
 
-import { readProviderSettings } from "../configuration/provider-environment.ts";
 import type { ConsultationServices, RunOptions } from "../consultation/consultation-services.ts";
 import { panelStrategy, readStoredSecondOpinion } from "../consultation/council/panel-strategy.ts";
 import { messageResult } from "../consultation/turn/message-result.ts";
@@ -35,6 +34,7 @@ import { ServiceError } from "../contract/service-error.ts";
 import type { Usage } from "../contract/usage.ts";
 import { validateInput } from "../contract/validate-input.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
+import { readProviderSettings } from "../providers/provider-environment.ts";
 import {
   type AccessSettings,
   type AccountUseCases,

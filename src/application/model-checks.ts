@@ -4,7 +4,6 @@
 // list, with what the key can use instead of one it cannot. Never the key itself.
 
 import type { Configuration } from "../configuration/configuration.ts";
-import type { ModelEntry, ProviderKind } from "../configuration/model-entry.ts";
 import {
   type CatalogCheck,
   checkAgainst,
@@ -12,6 +11,7 @@ import {
   listProviderModels,
   vendorNames,
 } from "../providers/model-availability.ts";
+import type { ModelEntry, ProviderKind } from "../providers/model-entry.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 import { createProviderFetch } from "../providers/provider-fetch.ts";
 import { defaultBaseUrls, type ProbeResult, probeProvider } from "../providers/provider-probe.ts";

@@ -1,11 +1,11 @@
 // What the `models` use case reports: every model of this run with its availability, price and
 // capabilities, and every panel with its models, whether all of them can be used now and a rough price.
 
-import type { ModelEntry } from "../configuration/model-entry.ts";
 import { type Panel, panelMembers } from "../configuration/panels.ts";
 import type { ModelListing } from "../contract/models.ts";
 import { costOf, modelFacts } from "../pricing/price-data.ts";
 import { priceDataInfo } from "../pricing/price-source.ts";
+import type { ModelEntry } from "../providers/model-entry.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 
 /**

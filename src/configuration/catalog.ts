@@ -3,8 +3,8 @@
 // the one file to edit to change the defaults; a config file can override any field or add models. The
 // files a model reads are its vendor's (src/providers/<vendor>/).
 
+import type { ModelEntry } from "../providers/model-entry.ts";
 import { vendorOf } from "../providers/vendors.ts";
-import type { ModelEntry } from "./model-entry.ts";
 
 /** A built-in model: what is ours to say. Prices, context window and deprecation come from the price data. */
 export type CatalogEntry = Omit<ModelEntry, "contextWindow"> & { contextWindow?: number };
@@ -128,20 +128,4 @@ function withVendorReads(entries: readonly CatalogEntry[]): CatalogEntry[] {
   });
 }
 
-/**
- * Models used when no provider is configured and no local Ollama answers. They answer from a
- * built-in script so a newcomer sees the whole flow; every display name says "simulated".
- */
-export const simulatedCatalog: readonly ModelEntry[] = ["analyst", "skeptic", "researcher", "pragmatist"].map(
-  (persona) => ({
-    name: `simulated-${persona}`,
-    provider: "simulated" as const,
-    modelId: `simulated-${persona}-1`,
-    displayName: `Simulated ${persona[0]?.toUpperCase()}${persona.slice(1)} (simulated: no provider key set)`,
-    inputPricePerMillion: 0,
-    outputPricePerMillion: 0,
-    contextWindow: 32_768,
-    webSearch: persona === "researcher",
-    alwaysSearches: persona === "researcher",
-  }),
-);
+export { simulatedCatalog } from "../providers/simulated/catalog.ts";

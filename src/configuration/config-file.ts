@@ -3,9 +3,9 @@
 
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { attachmentKinds, providerKinds, reasoningLevels } from "../providers/model-entry.ts";
 import { authSchema, tierSchema } from "./access.ts";
 import { ConfigurationError } from "./configuration-error.ts";
-import { attachmentKinds, providerKinds, reasoningLevels } from "./model-entry.ts";
 import { panelNamePattern, panelSchema } from "./panels.ts";
 
 /**

@@ -3,6 +3,8 @@
 import { dirname, join } from "node:path";
 import { modelFacts } from "../pricing/price-data.ts";
 import { type PriceRefreshSettings, priceRefreshFrom } from "../pricing/price-source.ts";
+import type { ModelEntry, ProviderKind } from "../providers/model-entry.ts";
+import { type ProviderSettings, readProviderSettings } from "../providers/provider-environment.ts";
 import { type AuthSettings, readAccess, type Tier } from "./access.ts";
 import { builtInCatalog, type CatalogEntry } from "./catalog.ts";
 import { type ClientTimeLimit, clientTimeLimits } from "./client-time-limits.ts";
@@ -15,9 +17,7 @@ import {
 } from "./config-file.ts";
 import { confirmAboveUsd } from "./cost-question.ts";
 import { defaultDatabasePath } from "./data-directory.ts";
-import type { ModelEntry, ProviderKind } from "./model-entry.ts";
 import { type Panel, resolvePanels } from "./panels.ts";
-import { type ProviderSettings, readProviderSettings } from "./provider-environment.ts";
 
 /** Consultation defaults; every field has a documented default. */
 export interface ConsultationDefaults {

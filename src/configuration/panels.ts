@@ -4,8 +4,8 @@
 
 import { z } from "zod";
 import { type ConsultationStrategy, consultationStrategies } from "../contract/consultation-strategies.ts";
+import { type ModelEntry, type ReasoningLevel, reasoningLevels } from "../providers/model-entry.ts";
 import { ConfigurationError } from "./configuration-error.ts";
-import { type ModelEntry, type ReasoningLevel, reasoningLevels } from "./model-entry.ts";
 
 /** Lowercase words joined by hyphens, e.g. `deep` or `code-review`. */
 export const panelNamePattern = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;

@@ -2,10 +2,10 @@
 // their factory, the defaults, clocks and ids.
 
 import type { ConsultationDefaults } from "../configuration/configuration.ts";
-import type { ModelEntry } from "../configuration/model-entry.ts";
 import type { ModelOpinion } from "../contract/opinions.ts";
 import type { ConsultationEvent } from "../contract/progress-events.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
+import type { ModelEntry } from "../providers/model-entry.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { Store } from "../store/store.ts";
 import type { LatencyTracker } from "./model-call/latency-tracker.ts";

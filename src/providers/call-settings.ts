@@ -6,7 +6,7 @@
 // (src/providers/<vendor>/) says how; the search tools come from the provider packages, loaded only
 // when a call asks for a search.
 
-import type { ModelEntry, ReasoningLevel } from "../configuration/model-entry.ts";
+import type { ModelEntry, ReasoningLevel } from "./model-entry.ts";
 import type { ProviderCallSettings } from "./vendor-spec.ts";
 import { vendorOf } from "./vendors.ts";
 

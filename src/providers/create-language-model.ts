@@ -4,8 +4,8 @@
 // a vendor's model is built is its spec's (src/providers/<vendor>/).
 
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import type { ModelEntry, ProviderKind } from "../configuration/model-entry.ts";
-import type { ProviderSettings } from "../configuration/provider-environment.ts";
+import type { ModelEntry, ProviderKind } from "./model-entry.ts";
+import type { ProviderSettings } from "./provider-environment.ts";
 import { createProviderFetch } from "./provider-fetch.ts";
 import { loadProviderPackage, type ProviderPackageLoader } from "./provider-packages.ts";
 import { vendorOf } from "./vendors.ts";

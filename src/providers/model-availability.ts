@@ -2,9 +2,9 @@
 // catalog entry is among them, and, for one that is not, which models of the same vendor the key can
 // use instead.
 
-import type { ModelEntry, ProviderKind } from "../configuration/model-entry.ts";
-import { type ProviderSettings, providerEnvironments } from "../configuration/provider-environment.ts";
+import type { ModelEntry, ProviderKind } from "./model-entry.ts";
 import { providerFailureCode } from "./model-not-found.ts";
+import { type ProviderSettings, providerEnvironments } from "./provider-environment.ts";
 import { probeProvider } from "./provider-probe.ts";
 import { byVendor, vendorOf } from "./vendors.ts";
 

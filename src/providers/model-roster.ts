@@ -1,11 +1,18 @@
 // Decides which models can be consulted now, and why the others cannot. With nothing configured it
 // falls back to a local Ollama when one answers, and otherwise to the simulated models.
 
-import { simulatedCatalog } from "../configuration/catalog.ts";
-import type { Configuration } from "../configuration/configuration.ts";
-import type { ModelEntry } from "../configuration/model-entry.ts";
+import type { ModelEntry, ProviderKind } from "./model-entry.ts";
 import { defaultOllamaUrl, ollamaApiUrl } from "./ollama-url.ts";
+import type { ProviderSettings } from "./provider-environment.ts";
+import { simulatedCatalog } from "./simulated/catalog.ts";
 import { vendorOf } from "./vendors.ts";
+
+/** What the roster reads of the configuration: its models, each provider's settings and the environment. */
+export interface RosterConfiguration {
+  models: readonly ModelEntry[];
+  providers: Readonly<Record<ProviderKind, ProviderSettings>>;
+  environment: Readonly<Record<string, string | undefined>>;
+}
 
 /** Whether one model can be used, and if not, what the user can do about it. */
 export interface ModelStatus {
@@ -52,7 +59,7 @@ export function createEndpointProbe(timeoutMs = 1500, fetchFunction: typeof fetc
 
 /** Works out the roster for `configuration`, probing local endpoints with `probe`. */
 export async function resolveModelRoster(
-  configuration: Configuration,
+  configuration: RosterConfiguration,
   probe: EndpointProbe,
 ): Promise<ModelRoster> {
   const statuses = await Promise.all(
@@ -108,7 +115,7 @@ export async function resolveModelRoster(
 
 async function modelStatus(
   entry: ModelEntry,
-  configuration: Configuration,
+  configuration: RosterConfiguration,
   probe: EndpointProbe,
 ): Promise<ModelStatus> {
   const settings = configuration.providers[entry.provider];

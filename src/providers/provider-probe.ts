@@ -4,9 +4,9 @@
 // use; never the key itself. Each vendor's spec says where its list is, how the key is sent and how a
 // page reads.
 
-import type { ProviderKind } from "../configuration/model-entry.ts";
-import type { ProviderSettings } from "../configuration/provider-environment.ts";
+import type { ProviderKind } from "./model-entry.ts";
 import { isRecord } from "./model-list-pages.ts";
+import type { ProviderSettings } from "./provider-environment.ts";
 import { vendorOf, vendorSpecs } from "./vendors.ts";
 
 /** The public endpoint of each provider that has one, from its vendor's spec. */

@@ -1,9 +1,9 @@
 // The model ids each provider's key can use, asked only when a call fails because the vendor does not
 // know the model, and kept for a few minutes so a panel of failing calls asks each provider once.
 
-import type { ModelEntry, ProviderKind } from "../configuration/model-entry.ts";
-import type { ProviderSettings } from "../configuration/provider-environment.ts";
 import { listProviderModels } from "./model-availability.ts";
+import type { ModelEntry, ProviderKind } from "./model-entry.ts";
+import type { ProviderSettings } from "./provider-environment.ts";
 
 /** How long a provider's list is kept. */
 const keptMs = 5 * 60 * 1000;

@@ -5,8 +5,8 @@
 
 import type { LanguageModelV4, SharedV4ProviderOptions } from "@ai-sdk/provider";
 import type { ToolSet } from "ai";
-import type { AttachmentKind, ModelEntry, ReasoningLevel } from "../configuration/model-entry.ts";
-import type { ProviderEnvironment, ProviderSettings } from "../configuration/provider-environment.ts";
+import type { AttachmentKind, ModelEntry, ReasoningLevel } from "./model-entry.ts";
+import type { ProviderEnvironment, ProviderSettings } from "./provider-environment.ts";
 import type { ProviderPackageLoader, ProviderPackageName } from "./provider-packages.ts";
 
 /** What building a model of a vendor is given besides the entry. */

@@ -9,9 +9,9 @@ import { describe, it } from "node:test";
 import { createApplication } from "../../src/application/application.ts";
 import { localCaller } from "../../src/application/caller.ts";
 import { createAdmission } from "../../src/application/limits/admission.ts";
-import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import type { ConsultationEvent } from "../../src/contract/progress-events.ts";
 import type { ServiceError } from "../../src/contract/service-error.ts";
+import type { ModelEntry } from "../../src/providers/model-entry.ts";
 import { consultationFixture } from "../support/consultation-fixture.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
 

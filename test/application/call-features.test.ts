@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { localCaller } from "../../src/application/caller.ts";
-import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import type { Panel } from "../../src/configuration/panels.ts";
+import type { ModelEntry } from "../../src/providers/model-entry.ts";
 import { pdfOfPages } from "../support/attachment-files.ts";
 import { consultationFixture } from "../support/consultation-fixture.ts";
 

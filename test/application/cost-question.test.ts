@@ -8,7 +8,7 @@ import { describe, it } from "node:test";
 import { createApplication } from "../../src/application/application.ts";
 import { createAdmission } from "../../src/application/limits/admission.ts";
 import { defaultTiers } from "../../src/configuration/access.ts";
-import type { ModelEntry } from "../../src/configuration/model-entry.ts";
+import type { ModelEntry } from "../../src/providers/model-entry.ts";
 import { consultationFixture, fakeEntries } from "../support/consultation-fixture.ts";
 
 const signal = new AbortController().signal;

@@ -6,10 +6,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { localCaller } from "../../src/application/caller.ts";
-import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import { swappedOrder } from "../../src/consultation/council/anonymise.ts";
 import { familyAgreement, familyOf, groupByFamily } from "../../src/consultation/council/model-families.ts";
 import { consistencyOf, weightOf } from "../../src/consultation/council/review-aggregate.ts";
+import type { ModelEntry } from "../../src/providers/model-entry.ts";
 import { consultationFixture } from "../support/consultation-fixture.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
 

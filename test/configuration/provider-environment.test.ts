@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { collectSecrets, readProviderSettings } from "../../src/configuration/provider-environment.ts";
+import { collectSecrets, readProviderSettings } from "../../src/providers/provider-environment.ts";
 
 describe("readProviderSettings", () => {
   it("reads a provider's key and trims it", () => {

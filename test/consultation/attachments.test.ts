@@ -6,7 +6,6 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { deflateSync } from "node:zlib";
 import { attachmentsFrom } from "../../src/application/attachment-input.ts";
-import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import {
   attachmentTokens,
   checkAttachments,
@@ -14,6 +13,7 @@ import {
 } from "../../src/consultation/turn/attachments.ts";
 import { attachmentLimits } from "../../src/contract/attachment-limits.ts";
 import { ServiceError } from "../../src/contract/service-error.ts";
+import type { ModelEntry } from "../../src/providers/model-entry.ts";
 import { pdfOfPages } from "../support/attachment-files.ts";
 
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]).toString("base64");

@@ -4,11 +4,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { APICallError, JSONParseError, NoObjectGeneratedError, TypeValidationError } from "ai";
-import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import { citationsFromSources } from "../../src/consultation/model-call/citations.ts";
 import { describeFailure } from "../../src/consultation/model-call/describe-failure.ts";
 import { isRetryable, retryAfterMs, retryDelayMs } from "../../src/consultation/model-call/retry-policy.ts";
 import { usageFields } from "../../src/consultation/model-call/usage-cost.ts";
+import type { ModelEntry } from "../../src/providers/model-entry.ts";
 
 /** An HTTP error as a provider package throws it; retryability is left to the AI SDK's own rule. */
 function httpError(statusCode: number, message: string, responseHeaders: Record<string, string> = {}) {

@@ -4,9 +4,9 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import { estimateCallCost, fitPlanToBudget } from "../../src/consultation/planning/cost-budget.ts";
 import type { ServiceError } from "../../src/contract/service-error.ts";
+import type { ModelEntry } from "../../src/providers/model-entry.ts";
 
 function model(name: string, input?: number, output?: number, maxOutputTokens = 1000): ModelEntry {
   return {

@@ -4,10 +4,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { type ConsultationDefaults, defaultConsultation } from "../../src/configuration/configuration.ts";
-import type { ModelEntry, ProviderKind } from "../../src/configuration/model-entry.ts";
 import type { Panel } from "../../src/configuration/panels.ts";
 import { type ModelChoice, planConsultation } from "../../src/consultation/planning/model-selection.ts";
 import { ServiceError } from "../../src/contract/service-error.ts";
+import type { ModelEntry, ProviderKind } from "../../src/providers/model-entry.ts";
 import type { ModelRoster } from "../../src/providers/model-roster.ts";
 
 function entry(name: string, provider: ProviderKind): ModelEntry {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { loadConfiguration } from "../../src/configuration/configuration.ts";
-import type { ModelEntry } from "../../src/configuration/model-entry.ts";
+import type { ModelEntry } from "../../src/providers/model-entry.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { runCli } from "./support/cli-process.ts";
 import { serverEnvironment } from "./support/server-environment.ts";

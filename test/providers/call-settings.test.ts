@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { builtInCatalog } from "../../src/configuration/catalog.ts";
-import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import { callSettingsFor, webSearchesIn } from "../../src/providers/call-settings.ts";
+import type { ModelEntry } from "../../src/providers/model-entry.ts";
 
 const entry = (name: string) => {
   const found = builtInCatalog.find((candidate) => candidate.name === name);

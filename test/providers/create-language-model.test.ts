@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { generateText, streamText } from "ai";
 import { loadConfiguration } from "../../src/configuration/configuration.ts";
-import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import { createLanguageModelFactory } from "../../src/providers/create-language-model.ts";
+import type { ModelEntry } from "../../src/providers/model-entry.ts";
 import {
   loadProviderPackage,
   type ProviderPackageLoader,

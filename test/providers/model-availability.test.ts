@@ -6,13 +6,13 @@ import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { generateText } from "ai";
 import { loadConfiguration } from "../../src/configuration/configuration.ts";
-import type { ModelEntry, ProviderKind } from "../../src/configuration/model-entry.ts";
 import { createLanguageModelFactory } from "../../src/providers/create-language-model.ts";
 import {
   checkCatalog,
   describeUnknownModel,
   listProviderModels,
 } from "../../src/providers/model-availability.ts";
+import type { ModelEntry, ProviderKind } from "../../src/providers/model-entry.ts";
 import { isModelNotFound } from "../../src/providers/model-not-found.ts";
 import { createProviderFetch } from "../../src/providers/provider-fetch.ts";
 import { simulatorVariables } from "../simulator/environment.ts";

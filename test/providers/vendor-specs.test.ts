@@ -11,9 +11,9 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { builtInCatalog, simulatedCatalog } from "../../src/configuration/catalog.ts";
 import { configFileSchema } from "../../src/configuration/config-file.ts";
-import { attachmentKinds, type ModelEntry } from "../../src/configuration/model-entry.ts";
 import { familyOf } from "../../src/consultation/council/model-families.ts";
 import { pricePackage } from "../../src/pricing/price-package.ts";
+import { attachmentKinds, type ModelEntry } from "../../src/providers/model-entry.ts";
 import { loadProviderPackage } from "../../src/providers/provider-packages.ts";
 import { vendorIds, vendorSpecs } from "../../src/providers/vendors.ts";
 

@@ -10,7 +10,7 @@ import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
 import addFormatsModule from "ajv-formats";
-import { providerEnvironments } from "../../src/configuration/provider-environment.ts";
+import { providerEnvironments } from "../../src/providers/provider-environment.ts";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const root = fileURLToPath(new URL("../../", import.meta.url));

@@ -5,8 +5,8 @@ import { type ApplicationOptions, createApplication } from "../../src/applicatio
 import { createAdmission } from "../../src/application/limits/admission.ts";
 import { defaultTiers } from "../../src/configuration/access.ts";
 import { defaultConsultation } from "../../src/configuration/configuration.ts";
-import type { ModelEntry } from "../../src/configuration/model-entry.ts";
 import type { ConsultationServices } from "../../src/consultation/consultation-services.ts";
+import type { ModelEntry } from "../../src/providers/model-entry.ts";
 import type { ModelRoster } from "../../src/providers/model-roster.ts";
 import { openSqliteStore } from "../../src/store/sqlite/open-sqlite-store.ts";
 import { FakeModels } from "./fake-language-model.ts";

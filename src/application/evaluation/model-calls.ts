@@ -5,7 +5,6 @@
 // caller's conversations: a consultation's conversation is deleted once its answer is in hand. Each call
 // first holds its worst-case cost against the run's budget, and is charged what it cost.
 
-import type { ModelEntry } from "../../configuration/model-entry.ts";
 import type { ConsultationServices, RunOptions } from "../../consultation/consultation-services.ts";
 import { assessmentInstructions } from "../../consultation/council/assessment.ts";
 import { synthesise, synthesisInstructions, synthesisPrompt } from "../../consultation/council/synthesis.ts";
@@ -22,6 +21,7 @@ import type { SecondOpinionResult } from "../../contract/consultation-results.ts
 import type { ModelOpinion } from "../../contract/opinions.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { Consultation, EvaluationCalls, ModelReply } from "../../evaluation/run/evaluation-calls.ts";
+import type { ModelEntry } from "../../providers/model-entry.ts";
 import type { Caller } from "../caller.ts";
 import type { RunBudget } from "./run-budget.ts";
 

@@ -6,9 +6,9 @@
 // file picks the two (or says why the whole panel is asked at once), decides whether they agree, and
 // opens a panel turn accordingly (panel-strategy.ts goes on from there).
 
-import type { ModelEntry } from "../../configuration/model-entry.ts";
 import type { AdaptiveOutcome, ModelOpinion, Synthesis } from "../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
+import type { ModelEntry } from "../../providers/model-entry.ts";
 import { estimateCallCost } from "../planning/cost-budget.ts";
 import { familyOf } from "./model-families.ts";
 import { choiceLetters, statedChoice } from "./stated-choice.ts";

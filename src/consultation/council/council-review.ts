@@ -6,9 +6,9 @@
 // at once, so the stage costs one slowest review call.
 
 import { z } from "zod";
-import type { ModelEntry } from "../../configuration/model-entry.ts";
 import type { CouncilReview, ModelOpinion, PeerReview } from "../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
+import type { ModelEntry } from "../../providers/model-entry.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import { type CallPolicy, callModelForObject } from "../model-call/retried-call.ts";
 import { type Anonymised, anonymise, anonymiseTwice } from "./anonymise.ts";

@@ -5,11 +5,11 @@
 
 import type { ModelMessage } from "ai";
 import { z } from "zod";
-import type { ModelEntry } from "../../configuration/model-entry.ts";
 import type { DebateRound, ModelOpinion, Stance } from "../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { scrub } from "../../contract/scrub.ts";
 import { ServiceError } from "../../contract/service-error.ts";
+import type { ModelEntry } from "../../providers/model-entry.ts";
 import type { Message } from "../../store/store.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import { deduplicateCitations } from "../model-call/citations.ts";

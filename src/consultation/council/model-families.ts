@@ -5,8 +5,8 @@
 // synthesis is told each model's family, and the family-weighted agreement counts a family as one voice.
 // docs/council.md ("Model families") lists the same map.
 
-import type { ModelEntry } from "../../configuration/model-entry.ts";
 import type { Assessment } from "../../contract/opinions.ts";
+import type { ModelEntry } from "../../providers/model-entry.ts";
 import { findVendor } from "../../providers/vendors.ts";
 
 /** A model family: a stable id and the name people know it by; `known` false for a model of its own. */

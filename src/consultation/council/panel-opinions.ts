@@ -3,9 +3,9 @@
 // panel says so. An adaptive turn asks some participants first and the others later, through the same
 // asker, so every opinion is asked the same way whenever it is asked.
 
-import type { ModelEntry, ReasoningLevel } from "../../configuration/model-entry.ts";
 import type { ModelOpinion, Stance } from "../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
+import type { ModelEntry, ReasoningLevel } from "../../providers/model-entry.ts";
 import type { Message } from "../../store/store.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import { askModel } from "../model-call/ask-model.ts";

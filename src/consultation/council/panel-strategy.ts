@@ -4,7 +4,6 @@
 // knowing all of it. An adaptive turn asks two cheap models of different families first and stops
 // there when they agree (adaptive.ts). Only when every model fails is there nothing to store.
 
-import type { ReasoningLevel } from "../../configuration/model-entry.ts";
 import {
   type ConsultationStrategy,
   defaultAdaptiveAgreement,
@@ -13,6 +12,7 @@ import type { DebateRound, ModelOpinion, SecondOpinion, Stance } from "../../con
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import { maxSearchesPerCall } from "../../providers/call-settings.ts";
+import type { ReasoningLevel } from "../../providers/model-entry.ts";
 import type { Message } from "../../store/store.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import { callPolicy } from "../model-call/retried-call.ts";

@@ -4,11 +4,11 @@
 // answer writes the plain synthesis instead, saying why the assessment is missing; when that model
 // fails, the next candidate writes it; when all fail, the result says why and whose answer stands.
 
-import type { ModelEntry } from "../../configuration/model-entry.ts";
 import type { Citation, ModelOpinion, SecondOpinion, Synthesis } from "../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { scrub } from "../../contract/scrub.ts";
 import type { LanguageModelFactory } from "../../providers/create-language-model.ts";
+import type { ModelEntry } from "../../providers/model-entry.ts";
 import type { Message } from "../../store/store.ts";
 import { deduplicateCitations } from "../model-call/citations.ts";
 import { structuredAnswerProblem } from "../model-call/describe-failure.ts";

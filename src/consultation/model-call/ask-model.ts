@@ -3,10 +3,10 @@
 // for hedging. Both turn strategies ask through here.
 
 import type { ModelMessage } from "ai";
-import type { ModelEntry } from "../../configuration/model-entry.ts";
 import type { ModelOpinion } from "../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { type CallFeatures, callSettingsFor } from "../../providers/call-settings.ts";
+import type { ModelEntry } from "../../providers/model-entry.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import { type Hedge, hedgedCall } from "./hedged-call.ts";
 import { type CallPolicy, callModel } from "./retried-call.ts";

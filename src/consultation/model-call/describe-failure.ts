@@ -2,9 +2,9 @@
 // status, the provider's own message. Configured keys are scrubbed from every message.
 
 import { APICallError, JSONParseError, NoObjectGeneratedError, TypeValidationError } from "ai";
-import type { ModelEntry } from "../../configuration/model-entry.ts";
 import { scrub } from "../../contract/scrub.ts";
 import { answerTooLargeIn, sizeOf } from "../../providers/answer-too-large.ts";
+import type { ModelEntry } from "../../providers/model-entry.ts";
 
 /** What a failed call tells the user. */
 export interface FailureDescription {

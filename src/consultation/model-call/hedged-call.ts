@@ -3,10 +3,10 @@
 // wins; the other request is aborted. Both are paid for: the winner carries the loser's known usage,
 // or, for an aborted request, the estimated cost of its input (the same prompt's input tokens).
 
-import type { ModelEntry } from "../../configuration/model-entry.ts";
 import type { ModelOpinion } from "../../contract/opinions.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import { costOf } from "../../pricing/price-data.ts";
+import type { ModelEntry } from "../../providers/model-entry.ts";
 import { type CallPolicy, callModel, type ModelRequest } from "./retried-call.ts";
 
 /** When and where to hedge one call. */

@@ -2,8 +2,8 @@
 // data (src/pricing/): cached input, reasoning, long-context tiers and search fees included.
 // Unreported usage stays undefined: it is never turned into a zero.
 
-import type { ModelEntry } from "../../configuration/model-entry.ts";
 import { costOf } from "../../pricing/price-data.ts";
+import type { ModelEntry } from "../../providers/model-entry.ts";
 
 /** Usage as the AI SDK reports it (any field may be missing). */
 export interface ReportedUsage {

@@ -9,10 +9,10 @@
 // plain), and no more fallbacks than fit; an adaptive call, which may write two syntheses, counts both,
 // and every model it may ask.
 
-import { type ModelEntry, outputCapOf } from "../../configuration/model-entry.ts";
 import type { BudgetReport } from "../../contract/opinions.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import { costOf, modelFacts } from "../../pricing/price-data.ts";
+import { type ModelEntry, outputCapOf } from "../../providers/model-entry.ts";
 import type { ConsultationPlan } from "./model-selection.ts";
 
 /** What the caller and the caller's tier allow. */

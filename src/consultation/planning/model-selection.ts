@@ -3,11 +3,11 @@
 // unknown panels before any provider is called.
 
 import type { ConsultationDefaults } from "../../configuration/configuration.ts";
-import type { ModelEntry, ReasoningLevel } from "../../configuration/model-entry.ts";
 import type { Panel, PanelHedge } from "../../configuration/panels.ts";
 import type { ConsultationStrategy } from "../../contract/consultation-strategies.ts";
 import { limits } from "../../contract/limits.ts";
 import { ServiceError } from "../../contract/service-error.ts";
+import type { ModelEntry, ReasoningLevel } from "../../providers/model-entry.ts";
 import type { ModelRoster } from "../../providers/model-roster.ts";
 
 /**

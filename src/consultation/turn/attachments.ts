@@ -4,11 +4,11 @@
 
 import { isUtf8 } from "node:buffer";
 import type { FilePart, ImagePart, TextPart } from "ai";
-import type { AttachmentKind, ModelEntry } from "../../configuration/model-entry.ts";
 import { attachmentLimits } from "../../contract/attachment-limits.ts";
 import { cleanAttachmentName } from "../../contract/attachment-name.ts";
 import type { AttachedFile } from "../../contract/messages.ts";
 import { ServiceError } from "../../contract/service-error.ts";
+import type { AttachmentKind, ModelEntry } from "../../providers/model-entry.ts";
 import { pdfPageCount, UncountablePdfError } from "./pdf-pages.ts";
 
 /** One attached file, its content in base64; a PDF's pages counted when it was checked. */

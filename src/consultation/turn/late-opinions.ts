@@ -4,8 +4,8 @@
 // told. A model stopped after the answer (see RunOptions.lateSignal) is stored as stopped. Writes of
 // one turn are made one after another, so no late opinion overwrites another.
 
-import type { ModelEntry } from "../../configuration/model-entry.ts";
 import type { ConsultationSummary, ModelOpinion, SecondOpinion } from "../../contract/opinions.ts";
+import type { ModelEntry } from "../../providers/model-entry.ts";
 import type { Broadcast } from "../../store/broadcast.ts";
 import type { OwnerConversations } from "../../store/conversations.ts";
 

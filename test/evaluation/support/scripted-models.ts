@@ -5,8 +5,8 @@
 // model and whether it was a synthesis; a gate can hold calls open.
 
 import type { LanguageModelV4, LanguageModelV4CallOptions } from "@ai-sdk/provider";
-import type { ModelEntry } from "../../../src/configuration/model-entry.ts";
 import type { LanguageModelFactory } from "../../../src/providers/create-language-model.ts";
+import type { ModelEntry } from "../../../src/providers/model-entry.ts";
 import { sampleFromSchema } from "../../../src/providers/schema-sample.ts";
 
 /** What a script sees of one call. */

@@ -1,7 +1,7 @@
 // The shape of one model the product can consult, whether it comes from the built-in catalog,
 // the config file, or a local endpoint discovered at start.
 
-import { type VendorId, vendorIds } from "../providers/vendors.ts";
+import { type VendorId, vendorIds } from "./vendors.ts";
 
 /** Provider kinds the model factory knows how to reach: the vendors of the registry (src/providers/vendors.ts). */
 export const providerKinds = vendorIds;

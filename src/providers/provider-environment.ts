@@ -1,8 +1,8 @@
 // Reads each provider's key and endpoint from its standard environment variables, which its vendor's
 // spec names.
 
-import { byVendor } from "../providers/vendors.ts";
 import type { ProviderKind } from "./model-entry.ts";
+import { byVendor } from "./vendors.ts";
 
 /** Where a provider's key and base URL come from. */
 export interface ProviderEnvironment {
