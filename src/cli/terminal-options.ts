@@ -4,7 +4,7 @@
 
 import { attachmentLimits } from "../contract/attachment-limits.ts";
 import { type ConsultationStrategy, consultationStrategies } from "../contract/consultation-strategies.ts";
-import { type ReasoningLevel, reasoningLevels } from "../providers/model-entry.ts";
+import { type ReasoningLevel, reasoningLevels } from "../contract/reasoning-levels.ts";
 import { CommandLineError } from "./command-error.ts";
 import { insecureKeyTransport } from "./key-transport.ts";
 import { numberFlags } from "./number-flag.ts";

@@ -2,7 +2,7 @@
 // Ollama and OpenRouter answer the whole list at once (`data[].id`) with the key as a bearer token;
 // Anthropic and Google page theirs (their specs add the paging to these parts).
 
-import type { ProviderSettings } from "./provider-environment.ts";
+import type { ProviderSettings } from "./provider-settings.ts";
 import type { ModelListSpec, ModelPage } from "./vendor-spec.ts";
 
 export type { ModelPage } from "./vendor-spec.ts";

@@ -2,24 +2,15 @@
 // spec names.
 
 import type { ProviderKind } from "./model-entry.ts";
+import type { ProviderEnvironment, ProviderSettings } from "./provider-settings.ts";
 import { byVendor } from "./vendors.ts";
 
-/** Where a provider's key and base URL come from. */
-export interface ProviderEnvironment {
-  keyVariables: readonly string[];
-  baseUrlVariable?: string;
-}
+export type { ProviderEnvironment, ProviderSettings } from "./provider-settings.ts";
 
 /** The environment variables of every provider kind, from each vendor's spec (src/providers/<vendor>/). */
 export const providerEnvironments: Record<ProviderKind, ProviderEnvironment> = byVendor(
   (spec) => spec.environment,
 );
-
-/** A provider's resolved settings. */
-export interface ProviderSettings {
-  apiKey?: string;
-  baseURL?: string;
-}
 
 /** Reads the settings of every provider from `environment` (normally process.env). */
 export function readProviderSettings(

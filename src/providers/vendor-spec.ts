@@ -5,9 +5,9 @@
 
 import type { LanguageModelV4, SharedV4ProviderOptions } from "@ai-sdk/provider";
 import type { ToolSet } from "ai";
-import type { AttachmentKind, ModelEntry, ReasoningLevel } from "./model-entry.ts";
-import type { ProviderEnvironment, ProviderSettings } from "./provider-environment.ts";
+import type { AttachmentKind, ModelFields, ReasoningLevel } from "./model-fields.ts";
 import type { ProviderPackageLoader, ProviderPackageName } from "./provider-packages.ts";
+import type { ProviderEnvironment, ProviderSettings } from "./provider-settings.ts";
 
 /** What building a model of a vendor is given besides the entry. */
 export interface ModelContext {
@@ -61,9 +61,9 @@ export interface ModelListSpec {
 /** A vendor reached at an address the operator gives (a local server, a model's own endpoint), not a key. */
 export interface EndpointSpec {
   /** The OpenAI-compatible API URL a model of it answers at, or undefined when none is set. */
-  apiUrl(entry: ModelEntry, settings: ProviderSettings): string | undefined;
+  apiUrl(entry: ModelFields, settings: ProviderSettings): string | undefined;
   /** Why `entry` is not used when no URL is set, with the fix. */
-  unset(entry: ModelEntry): string;
+  unset(entry: ModelFields): string;
 }
 
 /** One vendor. Adding a vendor is a folder implementing this and one line in vendors.ts. */
@@ -79,7 +79,7 @@ export interface VendorSpec<Id extends string = string> {
   /** The AI SDK provider package it is reached through; absent: none (built in). */
   package?: ProviderPackageName;
   /** The AI SDK language model of `entry`; may throw, as that model's error. */
-  createModel(entry: ModelEntry, context: ModelContext): LanguageModelV4;
+  createModel(entry: ModelFields, context: ModelContext): LanguageModelV4;
   /** The call settings asking for `request`; loads the package when a search tool is needed. */
   callSettings(request: CallRequest): ProviderCallSettings;
   /** How its model list is asked for and read. */
