@@ -119,33 +119,32 @@ export function helpText(topic?: CommandName): string {
 
 export { CommandLineError };
 
+/** Every flag of every command, for `parseArgs` (each command reads the ones it needs). */
+const flags = {
+  config: { type: "string" },
+  database: { type: "string" },
+  "tool-names": { type: "string" },
+  host: { type: "string" },
+  port: { type: "string" },
+  "allowed-hosts": { type: "string" },
+  "allowed-origins": { type: "string" },
+  format: { type: "string" },
+  check: { type: "boolean" },
+  user: { type: "string" },
+  tier: { type: "string" },
+  ...terminalFlags,
+  ...evalFlags,
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
+
 /** Parses `argv` (without node and script). Throws CommandLineError for bad input. */
 export function parseCommandLine(argv: string[], environment: Record<string, string | undefined>): Command {
   const first = argv[0];
   const named = first !== undefined && first in commands ? (first as CommandName) : undefined;
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({
-      args: named ? argv.slice(1) : argv,
-      allowPositionals: true,
-      options: {
-        config: { type: "string" },
-        database: { type: "string" },
-        "tool-names": { type: "string" },
-        host: { type: "string" },
-        port: { type: "string" },
-        "allowed-hosts": { type: "string" },
-        "allowed-origins": { type: "string" },
-        format: { type: "string" },
-        check: { type: "boolean" },
-        user: { type: "string" },
-        tier: { type: "string" },
-        ...terminalFlags,
-        ...evalFlags,
-        help: { type: "boolean", short: "h" },
-        version: { type: "boolean", short: "v" },
-      },
-    });
+    parsed = parseArgs({ args: named ? argv.slice(1) : argv, allowPositionals: true, options: flags });
   } catch (error) {
     throw new CommandLineError(`${(error as Error).message}.`, named);
   }
@@ -176,11 +175,6 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
   if (!formats.includes(format ?? "")) {
     throw new CommandLineError(`Format "${format}" is not ${formats.join(" or ")}.`, named);
   }
-  const portText = text("port") ?? environment.PORT ?? "3000";
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText.trim()) || port > 65_535) {
-    throw new CommandLineError(`Port "${portText}" is not a port number (0-65535).`, named);
-  }
   const optional = (key: keyof CommandOptions, value: string | undefined) => (value ? { [key]: value } : {});
   return {
     name: named,
@@ -195,17 +189,33 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
       ...(terminal ? { terminal } : {}),
       ...(evaluation ? { evaluation } : {}),
       ...(named === "models" && values.check ? { check: true } : {}),
-      host: text("host") ?? environment.HOST ?? "127.0.0.1",
-      port,
-      allowedHosts: list(text("allowed-hosts") ?? environment.AI_UNIVERSE_ALLOWED_HOSTS),
-      allowedOrigins: list(text("allowed-origins") ?? environment.AI_UNIVERSE_ALLOWED_ORIGINS),
-      // Room for the largest attachments a question may carry (10 MiB in base64) and the question.
-      maxBodyBytes: maxRequestBytes,
-      sessionIdleMs: seconds(environment, "AI_UNIVERSE_SESSION_IDLE_SECONDS", 1800) * 1000,
-      requestTimeoutMs: seconds(environment, "AI_UNIVERSE_REQUEST_TIMEOUT_SECONDS", 30) * 1000,
+      ...httpOptions(text, environment, named),
       environment,
       format: format as CommandOptions["format"],
     },
+  };
+}
+
+/** The options of the HTTP server, from the command line, else the environment, else the defaults. */
+function httpOptions(
+  text: (name: string) => string | undefined,
+  environment: Record<string, string | undefined>,
+  named: CommandName,
+): HttpOptions {
+  const portText = text("port") ?? environment.PORT ?? "3000";
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText.trim()) || port > 65_535) {
+    throw new CommandLineError(`Port "${portText}" is not a port number (0-65535).`, named);
+  }
+  return {
+    host: text("host") ?? environment.HOST ?? "127.0.0.1",
+    port,
+    allowedHosts: list(text("allowed-hosts") ?? environment.AI_UNIVERSE_ALLOWED_HOSTS),
+    allowedOrigins: list(text("allowed-origins") ?? environment.AI_UNIVERSE_ALLOWED_ORIGINS),
+    // Room for the largest attachments a question may carry (10 MiB in base64) and the question.
+    maxBodyBytes: maxRequestBytes,
+    sessionIdleMs: seconds(environment, "AI_UNIVERSE_SESSION_IDLE_SECONDS", 1800) * 1000,
+    requestTimeoutMs: seconds(environment, "AI_UNIVERSE_REQUEST_TIMEOUT_SECONDS", 30) * 1000,
   };
 }
 

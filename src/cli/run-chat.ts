@@ -60,23 +60,13 @@ export async function runChat(options: CommandOptions): Promise<number> {
       try {
         const call = { signal: turn.signal, onEvent: board.onEvent, stream: board.live };
         const context = conversationId ? { conversationId } : {};
-        if (single) {
-          const reply = await connection.sendMessage(
-            { content: question, ...context, ...(model ? { model } : {}) },
-            call,
-          );
-          board.stop(true);
-          conversationId = reply.conversationId;
-          process.stdout.write(renderReply(reply, output));
-        } else {
-          const result = await connection.secondOpinion(
-            { question, ...terminal.consultation, ...context },
-            call,
-          );
-          board.stop(true);
-          conversationId = result.conversationId;
-          process.stdout.write(renderSecondOpinion(result, output));
-        }
+        const input = single
+          ? { content: question, ...context, ...(model ? { model } : {}) }
+          : { question, ...terminal.consultation, ...context };
+        const answer = await askTurn(connection, single, input, call, output);
+        board.stop(true);
+        conversationId = answer.conversationId;
+        process.stdout.write(answer.text);
       } catch (error) {
         board.stop();
         const message = turn.signal.aborted ? "cancelled; nothing was stored" : (error as Error).message;
@@ -97,4 +87,25 @@ export async function runChat(options: CommandOptions): Promise<number> {
       `Conversation ${conversationId}: continue with ai-universe chat ${conversationId}\n`,
     );
   return 0;
+}
+
+type Connection = Awaited<ReturnType<typeof connect>>;
+
+/**
+ * Asks one turn, of one model (`/one`: `input` is a message) or of several (a question): the
+ * conversation it went to and its answer as the terminal shows it.
+ */
+async function askTurn(
+  connection: Connection,
+  single: boolean,
+  input: Record<string, unknown>,
+  call: Parameters<Connection["sendMessage"]>[1],
+  output: ReturnType<typeof terminalStyle>,
+): Promise<{ conversationId: string; text: string }> {
+  if (single) {
+    const reply = await connection.sendMessage(input, call);
+    return { conversationId: reply.conversationId, text: renderReply(reply, output) };
+  }
+  const result = await connection.secondOpinion(input, call);
+  return { conversationId: result.conversationId, text: renderSecondOpinion(result, output) };
 }

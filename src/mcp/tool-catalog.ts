@@ -105,119 +105,149 @@ type ToolEntry = Omit<ToolDefinition, "portableName" | "inputSchema" | "outputSc
   output: OutputName;
 };
 
+/** Writes one tool's entry, given the models available and how tool names are spelled in its text. */
+type ToolWriter = (models: string, name: (dotted: string) => string) => ToolEntry;
+
+/** Asks several models and writes their synthesis. */
+const secondOpinionTool: ToolWriter = (models, name) => ({
+  name: "agent.second_opinion",
+  title: "Second opinion from several models",
+  description: [
+    "Ask one question to several LLMs from different vendors at once and get a synthesis of where they agree and differ,",
+    "with per-model answers, tokens, latency, cost and citations. Use it for decisions, reviews and facts worth",
+    "cross-checking; not for trivial questions. It takes as long as the slowest model plus the synthesis,",
+    "typically 10-60 s (progress is reported). The turn is saved as a conversation: pass conversationId to follow up,",
+    `and read every model's full answer with ${name("conversation.get-history")}. Available models: ${models}.`,
+    `Pass panel (e.g. "fast", "deep", "research") for a named set of models; ${name("models")} lists the panels and prices.`,
+  ].join(" "),
+  input: secondOpinionInput,
+  output: "secondOpinion",
+  annotations: asksModels,
+  taskSupport: "optional",
+  meta: councilPanelToolMeta,
+  call: (application, caller, input, options) => application.secondOpinion(caller, input, options),
+  text: (result) => secondOpinionText(result as SecondOpinionResult, name),
+});
+
+/** Asks one model, in a conversation or a new one. */
+const sendMessageTool: ToolWriter = (models, name) => ({
+  name: "conversation.send-message",
+  title: "Send a message to one model",
+  description:
+    `Continue a conversation (or start one) with a single model: cheaper and faster than ${name("agent.second_opinion")}. ` +
+    "Earlier turns, including second opinions, are the model's context. Returns the reply and both stored messages, with the " +
+    `model, tokens, latency and cost. Takes as long as one model call. Available models: ${models}.`,
+  input: sendMessageInput,
+  output: "sendMessage",
+  annotations: asksModels,
+  taskSupport: "optional",
+  call: (application, caller, input, options) => application.sendMessage(caller, input, options),
+  text: (result) => messageText(result as SendMessageResult, name),
+});
+
+/** Reads a conversation a page at a time. */
+const historyTool: ToolWriter = (_models, name) => ({
+  name: "conversation.get-history",
+  title: "Read a conversation's history",
+  description:
+    "Read the messages of a conversation, oldest first, one page at a time (hasMore / nextCursor). " +
+    "Assistant messages of a second opinion carry every model's answer in metadata.secondOpinion. Fast: no model is called.",
+  input: historyInput,
+  output: "history",
+  annotations: readsStore,
+  taskSupport: "forbidden",
+  call: (application, caller, input) => application.getHistory(caller, input),
+  text: (result) => historyText(result as HistoryResult, name),
+});
+
+/** Lists the caller's conversations. */
+const listTool: ToolWriter = () => ({
+  name: "conversation.list",
+  title: "List conversations",
+  description:
+    "List your saved conversations, most recently updated first, with title, message count, times and a preview " +
+    "of the last message. Page with limit / nextCursor. Fast: no model is called.",
+  input: listInput,
+  output: "list",
+  annotations: readsStore,
+  taskSupport: "forbidden",
+  call: (application, caller, input) => application.listConversations(caller, input),
+  text: asJson,
+});
+
+/** Finds conversations by their words. */
+const searchTool: ToolWriter = (_models, name) => ({
+  name: "conversation.search",
+  title: "Search conversations",
+  description:
+    "Find your saved conversations by words in their questions, answers or any model's opinion. Best match first, one " +
+    `result per conversation with a snippet (found words in **bold**) and the conversationId for ${name("conversation.get-history")}. Fast: no model is called.`,
+  input: searchInput,
+  output: "search",
+  annotations: readsStore,
+  taskSupport: "forbidden",
+  call: (application, caller, input) => application.searchConversations(caller, input),
+  text: (result) => searchText(result as SearchResult),
+});
+
+/** Deletes a conversation. */
+const deleteTool: ToolWriter = () => ({
+  name: "conversation.delete",
+  title: "Delete a conversation",
+  description: "Permanently delete one of your conversations and all its messages. Cannot be undone.",
+  input: conversationInput,
+  output: "delete",
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  taskSupport: "forbidden",
+  call: (application, caller, input) => application.deleteConversation(caller, input),
+  text: asJson,
+});
+
+/** Lists the models and panels. */
+const modelsTool: ToolWriter = (_models, name) => ({
+  name: "models",
+  title: "Models and panels",
+  description:
+    "Every model with whether it can be used now (and why not), its provider, model id, price per million tokens, " +
+    `web search and context window; and every panel (for the panel argument of ${name("agent.second_opinion")}) with ` +
+    "its models, whether all of them are available, hedging, and a rough cost of one consultation. Fast: no model is called.",
+  input: modelsInput,
+  output: "models",
+  annotations: readsStore,
+  taskSupport: "forbidden",
+  call: (application, caller, input) => application.listModels(caller, input),
+  text: asJson,
+});
+
+/** Reports the caller's limits, use and spend. */
+const usageTool: ToolWriter = () => ({
+  name: "usage",
+  title: "Your limits, use and spend",
+  description:
+    "Your tier, how many requests you made this hour and today against its limits, what you spent today against its " +
+    "budget, and when each resets. Not counted against the limits.",
+  input: usageInput,
+  output: "usage",
+  annotations: readsStore,
+  taskSupport: "forbidden",
+  call: (application, caller, input) => application.usage(caller, input),
+  text: asJson,
+});
+
+/** The tools, in the order `tools/list` gives them. */
+const toolWriters: readonly ToolWriter[] = [
+  secondOpinionTool,
+  sendMessageTool,
+  historyTool,
+  listTool,
+  searchTool,
+  deleteTool,
+  modelsTool,
+  usageTool,
+];
+
 function definitions(models: string, name: (dotted: string) => string): ToolEntry[] {
-  return [
-    {
-      name: "agent.second_opinion",
-      title: "Second opinion from several models",
-      description: [
-        "Ask one question to several LLMs from different vendors at once and get a synthesis of where they agree and differ,",
-        "with per-model answers, tokens, latency, cost and citations. Use it for decisions, reviews and facts worth",
-        "cross-checking; not for trivial questions. It takes as long as the slowest model plus the synthesis,",
-        "typically 10-60 s (progress is reported). The turn is saved as a conversation: pass conversationId to follow up,",
-        `and read every model's full answer with ${name("conversation.get-history")}. Available models: ${models}.`,
-        `Pass panel (e.g. "fast", "deep", "research") for a named set of models; ${name("models")} lists the panels and prices.`,
-      ].join(" "),
-      input: secondOpinionInput,
-      output: "secondOpinion",
-      annotations: asksModels,
-      taskSupport: "optional",
-      meta: councilPanelToolMeta,
-      call: (application, caller, input, options) => application.secondOpinion(caller, input, options),
-      text: (result) => secondOpinionText(result as SecondOpinionResult, name),
-    },
-    {
-      name: "conversation.send-message",
-      title: "Send a message to one model",
-      description:
-        `Continue a conversation (or start one) with a single model: cheaper and faster than ${name("agent.second_opinion")}. ` +
-        "Earlier turns, including second opinions, are the model's context. Returns the reply and both stored messages, with the " +
-        `model, tokens, latency and cost. Takes as long as one model call. Available models: ${models}.`,
-      input: sendMessageInput,
-      output: "sendMessage",
-      annotations: asksModels,
-      taskSupport: "optional",
-      call: (application, caller, input, options) => application.sendMessage(caller, input, options),
-      text: (result) => messageText(result as SendMessageResult, name),
-    },
-    {
-      name: "conversation.get-history",
-      title: "Read a conversation's history",
-      description:
-        "Read the messages of a conversation, oldest first, one page at a time (hasMore / nextCursor). " +
-        "Assistant messages of a second opinion carry every model's answer in metadata.secondOpinion. Fast: no model is called.",
-      input: historyInput,
-      output: "history",
-      annotations: readsStore,
-      taskSupport: "forbidden",
-      call: (application, caller, input) => application.getHistory(caller, input),
-      text: (result) => historyText(result as HistoryResult, name),
-    },
-    {
-      name: "conversation.list",
-      title: "List conversations",
-      description:
-        "List your saved conversations, most recently updated first, with title, message count, times and a preview " +
-        "of the last message. Page with limit / nextCursor. Fast: no model is called.",
-      input: listInput,
-      output: "list",
-      annotations: readsStore,
-      taskSupport: "forbidden",
-      call: (application, caller, input) => application.listConversations(caller, input),
-      text: asJson,
-    },
-    {
-      name: "conversation.search",
-      title: "Search conversations",
-      description:
-        "Find your saved conversations by words in their questions, answers or any model's opinion. Best match first, one " +
-        `result per conversation with a snippet (found words in **bold**) and the conversationId for ${name("conversation.get-history")}. Fast: no model is called.`,
-      input: searchInput,
-      output: "search",
-      annotations: readsStore,
-      taskSupport: "forbidden",
-      call: (application, caller, input) => application.searchConversations(caller, input),
-      text: (result) => searchText(result as SearchResult),
-    },
-    {
-      name: "conversation.delete",
-      title: "Delete a conversation",
-      description: "Permanently delete one of your conversations and all its messages. Cannot be undone.",
-      input: conversationInput,
-      output: "delete",
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-      taskSupport: "forbidden",
-      call: (application, caller, input) => application.deleteConversation(caller, input),
-      text: asJson,
-    },
-    {
-      name: "models",
-      title: "Models and panels",
-      description:
-        "Every model with whether it can be used now (and why not), its provider, model id, price per million tokens, " +
-        `web search and context window; and every panel (for the panel argument of ${name("agent.second_opinion")}) with ` +
-        "its models, whether all of them are available, hedging, and a rough cost of one consultation. Fast: no model is called.",
-      input: modelsInput,
-      output: "models",
-      annotations: readsStore,
-      taskSupport: "forbidden",
-      call: (application, caller, input) => application.listModels(caller, input),
-      text: asJson,
-    },
-    {
-      name: "usage",
-      title: "Your limits, use and spend",
-      description:
-        "Your tier, how many requests you made this hour and today against its limits, what you spent today against its " +
-        "budget, and when each resets. Not counted against the limits.",
-      input: usageInput,
-      output: "usage",
-      annotations: readsStore,
-      taskSupport: "forbidden",
-      call: (application, caller, input) => application.usage(caller, input),
-      text: asJson,
-    },
-  ];
+  return toolWriters.map((write) => write(models, name));
 }
 
 /** Builds the catalog for the available `models`, listing names in `style`. */

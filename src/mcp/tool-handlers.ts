@@ -57,13 +57,7 @@ export function installToolHandlers(
         ? (await conformance()).find((candidate) => candidate.listing.name === request.params.name)
         : undefined;
     if (testTool) return testTool.call(context);
-    if (!tool) {
-      const names = catalog.tools.map((known) => catalog.listedName(known)).join(", ");
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `Unknown tool "${request.params.name.slice(0, 100)}". Tools: ${names}.`,
-      );
-    }
+    if (!tool) throw unknownTool(catalog, request.params.name);
     let input: unknown = request.params.arguments ?? {};
     // A costly call is confirmed first, before it runs or starts as a task (cost-question.ts).
     if (confirmsCost(tool.name)) {
@@ -89,22 +83,7 @@ export function installToolHandlers(
           `${catalog.listedName(tool)} is quick and cannot run as a task; call it without "task".`,
         );
       }
-      const caller = callerOf(context);
-      const run = async (signal: AbortSignal) => {
-        let result: ReturnType<typeof toolSuccess>;
-        try {
-          const value = await tool.call(application, caller, input, { signal });
-          result = toolSuccess(value, tool.text(value));
-        } catch (error) {
-          result = toolFailure(error, log);
-        }
-        return protocol.projectCallToolResult(result, tool.outputSchema) as Record<string, unknown>;
-      };
-      const started = await application
-        .startTask(caller, { tool: tool.name, ttl: task?.ttl }, run)
-        .catch((error: unknown) => {
-          throw error instanceof ServiceError ? taskError(error) : error;
-        });
+      const started = await startToolTask(application, tool, input, task?.ttl, protocol, context, log);
       return (
         extensionTask ? createTaskResult(started) : { content: [], task: taskOnWire(started) }
       ) as never;
@@ -129,6 +108,41 @@ export function installToolHandlers(
       reporter.stop();
     }
     return protocol.projectCallToolResult(result, tool.outputSchema);
+  });
+}
+
+/** The error of a call of a tool not in `catalog`, naming the tools there are. */
+function unknownTool(catalog: ToolCatalog, name: string): ProtocolError {
+  const names = catalog.tools.map((known) => catalog.listedName(known)).join(", ");
+  return new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
+    `Unknown tool "${name.slice(0, 100)}". Tools: ${names}.`,
+  );
+}
+
+/** Starts `tool` as a task of the caller, kept `ttl` (as the client asked); the task as stored. */
+async function startToolTask(
+  application: Application,
+  tool: ToolCatalog["tools"][number],
+  input: unknown,
+  ttl: unknown,
+  protocol: McpServer["server"],
+  context: ServerContext,
+  log: (message: string) => void,
+) {
+  const caller = callerOf(context);
+  const run = async (signal: AbortSignal) => {
+    let result: ReturnType<typeof toolSuccess>;
+    try {
+      const value = await tool.call(application, caller, input, { signal });
+      result = toolSuccess(value, tool.text(value));
+    } catch (error) {
+      result = toolFailure(error, log);
+    }
+    return protocol.projectCallToolResult(result, tool.outputSchema) as Record<string, unknown>;
+  };
+  return application.startTask(caller, { tool: tool.name, ttl }, run).catch((error: unknown) => {
+    throw error instanceof ServiceError ? taskError(error) : error;
   });
 }
 

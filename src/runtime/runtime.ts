@@ -80,76 +80,26 @@ export async function startRuntime(
   };
   const log = (message: string) => operatorLog().warn(message);
   const store = tracing.traceStore(
-    instrumentStore(
-      metrics,
-      options.store ??
-        (await openStore(configuration.databaseUrl, {
-          busyWaitMs: configuration.storeWaitMs,
-          poolSize: configuration.databasePoolSize,
-          // The request counters go to Redis when one is configured; the Redis client is loaded only then.
-          ...(configuration.redisUrl ? { redisUrl: configuration.redisUrl, log } : {}),
-        })),
-    ),
+    instrumentStore(metrics, options.store ?? (await openConfiguredStore(configuration, log))),
   );
   const roster = options.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
   const cursorKey = await store.signingKey();
   const latencies = await latencyTracker(store.modelLatencies);
-  const services = {
-    store,
-    roster,
-    defaults: configuration.defaults,
-    secrets,
-    now: () => performance.now(),
-    clock: () => new Date(),
-    newId: () => randomUUID(),
-    latencies,
-  };
   const tasks = createTaskRunner(
     store.tasks,
     { staleMs: configuration.taskStaleMs, ...defaultTaskLifetimes },
     () => new Date(),
     log,
   );
-  const access = { auth: configuration.auth, tiers: configuration.tiers };
-  const status = {
-    health: () => store.health(),
-    roster,
-    panels: configuration.defaults.panels ?? [],
-    configuration,
-  };
-  // Loaded at the first use case: the application brings the AI SDK and the rate limiter, the model
-  // services the provider code. The accounts and the status are loaded on their own, without them.
   const application = tracing.traceApplication(
     instrument(
       metrics,
-      deferredApplication(roster, {
-        application: async () => {
-          const [{ createApplication }, { createAdmission }, models] = await Promise.all([
-            import("../application/application.ts"),
-            import("../application/limits/admission.ts"),
-            modelServices(configuration, options.createModel),
-          ]);
-          const admission = createAdmission(store, configuration.tiers, () => new Date());
-          return createApplication(
-            { ...services, ...models },
-            {
-              cursorKey,
-              admission,
-              tasks,
-              access,
-              providers: configuration,
-              confirmAboveUsd: configuration.confirmAboveUsd,
-            },
-          );
-        },
-        accounts: async () =>
-          (await import("../application/accounts/account-use-cases.ts")).createAccountUseCases({
-            ...access,
-            keys: store.accounts,
-            webSessions: store.webSessions,
-            clock: () => new Date(),
-          }),
-        status: async () => (await import("../application/status-use-cases.ts")).createStatusUseCases(status),
+      lazyApplication(configuration, store, roster, {
+        secrets,
+        latencies,
+        tasks,
+        cursorKey,
+        createModel: options.createModel,
       }),
     ),
   );
@@ -164,21 +114,105 @@ export async function startRuntime(
     version,
     application,
     roster,
-    sessionSharing: {
-      broadcast: {
-        maxPayloadBytes: maxBroadcastBytes,
-        publish: (channel, payload) => store.broadcast.publish(channel, payload),
-        subscribe: (channel, listener) => store.broadcast.subscribe(channel, listener),
-      },
-      events: sessionStreamEvents(store.streamEvents, log),
-      signingKey: cursorKey,
-    },
+    sessionSharing: sessionSharing(store, cursorKey, log),
     ...(metrics ? { metrics } : {}),
     get logger() {
       return operatorLog();
     },
     log,
     close,
+  };
+}
+
+/** Opens the configured store: SQLite or PostgreSQL by its URL, the request counters in Redis when one is set. */
+function openConfiguredStore(configuration: Configuration, log: (message: string) => void): Promise<Store> {
+  return openStore(configuration.databaseUrl, {
+    busyWaitMs: configuration.storeWaitMs,
+    poolSize: configuration.databasePoolSize,
+    // The request counters go to Redis when one is configured; the Redis client is loaded only then.
+    ...(configuration.redisUrl ? { redisUrl: configuration.redisUrl, log } : {}),
+  });
+}
+
+/** What the application is made of beside the configuration, the store and the roster. */
+interface ApplicationParts {
+  secrets: ReturnType<typeof collectSecrets>;
+  latencies: Awaited<ReturnType<typeof latencyTracker>>;
+  tasks: ReturnType<typeof createTaskRunner>;
+  cursorKey: string;
+  /** The model factory a test injects; else the providers' own, loaded at the first use case. */
+  createModel: LanguageModelFactory | undefined;
+}
+
+/**
+ * The application, loaded at the first use case: the application brings the AI SDK and the rate
+ * limiter, the model services the provider code. The accounts and the status are loaded on their own,
+ * without them.
+ */
+function lazyApplication(
+  configuration: Configuration,
+  store: Store,
+  roster: ModelRoster,
+  { secrets, latencies, tasks, cursorKey, createModel }: ApplicationParts,
+): Application {
+  const services = {
+    store,
+    roster,
+    defaults: configuration.defaults,
+    secrets,
+    now: () => performance.now(),
+    clock: () => new Date(),
+    newId: () => randomUUID(),
+    latencies,
+  };
+  const access = { auth: configuration.auth, tiers: configuration.tiers };
+  const status = {
+    health: () => store.health(),
+    roster,
+    panels: configuration.defaults.panels ?? [],
+    configuration,
+  };
+  return deferredApplication(roster, {
+    application: async () => {
+      const [{ createApplication }, { createAdmission }, models] = await Promise.all([
+        import("../application/application.ts"),
+        import("../application/limits/admission.ts"),
+        modelServices(configuration, createModel),
+      ]);
+      const admission = createAdmission(store, configuration.tiers, () => new Date());
+      return createApplication(
+        { ...services, ...models },
+        {
+          cursorKey,
+          admission,
+          tasks,
+          access,
+          providers: configuration,
+          confirmAboveUsd: configuration.confirmAboveUsd,
+        },
+      );
+    },
+    accounts: async () =>
+      (await import("../application/accounts/account-use-cases.ts")).createAccountUseCases({
+        ...access,
+        keys: store.accounts,
+        webSessions: store.webSessions,
+        clock: () => new Date(),
+      }),
+    status: async () => (await import("../application/status-use-cases.ts")).createStatusUseCases(status),
+  });
+}
+
+/** What the 2025 sessions share through `store`: its broadcast, their streams' events and the signing key. */
+function sessionSharing(store: Store, signingKey: string, log: (message: string) => void): SessionSharing {
+  return {
+    broadcast: {
+      maxPayloadBytes: maxBroadcastBytes,
+      publish: (channel, payload) => store.broadcast.publish(channel, payload),
+      subscribe: (channel, listener) => store.broadcast.subscribe(channel, listener),
+    },
+    events: sessionStreamEvents(store.streamEvents, log),
+    signingKey,
   };
 }
 

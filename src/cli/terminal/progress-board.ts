@@ -7,18 +7,10 @@
 
 import cliSpinners from "cli-spinners";
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
+import { boardRows, elapsed, type Row } from "./board-rows.ts";
 import { liveBlock } from "./live-block.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
-import { oneLine, previewLine } from "./text-preview.ts";
-
-interface Row {
-  label: string;
-  state: "running" | "done" | "failed";
-  started: number;
-  detail: string;
-  /** Answers forming under the row, by author ("" for the row's own model). */
-  texts: Map<string, string>;
-}
+import { previewLine } from "./text-preview.ts";
 
 /** A progress board on `stream`. */
 export interface ProgressBoard {
@@ -34,28 +26,21 @@ const indent = "    ";
 /** A progress board on `stream`; `onEvent` feeds it, `stop` leaves the final lines in place. */
 export function progressBoard(stream: NodeJS.WriteStream, style: TerminalStyle): ProgressBoard {
   const { colors } = style;
-  const rows = new Map<string, Row>();
+  const block = style.live ? liveBlock(stream, style.width) : undefined;
+  const board = boardRows(block ? () => {} : (line) => stream.write(`${line}\n`));
   const spinner = cliSpinners.dots;
   let frame = 0;
-  let round = 0;
   let stopped = false;
-  const block = style.live ? liveBlock(stream, style.width) : undefined;
-  const seconds = (row: Row) => `${((performance.now() - row.started) / 1000).toFixed(1)} s`;
   const render = () => {
     if (!block) return;
     const room = Math.max(10, (stream.columns || style.width) - indent.length - 1);
-    const lines = [...rows.values()].flatMap((row) => {
+    const lines = [...board.rows.values()].flatMap((row) => {
       if (row.state !== "running") {
         const mark = row.state === "done" ? colors.green("✓") : colors.red("✗");
         return [`${mark} ${row.label} ${colors.dim(row.detail)}`];
       }
-      const head = `${colors.cyan(spinner.frames[frame % spinner.frames.length] ?? "-")} ${row.label} ${colors.dim(seconds(row))}`;
-      if (stopped) return [head];
-      const forming = [...row.texts].flatMap(([author, text]) => {
-        const line = previewLine(text, room - (author ? author.length + 2 : 0));
-        return line ? [`${indent}${colors.dim(author ? `${author}: ${line}` : line)}`] : [];
-      });
-      return [head, ...forming];
+      const head = `${colors.cyan(spinner.frames[frame % spinner.frames.length] ?? "-")} ${row.label} ${colors.dim(elapsed(row))}`;
+      return stopped ? [head] : [head, ...formingLines(row, room, style)];
     });
     if (stopped) block.finish(lines);
     else block.draw(lines);
@@ -68,86 +53,25 @@ export function progressBoard(stream: NodeJS.WriteStream, style: TerminalStyle):
     : undefined;
   timer?.unref();
 
-  const start = (key: string, label: string) =>
-    rows.set(key, { label, state: "running", started: performance.now(), detail: "", texts: new Map() });
-  const finish = (key: string, failed: boolean, detail: string) => {
-    const row = rows.get(key);
-    if (row?.state !== "running") return;
-    row.state = failed ? "failed" : "done";
-    row.detail = detail;
-    if (!block) stream.write(`${failed ? "✗" : "✓"} ${row.label} ${detail}\n`);
-  };
-  /** A debate round has no end event of its own: it is over when the next stage starts. */
-  const closeRound = () => {
-    const row = rows.get(`round:${round}`);
-    if (row) finish(`round:${round}`, false, seconds(row));
-  };
-  const append = (key: string, author: string, delta: string) => {
-    const texts = rows.get(key)?.texts;
-    texts?.set(author, `${texts.get(author) ?? ""}${delta}`);
-  };
-
   return {
     live: block !== undefined,
-    onEvent(event) {
-      if (event.type === "model-started") {
-        start(event.model, `${event.model} (${event.role})`);
-      } else if (event.type === "model-text") {
-        if (event.stage === "opinion") append(event.model, "", event.delta);
-        else if (event.stage === "revision") append(`round:${round}`, event.model, event.delta);
-        else append(`synthesis:${event.model}`, "", event.delta);
-      } else if (event.type === "model-finished") {
-        const parts = [`${(event.latencyMs / 1000).toFixed(1)} s`];
-        if (event.tokensUsed !== undefined) parts.push(`${event.tokensUsed} tokens`);
-        if (event.cost !== undefined) parts.push(`$${event.cost.toFixed(4)}`);
-        finish(event.model, event.error, event.error ? `failed after ${parts[0]}` : parts.join(", "));
-      } else if (event.type === "model-retrying") {
-        const row = rows.get(event.model);
-        if (row) row.label = `${event.model} (retry ${event.attempt}: ${event.reason.slice(0, 60)})`;
-      } else if (event.type === "adaptive-escalated") {
-        // The first two's synthesis keeps its line; the whole panel's gets its own.
-        for (const [key, row] of [...rows]) {
-          if (!key.startsWith("synthesis:")) continue;
-          rows.delete(key);
-          rows.set(`first-${key}`, { ...row, label: `first ${row.label}` });
-        }
-        const label = `asking ${event.models.join(", ")} too: ${oneLine(event.reason).slice(0, 80)}`;
-        rows.set("adaptive", {
-          label,
-          state: "done",
-          started: performance.now(),
-          detail: "",
-          texts: new Map(),
-        });
-        if (!block) stream.write(`→ ${label}\n`);
-      } else if (event.type === "round-started") {
-        closeRound();
-        round = event.round;
-        start(`round:${round}`, `debate round ${round}: ${event.models.join(", ")} revise`);
-      } else if (event.type === "review-started") {
-        closeRound();
-        for (const reviewer of event.reviewers) start(`review:${reviewer}`, `review by ${reviewer}`);
-      } else if (event.type === "review-finished") {
-        const key = `review:${event.reviewer}`;
-        const row = rows.get(key);
-        const took = row ? seconds(row) : "";
-        const failure = event.failure ? `: ${event.failure.replace(/\s+/g, " ").slice(0, 80)}` : "";
-        finish(key, event.error, event.error ? `failed after ${took}${failure}` : took);
-      } else if (event.type === "synthesis-started") {
-        closeRound();
-        start(`synthesis:${event.model}`, `synthesis by ${event.model}`);
-      } else if (event.type === "synthesis-finished") {
-        const row = rows.get(`synthesis:${event.model}`);
-        const took = row ? seconds(row) : "";
-        finish(`synthesis:${event.model}`, event.error, event.error ? `failed after ${took}` : took);
-      }
+    onEvent(event: ConsultationEvent) {
+      board.apply(event);
       render();
     },
     stop(completed = false) {
       if (timer) clearInterval(timer);
-      if (completed) closeRound();
+      if (completed) board.closeRound();
       stopped = true;
       render();
     },
   };
+}
+
+/** The last line of each answer forming under `row`, indented, cut to `room` columns. */
+function formingLines(row: Row, room: number, { colors }: TerminalStyle): string[] {
+  return [...row.texts].flatMap(([author, text]) => {
+    const line = previewLine(text, room - (author ? author.length + 2 : 0));
+    return line ? [`${indent}${colors.dim(author ? `${author}: ${line}` : line)}`] : [];
+  });
 }
