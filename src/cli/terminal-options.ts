@@ -2,9 +2,9 @@
 // the council's among them (--panel, --review, --stance, --rounds, --strategy), web search and
 // reasoning, ask's answer-by time, their help, and how their values become command options.
 
-import { type ReasoningLevel, reasoningLevels } from "../configuration/model-entry.ts";
 import { attachmentLimits } from "../contract/attachment-limits.ts";
 import { type ConsultationStrategy, consultationStrategies } from "../contract/consultation-strategies.ts";
+import { type ReasoningLevel, reasoningLevels } from "../contract/reasoning-levels.ts";
 import { CommandLineError } from "./command-error.ts";
 import { insecureKeyTransport } from "./key-transport.ts";
 import { numberFlags } from "./number-flag.ts";

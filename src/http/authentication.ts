@@ -9,10 +9,13 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import type { Identification, Identity } from "../application/accounts/account-use-cases.ts";
-import type { Application } from "../application/application.ts";
-import type { AuthSettings } from "../configuration/access.ts";
-import { requestContext } from "../observability/request-context.ts";
+import {
+  type Application,
+  type AuthSettings,
+  type Identification,
+  type Identity,
+  requestContext,
+} from "../application/index.ts";
 import { sendError } from "./http-responses.ts";
 import { reachedOverHttps, sessionCookieHeaders, sessionCookieOf, type WebSessions } from "./web-session.ts";
 

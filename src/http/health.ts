@@ -5,7 +5,7 @@
 // alone: the models, the store's errors (paths) and the version are for people who may use it.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { StoreHealth } from "../application/status-use-cases.ts";
+import type { StoreHealth } from "../application/index.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import type { Authenticator } from "./authentication.ts";
 import { sendJson } from "./http-responses.ts";

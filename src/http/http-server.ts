@@ -8,8 +8,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
 import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
+import { type RequestContext, requestContext } from "../application/index.ts";
 import { mcpServerFactory } from "../mcp/create-server.ts";
-import { type RequestContext, requestContext } from "../observability/request-context.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { authenticatedUser, createAuthenticator } from "./authentication.ts";
 import { readiness, serveHealth } from "./health.ts";

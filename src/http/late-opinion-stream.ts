@@ -4,7 +4,7 @@
 // every one did); then the stream closes. Any node can serve it (see late-opinion-watch.ts).
 
 import type { ServerResponse } from "node:http";
-import type { Caller } from "../application/caller.ts";
+import type { Caller } from "../application/index.ts";
 import { errorBody } from "../contract/error-table.ts";
 import { reportError } from "../contract/service-error.ts";
 import type { LateOpinionsEnd } from "../contract/web-api.ts";

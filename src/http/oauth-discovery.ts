@@ -6,7 +6,7 @@
 // that says to send an API key and how. Nothing a client sends is ever repeated back.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AuthMode } from "../configuration/access.ts";
+import type { AuthMode } from "../application/index.ts";
 import { type Authenticator, resourceMetadataPath } from "./authentication.ts";
 import { sendJson } from "./http-responses.ts";
 

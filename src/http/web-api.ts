@@ -11,12 +11,11 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import type { Caller } from "../application/caller.ts";
+import { type Caller, callerOfAuth } from "../application/index.ts";
 import { errorBody } from "../contract/error-table.ts";
 import { maxRequestBytes } from "../contract/request-size.ts";
 import { reportError } from "../contract/service-error.ts";
 import type { PageModelListing, SignedInState } from "../contract/web-api.ts";
-import { callerOfAuth } from "../mcp/caller.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import type { Authenticator } from "./authentication.ts";
 import { questionPage } from "./evaluation-query.ts";
