@@ -33,6 +33,15 @@ function isMetadataPath(path: string): boolean {
   );
 }
 
+/** Whether `path` is an OAuth discovery or registration path this server speaks for in `mode`. */
+export function isOAuthDiscoveryPath(path: string, mode: AuthMode): boolean {
+  return (
+    (mode === "api-key" && (isMetadataPath(path) || path === "/register")) ||
+    path === resourceMetadataPath ||
+    path === `${resourceMetadataPath}/mcp`
+  );
+}
+
 /**
  * Answers `request` when `path` is an OAuth discovery or registration path this server speaks for in
  * `mode`; returns false (nothing sent) otherwise, so the caller's other routes apply.
