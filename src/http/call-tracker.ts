@@ -5,6 +5,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sendError } from "./http-responses.ts";
 
+/** A route's handler (http-router.ts). */
+type Handler = (request: IncomingMessage, response: ServerResponse, path: string) => unknown;
+
 /** Counts running calls and refuses new ones once draining. */
 export interface CallTracker {
   readonly draining: boolean;
@@ -12,10 +15,7 @@ export interface CallTracker {
    * Wraps `handle` so it counts as a call while it runs (when `isCall` says the request is one), and is
    * refused while draining.
    */
-  counted<Handle extends (request: IncomingMessage, response: ServerResponse, path: string) => unknown>(
-    handle: Handle,
-    isCall?: (request: IncomingMessage) => boolean,
-  ): (request: IncomingMessage, response: ServerResponse, path: string) => unknown;
+  counted(handle: Handler, isCall?: (request: IncomingMessage) => boolean): Handler;
   /** Stops taking calls and waits up to `deadlineMs` for the running ones; how many still run then. */
   drain(deadlineMs: number): Promise<number>;
 }
