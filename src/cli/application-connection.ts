@@ -4,7 +4,7 @@
 // opinions are followed in the store here, or at the server's /api/answers/{id}/late-opinions.
 
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { localCaller } from "../application/caller.ts";
+import { localCaller } from "../application/index.ts";
 import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
 import type {
   ConversationListResult,
@@ -12,10 +12,9 @@ import type {
   HistoryResult,
   SearchResult,
 } from "../contract/conversations.ts";
-import type { ConsultationEvent } from "../contract/progress-events.ts";
+import { type ConsultationEvent, progressEventKey } from "../contract/progress-events.ts";
 import { errorCodeOf, ServiceError } from "../contract/service-error.ts";
 import type { Usage } from "../contract/usage.ts";
-import { progressEventKey } from "../mcp/progress-reporter.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { launchRuntime } from "./launch-runtime.ts";
 import { type FollowOptions, followRemoteLateOpinions } from "./remote-late-opinions.ts";

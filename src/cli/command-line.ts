@@ -2,7 +2,7 @@
 // that say what to type instead.
 
 import { parseArgs } from "node:util";
-import { seconds } from "../configuration/configuration.ts";
+import { seconds } from "../application/index.ts";
 import { maxRequestBytes } from "../contract/request-size.ts";
 import type { HttpOptions } from "../http/http-server.ts";
 import { CommandLineError } from "./command-error.ts";

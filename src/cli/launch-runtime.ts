@@ -1,8 +1,7 @@
 // Loads the configuration and starts the runtime for a command, announcing on stderr (stdout is the
 // protocol for stdio) which models were found and where conversations are stored.
 
-import { type Configuration, loadConfiguration } from "../configuration/configuration.ts";
-import { startPriceRefresh } from "../pricing/price-source.ts";
+import { type Configuration, loadConfiguration, startPriceRefresh } from "../application/index.ts";
 import { type Runtime, startRuntime as start } from "../runtime/runtime.ts";
 import type { CommandOptions } from "./command-line.ts";
 

@@ -4,7 +4,7 @@
 // command's module is loaded only when that command runs: the stdio server, which MCP clients spawn
 // at every start, loads neither the HTTP server nor the terminal renderers.
 
-import { ConfigurationError } from "../configuration/config-file.ts";
+import { ConfigurationError } from "../application/index.ts";
 import { errorTable } from "../contract/error-table.ts";
 import { reportError, ServiceError } from "../contract/service-error.ts";
 import { StoreOpenError } from "../runtime/start-errors.ts";

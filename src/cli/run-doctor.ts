@@ -4,10 +4,15 @@
 // the exit code is 0 only when nothing is wrong.
 
 import { dirname } from "node:path";
-import type { ProviderCheck, ProviderModelCheck } from "../application/status-use-cases.ts";
-import { type Configuration, loadConfiguration } from "../configuration/configuration.ts";
-import { modelFacts } from "../pricing/price-data.ts";
-import { priceDataInfo, startPriceRefresh } from "../pricing/price-source.ts";
+import {
+  type Configuration,
+  loadConfiguration,
+  modelFacts,
+  type ProviderCheck,
+  type ProviderModelCheck,
+  priceDataInfo,
+  startPriceRefresh,
+} from "../application/index.ts";
 import { type Runtime, startRuntime } from "../runtime/runtime.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { startRuntimeWithoutDatabase } from "./launch-runtime.ts";

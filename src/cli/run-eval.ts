@@ -6,10 +6,9 @@
 // code 0 when the run finished or stopped at its cost cap.
 
 import { writeFileSync } from "node:fs";
-import { localCaller } from "../application/caller.ts";
+import { evaluationReportHtml, localCaller } from "../application/index.ts";
 import type { EvaluationReport } from "../contract/evaluation.ts";
-import { evaluationReportHtml } from "../evaluation/report/html-report.ts";
-import { usd } from "../evaluation/report/report-format.ts";
+import { usd } from "../contract/report/report-format.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { launchRuntime } from "./launch-runtime.ts";
 import { cleanStop } from "./stop-signals.ts";

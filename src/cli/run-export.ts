@@ -2,8 +2,7 @@
 // use case as every other front end (the local user's by default; --user for another owner's). On a
 // terminal the Markdown loses its escape sequences, as every other command's output does.
 
-import { localCaller, localTier } from "../application/caller.ts";
-import { conversationMarkdown } from "../application/conversations/conversation-markdown.ts";
+import { conversationMarkdown, localCaller, localTier } from "../application/index.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { launchRuntime } from "./launch-runtime.ts";
 import { terminalSafe } from "./terminal/terminal-text.ts";

@@ -3,10 +3,8 @@
 // prints the same as the `models` tool. `--check` also asks each configured provider's model list
 // which models its key can use, and names what the key can use instead of a model it cannot.
 
-import type { ModelCheck } from "../application/status-use-cases.ts";
-import { loadConfiguration } from "../configuration/configuration.ts";
+import { loadConfiguration, type ModelCheck, startPriceRefresh } from "../application/index.ts";
 import type { ModelListing } from "../contract/models.ts";
-import { startPriceRefresh } from "../pricing/price-source.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { startRuntimeWithoutDatabase } from "./launch-runtime.ts";
 

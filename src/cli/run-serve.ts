@@ -1,6 +1,6 @@
 // `ai-universe serve`: MCP over Streamable HTTP until stopped.
 
-import { seconds } from "../configuration/configuration.ts";
+import { seconds } from "../application/index.ts";
 import { startHttpServer } from "../http/http-server.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { launchRuntime } from "./launch-runtime.ts";

@@ -3,7 +3,7 @@
 // (the tier of the user's newest active key). The same use case as the `usage` tool and the web page's,
 // counted where the server counts (the database, or the Redis it is configured with).
 
-import { localCaller } from "../application/caller.ts";
+import { localCaller } from "../application/index.ts";
 import type { WindowUsage } from "../contract/usage.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { launchRuntime } from "./launch-runtime.ts";

@@ -60,3 +60,6 @@ export const consultationEvent = z.discriminatedUnion("type", [
 
 /** Progress of a consultation, as it happens. */
 export type ConsultationEvent = z.infer<typeof consultationEvent>;
+
+/** The `_meta` key of an MCP progress notification that carries the consultation event it reports. */
+export const progressEventKey = "ai-universe/event";

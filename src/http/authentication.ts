@@ -9,10 +9,13 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import type { Identification, Identity } from "../application/accounts/account-use-cases.ts";
-import type { Application } from "../application/application.ts";
-import type { AuthSettings } from "../configuration/access.ts";
-import { requestContext } from "../observability/request-context.ts";
+import {
+  type Application,
+  type AuthSettings,
+  type Identification,
+  type Identity,
+  requestContext,
+} from "../application/index.ts";
 import { sendError } from "./http-responses.ts";
 import { reachedOverHttps, sessionCookieHeaders, sessionCookieOf, type WebSessions } from "./web-session.ts";
 
@@ -40,13 +43,20 @@ export interface Authenticator {
   readonly sessions: WebSessions;
 }
 
+type Accounts = Pick<Application, "identify" | "openWebSession" | "closeWebSession">;
+type Answer = (
+  found: Identification,
+  token: string,
+  bearer: boolean,
+) => { info: AuthInfo } | { refusal: string };
+
 /**
  * Builds the authenticator of `auth` over `application`'s account use cases; `serverUrl` is where this
  * server listens.
  */
 export function createAuthenticator(
   auth: AuthSettings,
-  application: Pick<Application, "identify" | "openWebSession" | "closeWebSession">,
+  application: Accounts,
   serverUrl: () => string,
 ): Authenticator {
   const publicUrl = () => auth.publicUrl ?? serverUrl();
@@ -62,60 +72,13 @@ export function createAuthenticator(
     ...(bearer && auth.mode === "oauth" ? { resource: new URL(resource()) } : {}),
     extra: { userId: identity.caller.userId, tier: identity.caller.tier },
   });
-  const answer = (found: Identification, token: string, bearer: boolean) =>
+  const answer: Answer = (found, token, bearer) =>
     "refusal" in found ? found : { info: authInfoOf(found.identity, token, bearer) };
-
-  const sessions: WebSessions = {
-    open: (info) => {
-      const extra = info.extra as { userId: string; tier: string };
-      return application.openWebSession({
-        caller: { userId: extra.userId, tier: extra.tier },
-        credentialId: info.clientId,
-        ...(info.expiresAt !== undefined ? { expiresAt: info.expiresAt } : {}),
-      });
-    },
-    identify: async (id) => answer(await application.identify({ session: id }), "", false),
-    close: (id) => application.closeWebSession(id),
-  };
-
-  /**
-   * Answers 401. Without a token the challenge carries no error code (RFC 6750, section 3.1); with a
-   * refused one it says why. Only mode oauth points at resource metadata: in mode api-key there is
-   * none to find (see oauth-discovery.ts for what a client that looks anyway is told).
-   */
-  const refuse = (response: ServerResponse, message: string, error?: "invalid_token") => {
-    const reason = error ? [`error="${error}"`, `error_description="${message.replaceAll('"', "'")}"`] : [];
-    const parameters =
-      auth.mode === "oauth"
-        ? [...reason, `resource_metadata="${publicUrl()}${resourceMetadataPath}/mcp"`]
-        : ['realm="ai-universe"', ...reason];
-    response.setHeader("www-authenticate", `Bearer ${parameters.join(", ")}`);
-    sendError(response, "unauthenticated", message);
-    return false;
-  };
-
-  /** The identity `token` proves, or why it proves none. */
+  const sessions = webSessionsOf(application, answer);
   const identify = async (token: string): Promise<{ info: AuthInfo } | { refusal: string }> =>
     answer(await application.identify({ bearer: token, resource: resource() }), token, true);
-
-  /** The identity of the web page's session cookie; undefined when it carries none. */
-  const sessionOf = async (request: IncomingMessage, response: ServerResponse) => {
-    const secure = reachedOverHttps(request, auth);
-    const cookie = sessionCookieOf(request, secure);
-    if (!cookie) return undefined;
-    if ("duplicated" in cookie) {
-      // Not cleared: this server can clear only its own, which would leave the planted one in charge.
-      sendError(response, "invalid_argument", cookie.duplicated);
-      return { answered: true as const };
-    }
-    if ("malformed" in cookie) {
-      sendError(response, "invalid_argument", cookie.malformed, {
-        headers: { "set-cookie": sessionCookieHeaders(undefined, 0, secure)[0] ?? "" },
-      });
-      return { answered: true as const };
-    }
-    return sessions.identify(cookie.id);
-  };
+  const refuse = (response: ServerResponse, message: string, error?: "invalid_token") =>
+    challenge(response, auth, publicUrl(), message, error);
 
   return {
     identify,
@@ -124,7 +87,8 @@ export function createAuthenticator(
       if (auth.mode === "none") return true;
       const header = request.headers.authorization ?? "";
       const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-      const session = !token && options.cookie ? await sessionOf(request, response) : undefined;
+      const session =
+        !token && options.cookie ? await sessionOf(request, response, auth, sessions) : undefined;
       if (session && "answered" in session) return false;
       if (session && "refusal" in session)
         return options.silent ? false : refuse(response, session.refusal, "invalid_token");
@@ -151,6 +115,68 @@ export function createAuthenticator(
       };
     },
   };
+}
+
+/** The web page's sessions, kept by the application's account use cases. */
+function webSessionsOf(application: Accounts, answer: Answer): WebSessions {
+  return {
+    open: (info) => {
+      const extra = info.extra as { userId: string; tier: string };
+      return application.openWebSession({
+        caller: { userId: extra.userId, tier: extra.tier },
+        credentialId: info.clientId,
+        ...(info.expiresAt !== undefined ? { expiresAt: info.expiresAt } : {}),
+      });
+    },
+    identify: async (id) => answer(await application.identify({ session: id }), "", false),
+    close: (id) => application.closeWebSession(id),
+  };
+}
+
+/**
+ * Answers 401. Without a token the challenge carries no error code (RFC 6750, section 3.1); with a
+ * refused one it says why. Only mode oauth points at resource metadata: in mode api-key there is
+ * none to find (see oauth-discovery.ts for what a client that looks anyway is told).
+ */
+function challenge(
+  response: ServerResponse,
+  auth: AuthSettings,
+  publicUrl: string,
+  message: string,
+  error?: "invalid_token",
+): false {
+  const reason = error ? [`error="${error}"`, `error_description="${message.replaceAll('"', "'")}"`] : [];
+  const parameters =
+    auth.mode === "oauth"
+      ? [...reason, `resource_metadata="${publicUrl}${resourceMetadataPath}/mcp"`]
+      : ['realm="ai-universe"', ...reason];
+  response.setHeader("www-authenticate", `Bearer ${parameters.join(", ")}`);
+  sendError(response, "unauthenticated", message);
+  return false;
+}
+
+/** The identity of the web page's session cookie; undefined when it carries none. */
+async function sessionOf(
+  request: IncomingMessage,
+  response: ServerResponse,
+  auth: AuthSettings,
+  sessions: WebSessions,
+): Promise<{ info: AuthInfo } | { refusal: string } | { answered: true } | undefined> {
+  const secure = reachedOverHttps(request, auth);
+  const cookie = sessionCookieOf(request, secure);
+  if (!cookie) return undefined;
+  if ("duplicated" in cookie) {
+    // Not cleared: this server can clear only its own, which would leave the planted one in charge.
+    sendError(response, "invalid_argument", cookie.duplicated);
+    return { answered: true };
+  }
+  if ("malformed" in cookie) {
+    sendError(response, "invalid_argument", cookie.malformed, {
+      headers: { "set-cookie": sessionCookieHeaders(undefined, 0, secure)[0] ?? "" },
+    });
+    return { answered: true };
+  }
+  return sessions.identify(cookie.id);
 }
 
 /** Makes `info` the request's verified identity (and its log lines' user); true. */

@@ -5,10 +5,10 @@
 // alone: the models, the store's errors (paths) and the version are for people who may use it.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { StoreHealth } from "../application/status-use-cases.ts";
-import type { Runtime } from "../runtime/runtime.ts";
+import type { AuthMode, StoreHealth } from "../application/index.ts";
 import type { Authenticator } from "./authentication.ts";
 import { sendJson } from "./http-responses.ts";
+import type { HealthSources } from "./http-services.ts";
 
 /** The body of `GET /health`. */
 export interface HealthReport {
@@ -27,16 +27,16 @@ export interface HealthReport {
 }
 
 /** Builds the health report; a store that cannot be read or written, or no model, makes it "degraded". */
-export async function healthReport(runtime: Runtime): Promise<HealthReport> {
-  const store = await runtime.application.health();
-  const { roster } = runtime;
-  const streamsDegraded = runtime.sessionSharing.events.degradedReason();
+export async function healthReport(sources: HealthSources): Promise<HealthReport> {
+  const store = await sources.storeHealth();
+  const { roster } = sources;
+  const streamsDegraded = sources.streamsDegraded();
   return {
     status:
       store.reachable && store.writable && !streamsDegraded && roster.available.length > 0
         ? "ok"
         : "degraded",
-    version: runtime.version,
+    version: sources.version,
     store,
     streams: streamsDegraded
       ? { resumable: "this-node", reason: streamsDegraded }
@@ -60,17 +60,19 @@ export async function healthReport(runtime: Runtime): Promise<HealthReport> {
 
 /**
  * Answers `GET /health` with 200: the whole report in mode none or to a caller whose bearer key or
- * token is valid, else (modes api-key and oauth) only `{ status }`.
+ * token is valid, else (modes api-key and oauth) only `{ status }`. Throws when the report cannot be made
+ * (the server's error handler answers).
  */
 export async function serveHealth(
   request: IncomingMessage,
   response: ServerResponse,
-  runtime: Runtime,
+  sources: HealthSources,
+  mode: AuthMode,
   authenticator: Authenticator,
 ): Promise<void> {
-  const report = await healthReport(runtime);
+  const report = await healthReport(sources);
   const open =
-    runtime.configuration.auth.mode === "none" ||
+    mode === "none" ||
     (request.headers.authorization !== undefined &&
       (await authenticator.check(request, response, { silent: true }).catch(() => false)));
   sendJson(response, 200, open ? report : { status: report.status }, { "cache-control": "no-store" });
@@ -84,9 +86,9 @@ export interface Readiness {
 }
 
 /** Whether this node should get calls: not draining, and its store answers and can be written. */
-export async function readiness(runtime: Runtime, draining: boolean): Promise<Readiness> {
+export async function readiness(sources: HealthSources, draining: boolean): Promise<Readiness> {
   if (draining) return { ready: false, reason: "draining: the server is shutting down" };
-  const store = await runtime.application.health();
+  const store = await sources.storeHealth();
   if (store.reachable && store.writable) return { ready: true };
   return { ready: false, reason: store.error ?? "the store cannot be written" };
 }

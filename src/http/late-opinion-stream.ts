@@ -4,11 +4,10 @@
 // every one did); then the stream closes. Any node can serve it (see late-opinion-watch.ts).
 
 import type { ServerResponse } from "node:http";
-import type { Caller } from "../application/caller.ts";
-import { errorBody } from "../contract/error-table.ts";
-import { reportError } from "../contract/service-error.ts";
+import type { Caller } from "../application/index.ts";
 import type { LateOpinionsEnd } from "../contract/web-api.ts";
-import type { Runtime } from "../runtime/runtime.ts";
+import { streamedError } from "./consultation-stream.ts";
+import type { WebApiServices } from "./http-services.ts";
 
 /**
  * Streams the late opinions of `messageId`. Throws (before anything is written) when the caller has no
@@ -17,7 +16,7 @@ import type { Runtime } from "../runtime/runtime.ts";
 export async function streamLateOpinions(
   response: ServerResponse,
   caller: Caller,
-  runtime: Runtime,
+  services: WebApiServices,
   messageId: string,
 ): Promise<void> {
   const controller = new AbortController();
@@ -36,7 +35,7 @@ export async function streamLateOpinions(
     if (response.headersSent && !response.writableEnded) response.write(": still waiting\n\n");
   }, 15_000);
   try {
-    const unlanded = await runtime.application.watchLateOpinions(
+    const unlanded = await services.application.watchLateOpinions(
       caller,
       { messageId },
       { signal: controller.signal, onTurn: (turn) => send("turn", turn) },
@@ -44,9 +43,7 @@ export async function streamLateOpinions(
     send("end", { unlanded } satisfies LateOpinionsEnd);
   } catch (thrown) {
     if (!response.headersSent) throw thrown;
-    const report = reportError(thrown);
-    if (!report.expected) runtime.log(`web api: ${(thrown as Error)?.stack ?? String(thrown)}`);
-    send("error", errorBody(report.code, report.message, report.details).error);
+    send("error", streamedError(thrown, services.log));
   } finally {
     clearInterval(keepAlive);
     if (response.headersSent) response.end();

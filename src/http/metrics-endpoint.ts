@@ -4,16 +4,16 @@
 
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Metrics } from "../observability/metrics.ts";
+import type { Metrics } from "../application/index.ts";
 import { sendError } from "./http-responses.ts";
 
 /** Serves the metrics of `metrics`, after checking the bearer token when `token` is set. */
-export function serveMetrics(
+export async function serveMetrics(
   request: IncomingMessage,
   response: ServerResponse,
   metrics: Metrics,
   token: string | undefined,
-): void {
+): Promise<void> {
   if (token !== undefined && !carriesToken(request, token)) {
     const message = request.headers.authorization
       ? "The metrics token is wrong: send the value of AI_UNIVERSE_METRICS_TOKEN as Authorization: Bearer <token>."
@@ -24,13 +24,8 @@ export function serveMetrics(
     return;
   }
   const { registry } = metrics;
-  void registry
-    .metrics()
-    .then((text) =>
-      response
-        .writeHead(200, { "content-type": registry.contentType, "cache-control": "no-store" })
-        .end(text),
-    );
+  const text = await registry.metrics();
+  response.writeHead(200, { "content-type": registry.contentType, "cache-control": "no-store" }).end(text);
 }
 
 function carriesToken(request: IncomingMessage, token: string): boolean {

@@ -6,7 +6,7 @@
 // that says to send an API key and how. Nothing a client sends is ever repeated back.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AuthMode } from "../configuration/access.ts";
+import type { AuthMode } from "../application/index.ts";
 import { type Authenticator, resourceMetadataPath } from "./authentication.ts";
 import { sendJson } from "./http-responses.ts";
 
@@ -30,6 +30,15 @@ function isMetadataPath(path: string): boolean {
   return (
     metadataPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) ||
     path.endsWith("/.well-known/openid-configuration")
+  );
+}
+
+/** Whether `path` is an OAuth discovery or registration path this server speaks for in `mode`. */
+export function isOAuthDiscoveryPath(path: string, mode: AuthMode): boolean {
+  return (
+    (mode === "api-key" && (isMetadataPath(path) || path === "/register")) ||
+    path === resourceMetadataPath ||
+    path === `${resourceMetadataPath}/mcp`
   );
 }
 

@@ -3,7 +3,7 @@
 // malformed request reaches the server.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { maxMessageDepth, nestsTooDeeply } from "../mcp/message-depth.ts";
+import { maxMessageDepth, nestsTooDeeply } from "../contract/message-depth.ts";
 import { sendError } from "./http-responses.ts";
 
 /** The JSON-RPC codes of a body that is not JSON, and of one that is not a request. */

@@ -3,7 +3,7 @@
 // cookie cleared). The key or token itself is never kept: the cookie carries only a session id.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AuthSettings } from "../configuration/access.ts";
+import type { AuthSettings } from "../application/index.ts";
 import type { SessionChange } from "../contract/web-api.ts";
 import type { Authenticator } from "./authentication.ts";
 import { sendError, sendJson } from "./http-responses.ts";

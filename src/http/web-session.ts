@@ -11,7 +11,7 @@
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import type { AuthSettings } from "../configuration/access.ts";
+import type { AuthSettings } from "../application/index.ts";
 
 /** The cookie that carries a web session's id over plain HTTP. */
 export const sessionCookie = "aiu_session";

@@ -3,8 +3,7 @@
 // time whatever progress they get. Both get the answer before then; tasks and clients that wait while
 // progress flows (Claude Code) keep the full wait.
 
-import { timeLimitOf } from "../configuration/client-time-limits.ts";
-import type { Configuration } from "../configuration/configuration.ts";
+import { type Configuration, timeLimitOf } from "../application/index.ts";
 
 /** Seconds kept between the answer and a client's own limit, for the result to travel. */
 const marginSeconds = 10;

@@ -3,7 +3,7 @@
 // code (error-table.ts): a conversation that is not the caller's is MCP's "resource not found".
 
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
-import type { Application } from "../application/application.ts";
+import type { Application } from "../application/index.ts";
 import { ServiceError } from "../contract/service-error.ts";
 import { callerOf } from "./caller.ts";
 import { protocolError } from "./tool-result.ts";

@@ -16,9 +16,13 @@ import {
   type McpServer,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type { Application } from "../application/application.ts";
-import type { Caller } from "../application/caller.ts";
-import type { ConsultationTool, CostEstimate, CostQuestion } from "../application/cost-question.ts";
+import type {
+  Application,
+  Caller,
+  ConsultationTool,
+  CostEstimate,
+  CostQuestion,
+} from "../application/index.ts";
 import { ServiceError } from "../contract/service-error.ts";
 import { usd } from "../contract/usd.ts";
 import { toolFailure } from "./tool-result.ts";

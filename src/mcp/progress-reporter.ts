@@ -3,10 +3,7 @@
 // their timeout on progress never time out on slow models; and log messages for failures and retries.
 
 import type { ServerContext } from "@modelcontextprotocol/server";
-import type { ConsultationEvent } from "../contract/progress-events.ts";
-
-/** The `_meta` key of a progress notification that carries the consultation event it reports. */
-export const progressEventKey = "ai-universe/event";
+import { type ConsultationEvent, progressEventKey } from "../contract/progress-events.ts";
 
 /** The longest silence while a consultation runs, in milliseconds (clients time out at 60 s). */
 export const heartbeatIntervalMs = 10_000;

@@ -2,7 +2,7 @@
 // line per model, and where the full record is. The full seed-shaped result stays in
 // structuredContent; repeating it as text would cost the caller thousands of tokens per call.
 
-import { usageLine } from "../application/conversations/conversation-markdown.ts";
+import { usageLine } from "../application/index.ts";
 import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
 import { describeAdaptivePath } from "../contract/consultation-strategies.ts";
 import type { HistoryResult, SearchResult } from "../contract/conversations.ts";

@@ -22,8 +22,7 @@ import {
   ProtocolErrorCode,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type { Application } from "../application/application.ts";
-import type { TaskView } from "../application/tasks/task-use-cases.ts";
+import type { Application, TaskView } from "../application/index.ts";
 import { ServiceError } from "../contract/service-error.ts";
 import { callerOf } from "./caller.ts";
 import { taskPollIntervalMs } from "./task-handlers.ts";

@@ -7,8 +7,7 @@
 // as the error table says (src/contract/error-table.ts).
 
 import type { McpServer, ProtocolError, ServerContext } from "@modelcontextprotocol/server";
-import type { Application } from "../application/application.ts";
-import type { TaskView } from "../application/tasks/task-use-cases.ts";
+import type { Application, TaskView } from "../application/index.ts";
 import { ServiceError } from "../contract/service-error.ts";
 import { callerOf } from "./caller.ts";
 import { protocolError } from "./tool-result.ts";

@@ -4,9 +4,7 @@
 
 import type { ListToolsResult, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import type { Application } from "../application/application.ts";
-import type { Caller } from "../application/caller.ts";
-import type { ToolNameStyle } from "../configuration/config-file.ts";
+import type { Application, Caller, ToolNameStyle } from "../application/index.ts";
 import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
 import type { HistoryResult, SearchResult } from "../contract/conversations.ts";
 import {

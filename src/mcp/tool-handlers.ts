@@ -8,7 +8,7 @@ import {
   ProtocolErrorCode,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type { Application } from "../application/application.ts";
+import type { Application } from "../application/index.ts";
 import { ServiceError } from "../contract/service-error.ts";
 import type { CallerSignals } from "./answer-by.ts";
 import { callerOf } from "./caller.ts";

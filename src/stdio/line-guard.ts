@@ -4,8 +4,8 @@
 
 import { PassThrough } from "node:stream";
 import { parseJSONRPCMessage } from "@modelcontextprotocol/server";
+import { maxMessageDepth, nestsTooDeeply } from "../contract/message-depth.ts";
 import { maxRequestBytes } from "../contract/request-size.ts";
-import { maxMessageDepth, nestsTooDeeply } from "../mcp/message-depth.ts";
 
 /** Longest message accepted on stdin, in bytes (the transport buffers twice this). */
 export const maxLineBytes = maxRequestBytes;

@@ -10,9 +10,9 @@ import {
   evaluationReport as evaluationReportSchema,
   questionResultPage,
 } from "../../src/contract/evaluation.ts";
+import { cellText, questionTable } from "../../src/contract/report/question-table.ts";
 import { agreementStrategies, evaluationReport } from "../../src/evaluation/report/evaluation-report.ts";
 import { answerChange, questionResults } from "../../src/evaluation/report/question-results.ts";
-import { cellText, questionTable } from "../../src/evaluation/report/question-table.ts";
 import { auroc } from "../../src/evaluation/statistics/auroc.ts";
 import type {
   EvaluationAnswerRecord,

@@ -2,7 +2,9 @@
 // `{"error":{"code","message"}}` with the code's status: the web page's /api when it is not signed in,
 // while the server drains, for a body too large or not JSON, for a host not allowed and for a path
 // that does not exist. The MCP endpoint answers the same refusals as JSON-RPC errors, the stable code
-// in `data`. Run in process: nothing here needs a process of its own.
+// in `data`. A route that throws (health's store check, a use case behind /api) is answered by the
+// one error handler: 500 with the error body, no stack, and the server keeps serving. Run in process:
+// nothing here needs a process of its own.
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -118,6 +120,34 @@ describe("HTTP error answers", () => {
       ]);
     } finally {
       await draining.stop();
+    }
+  });
+
+  it("answers a route that throws (health, /ready, /api) 500 with the error body, and keeps serving", async () => {
+    const { environment } = await serverEnvironment("http://127.0.0.1:9");
+    const failing = await startHttpServerInProcess(environment);
+    const { application } = failing.runtime;
+    const { health, usage, listConversations } = application;
+    try {
+      const broken = async () => {
+        throw new Error("disk on fire at /secret/path");
+      };
+      Object.assign(application, { health: broken, usage: broken, listConversations: broken });
+      for (const path of ["/health", "/ready", "/api/usage"]) {
+        const answer = await fetch(`${failing.url}${path}`);
+        const { status, code, message } = await errorAnswer(answer);
+        assert.deepEqual([status, code], [500, "internal_error"], path);
+        assert.match(message, /failed unexpectedly; the error was logged\. Try again/);
+        assert.doesNotMatch(message, /secret|disk on fire|at .*\.ts/);
+      }
+      Object.assign(application, { health, usage, listConversations });
+      const healthy = await fetch(`${failing.url}/health`);
+      assert.equal(healthy.status, 200);
+      assert.equal(((await healthy.json()) as { status: string }).status, "ok");
+      assert.equal((await fetch(`${failing.url}/api/usage`)).status, 200);
+    } finally {
+      Object.assign(application, { health, usage, listConversations });
+      await failing.stop();
     }
   });
 });

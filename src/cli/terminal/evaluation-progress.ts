@@ -4,7 +4,7 @@
 // plain line now and then: at the start, each time another tenth of the run is done, and at the end.
 
 import type { EvaluationProgress } from "../../contract/evaluation.ts";
-import { usd } from "../../evaluation/report/report-format.ts";
+import { usd } from "../../contract/report/report-format.ts";
 import { liveBlock } from "./live-block.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
 import { terminalSafe } from "./terminal-text.ts";

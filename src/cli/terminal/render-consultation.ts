@@ -4,7 +4,7 @@
 // council's review and debate rounds, the sources, the totals and how to follow up. A model still
 // answering when the answer was given shows as such (its opinion follows: render-late-opinions.ts).
 
-import { usageLine } from "../../application/conversations/conversation-markdown.ts";
+import { usageLine } from "../../application/index.ts";
 import type { SecondOpinionResult, SendMessageResult } from "../../contract/consultation-results.ts";
 import { describeAdaptivePath } from "../../contract/consultation-strategies.ts";
 import type {

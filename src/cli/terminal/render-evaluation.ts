@@ -4,15 +4,15 @@
 // cells are the HTML report's and the web page's.
 
 import type { EvaluationList, EvaluationReport } from "../../contract/evaluation.ts";
-import { cellText, type QuestionTable, questionTable } from "../../evaluation/report/question-table.ts";
-import { usd } from "../../evaluation/report/report-format.ts";
+import { cellText, type QuestionTable, questionTable } from "../../contract/report/question-table.ts";
+import { usd } from "../../contract/report/report-format.ts";
 import {
   agreementFacts,
   comparisonTable,
   runFacts,
   strategyTable,
   type TextTable,
-} from "../../evaluation/report/report-tables.ts";
+} from "../../contract/report/report-tables.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
 import { terminalSafe } from "./terminal-text.ts";
 

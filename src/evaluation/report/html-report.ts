@@ -6,9 +6,19 @@
 
 import { createHash } from "node:crypto";
 import type { EvaluationReport } from "../../contract/evaluation.ts";
-import { costAccuracyPlot, escapeMarkup, reliabilityPlot } from "./plots.ts";
-import { type QuestionCell, type QuestionTable, questionTable } from "./question-table.ts";
-import { agreementFacts, comparisonTable, runFacts, strategyTable, type TextTable } from "./report-tables.ts";
+import { costAccuracyPlot, escapeMarkup, reliabilityPlot } from "../../contract/report/plots.ts";
+import {
+  type QuestionCell,
+  type QuestionTable,
+  questionTable,
+} from "../../contract/report/question-table.ts";
+import {
+  agreementFacts,
+  comparisonTable,
+  runFacts,
+  strategyTable,
+  type TextTable,
+} from "../../contract/report/report-tables.ts";
 
 const style = `
 body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1d232b; background: #fff; }

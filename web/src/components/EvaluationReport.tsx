@@ -1,23 +1,23 @@
 // One evaluation run's report, as `ai-universe eval --html` writes it: the run's facts, the strategies'
 // table, what each fixed and broke against the best single model, both plots (the same SVG as the HTML
-// report's, from src/evaluation/report/plots.ts), the agreement score's figures and the questions'
-// table (the rows of src/evaluation/report/question-table.ts, as the HTML report has them). Questions and
+// report's, from src/contract/report/plots.ts), the agreement score's figures and the questions'
+// table (the rows of src/contract/report/question-table.ts, as the HTML report has them). Questions and
 // answers are written as text, which React escapes.
 
 import type { EvaluationReport as Report } from "../../../src/contract/evaluation.ts";
-import { costAccuracyPlot, reliabilityPlot } from "../../../src/evaluation/report/plots.ts";
+import { costAccuracyPlot, reliabilityPlot } from "../../../src/contract/report/plots.ts";
 import {
   type QuestionCell,
   type QuestionTable,
   questionTable,
-} from "../../../src/evaluation/report/question-table.ts";
+} from "../../../src/contract/report/question-table.ts";
 import {
   agreementFacts,
   comparisonTable,
   runFacts,
   strategyTable,
   type TextTable,
-} from "../../../src/evaluation/report/report-tables.ts";
+} from "../../../src/contract/report/report-tables.ts";
 
 function Table({ table, caption }: { table: TextTable; caption: string }) {
   return (

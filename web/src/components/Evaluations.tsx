@@ -5,7 +5,7 @@
 
 import { useEffect, useState } from "react";
 import type { EvaluationRunSummary, EvaluationReport as Report } from "../../../src/contract/evaluation.ts";
-import { usd } from "../../../src/evaluation/report/report-format.ts";
+import { usd } from "../../../src/contract/report/report-format.ts";
 import { ApiError, api } from "../api.ts";
 import { evaluationAddress } from "../evaluation-route.ts";
 import { EvaluationReport } from "./EvaluationReport.tsx";

@@ -2,7 +2,7 @@
 // page: shares as whole percents with their interval, dollars to four significant figures, latencies in
 // seconds. Pure, with no imports, so the web page can use it as the server does.
 
-import { usd as dollars } from "../../contract/usd.ts";
+import { usd as dollars } from "../usd.ts";
 
 /** A share (0 to 1) as a percent: "72%"; "–" when there is none. */
 export function percent(share: number | null | undefined): string {

@@ -4,12 +4,7 @@
 // question file and the models; each front end writes it as text (escaped in HTML, made safe in the
 // terminal), never as markup. Pure, so the web page uses it as the server does.
 
-import type {
-  EvaluationReport,
-  EvaluationStrategy,
-  QuestionAnswer,
-  QuestionResult,
-} from "../../contract/evaluation.ts";
+import type { EvaluationReport, EvaluationStrategy, QuestionAnswer, QuestionResult } from "../evaluation.ts";
 
 /** The longest stated answer a cell shows; the whole answer is kept beside it. */
 const statedLength = 80;

@@ -4,7 +4,7 @@
 // returning SVG text, every label escaped, colours from `currentColor` so they follow the page's theme:
 // the HTML report embeds them and the web page shows the same markup.
 
-import type { EvaluationReport } from "../../contract/evaluation.ts";
+import type { EvaluationReport } from "../evaluation.ts";
 import { percent, usd } from "./report-format.ts";
 
 const width = 520;

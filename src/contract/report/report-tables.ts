@@ -2,7 +2,7 @@
 // one line per strategy, what each strategy fixed and broke against the best single model, and what the
 // run was. Pure, so the web page uses it as the server does.
 
-import type { EvaluationReport } from "../../contract/evaluation.ts";
+import type { EvaluationReport } from "../evaluation.ts";
 import { countOf, percent, points, seconds, usd, withInterval } from "./report-format.ts";
 
 /** A table: its header and its rows, each cell a string. */

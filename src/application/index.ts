@@ -1,0 +1,28 @@
+// The application's one face for the front ends (cli/, http/, mcp/, stdio/): everything they may use of
+// the program below them, and nothing else. The front-door rule in biome.json lets a front end import this
+// file, the contract (src/contract) and the runtime (src/runtime), so a front end that needs more of the
+// engine, the configuration, the prices or the telemetry adds it here, where a reviewer sees it.
+
+// The configuration the front ends read: loading it, its errors, its access and naming settings.
+export type { AuthMode, AuthSettings } from "../configuration/access.ts";
+export { timeLimitOf } from "../configuration/client-time-limits.ts";
+export type { ToolNameStyle } from "../configuration/config-file.ts";
+export { type Configuration, loadConfiguration, seconds } from "../configuration/configuration.ts";
+export { ConfigurationError } from "../configuration/configuration-error.ts";
+// The evaluation report as a page of its own (`ai-universe eval --html`).
+export { evaluationReportHtml } from "../evaluation/report/html-report.ts";
+// Telemetry the HTTP layer serves and tags requests with.
+export type { Metrics } from "../observability/metrics.ts";
+export { type RequestContext, requestContext } from "../observability/request-context.ts";
+// The prices: what `models` and `doctor` show, and their refresh.
+export { modelFacts } from "../pricing/price-data.ts";
+export { priceDataInfo, startPriceRefresh } from "../pricing/price-source.ts";
+// The application and its use cases.
+export type { Identification, Identity } from "./accounts/account-use-cases.ts";
+export type { Application } from "./application.ts";
+export { type Caller, localCaller, localTier } from "./caller.ts";
+export { conversationMarkdown, usageLine } from "./conversations/conversation-markdown.ts";
+export type { ConsultationTool, CostEstimate, CostQuestion } from "./cost-question.ts";
+export type { ModelCheck, ProviderCheck, ProviderModelCheck, StoreHealth } from "./status-use-cases.ts";
+export type { TaskView } from "./tasks/task-use-cases.ts";
+export { callerOfAuth, type VerifiedIdentity } from "./verified-caller.ts";
