@@ -139,6 +139,7 @@ export async function startRuntime(
               access,
               providers: configuration,
               confirmAboveUsd: configuration.confirmAboveUsd,
+              clientTimeLimits: configuration.clientTimeLimits,
             },
           );
         },
