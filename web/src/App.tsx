@@ -13,10 +13,10 @@ import {
   type ConversationSummary,
   consult,
   followLateOpinions,
-  type Me,
-  type ModelInfo,
-  type PanelInfo,
-  type PriceData,
+  type PageModel,
+  type PanelDescription,
+  type PriceDataInfo,
+  type SignedInState,
   signedOut,
 } from "./api.ts";
 import { sizeLabel } from "./attachments.ts";
@@ -57,10 +57,10 @@ function describe(error: unknown): string {
 }
 
 export function App() {
-  const [me, setMe] = useState<Me | undefined>();
-  const [models, setModels] = useState<ModelInfo[]>([]);
-  const [panels, setPanels] = useState<PanelInfo[]>([]);
-  const [priceData, setPriceData] = useState<PriceData | undefined>();
+  const [me, setMe] = useState<SignedInState | undefined>();
+  const [models, setModels] = useState<PageModel[]>([]);
+  const [panels, setPanels] = useState<PanelDescription[]>([]);
+  const [priceData, setPriceData] = useState<PriceDataInfo | undefined>();
   const [conversations, setConversations] = useState<ConversationSummary[]>([]);
   const [conversationId, setConversationId] = useState<string | undefined>();
   const [turns, setTurns] = useState<Turn[]>([]);

@@ -6,9 +6,9 @@ import { reasoningLevels } from "../api.ts";
 import type { AskRequest } from "../consultation-input.ts";
 
 /** The choices beside the question; `reasoning` is "" for the default. */
-export type AnswerChoice = Pick<AskRequest, "webSearch" | "reasoning" | "answerWithin">;
+export type AnswerChoice = Pick<AskRequest, "webSearch" | "reasoning" | "answerBySeconds">;
 
-export const defaultAnswer: AnswerChoice = { webSearch: false, reasoning: "", answerWithin: 0 };
+export const defaultAnswer: AnswerChoice = { webSearch: false, reasoning: "", answerBySeconds: 0 };
 
 /** The answer-by times offered, in seconds (0: the server's). */
 const answerTimes = [0, 10, 30, 60, 120, 300];
@@ -56,8 +56,8 @@ export function AnswerSettings({
         <span>Answer within</span>
         <select
           aria-label="Answer within"
-          value={choice.answerWithin}
-          onChange={(event) => onChange({ ...choice, answerWithin: Number(event.target.value) })}
+          value={choice.answerBySeconds}
+          onChange={(event) => onChange({ ...choice, answerBySeconds: Number(event.target.value) })}
         >
           {answerTimes.map((seconds) => (
             <option key={seconds} value={seconds}>

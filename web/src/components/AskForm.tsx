@@ -4,7 +4,7 @@
 // the button sends it.
 
 import { useState } from "react";
-import type { ModelInfo, PanelInfo, PriceData } from "../api.ts";
+import type { PageModel, PanelDescription, PriceDataInfo } from "../api.ts";
 import type { ChosenFile } from "../attachments.ts";
 import type { AskRequest } from "../consultation-input.ts";
 import { modelDetails, modelLabel, priceDataLabel } from "../model-labels.ts";
@@ -12,14 +12,14 @@ import { type AnswerChoice, AnswerSettings, defaultAnswer } from "./AnswerSettin
 import { AttachmentPicker } from "./AttachmentPicker.tsx";
 import { type CouncilChoice, CouncilControls, noCouncil } from "./CouncilControls.tsx";
 
-function panelLabel(panel: PanelInfo): string {
+function panelLabel(panel: PanelDescription): string {
   const cost = panel.estimatedCostUsd !== undefined ? `, about $${panel.estimatedCostUsd.toFixed(4)}` : "";
   const missing = panel.available ? "" : ` (unavailable: ${panel.unavailableModels.join(", ")})`;
   return `${panel.name}: ${panel.models.join(", ")}${cost}${missing}`;
 }
 
 /** The models a consultation will ask: the chosen ones with the panel's primary, or the panel's. */
-function askedModels(chosen: string[], panel: PanelInfo | undefined): string[] {
+function askedModels(chosen: string[], panel: PanelDescription | undefined): string[] {
   if (!panel) return chosen;
   const secondaries = panel.models.filter((name) => name !== panel.primary);
   const asked = chosen.length > 0 ? chosen : secondaries.slice(0, panel.maxOpinions ?? secondaries.length);
@@ -35,9 +35,9 @@ export function AskForm({
   onAsk,
   onCancel,
 }: {
-  models: ModelInfo[];
-  panels: PanelInfo[];
-  priceData?: PriceData;
+  models: PageModel[];
+  panels: PanelDescription[];
+  priceData?: PriceDataInfo;
   busy: boolean;
   followUp: boolean;
   onAsk: (request: AskRequest) => void;
