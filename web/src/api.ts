@@ -25,7 +25,7 @@ import type {
 
 export type { SecondOpinionResult } from "../../src/contract/consultation-results.ts";
 export { describeAdaptivePath } from "../../src/contract/consultation-strategies.ts";
-export type { SearchHit } from "../../src/contract/conversations.ts";
+export type { HistoryResult, SearchHit } from "../../src/contract/conversations.ts";
 export type { ConversationSummary } from "../../src/contract/messages.ts";
 export type { PanelDescription, PriceDataInfo } from "../../src/contract/models.ts";
 export type {
@@ -37,6 +37,7 @@ export type {
   ModelOpinion,
   SecondOpinion,
   Stance,
+  Synthesis,
   Vote,
 } from "../../src/contract/opinions.ts";
 export type { ConsultationEvent } from "../../src/contract/progress-events.ts";
