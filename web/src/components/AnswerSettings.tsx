@@ -1,6 +1,6 @@
 // How the models answer: whether each searches the web with its vendor's search, how hard reasoning
-// models think (the default leaves it to the panel, the model or the vendor), and how soon the answer
-// is given (the models still answering then land beside it later; the default is the server's time).
+// models think (the default leaves it to the panel, the model or the vendor), and the answer-by time
+// (the models still answering then land beside it later; the default is the server's).
 
 import { reasoningLevels } from "../api.ts";
 import type { AskRequest } from "../consultation-input.ts";
