@@ -73,7 +73,7 @@ const knownSeconds: Record<string, number> = {
   "e2e/conformance.test.ts": 26,
   "e2e/terminal-server.test.ts": 24,
   "e2e/evaluation.test.ts": 27,
-  "e2e/answer-by.test.ts": 22,
+  "e2e/answer-by.test.ts": 33,
   "e2e/attacks-http.test.ts": 16,
   "e2e/attacks-mcp-sessions.test.ts": 10,
   "e2e/mcp-remote.test.ts": 21,

@@ -3,6 +3,7 @@
 // runs idempotency, and throws ServiceError with a stable code. MCP, the CLI and any other front end
 // only translate to and from it, so every rule holds on every path.
 
+import { type ClientTimeLimit, knownClientTimeLimits } from "../configuration/client-time-limits.ts";
 import type { ConsultationServices, RunOptions } from "../consultation/consultation-services.ts";
 import { panelStrategy, readStoredSecondOpinion } from "../consultation/council/panel-strategy.ts";
 import { messageResult } from "../consultation/turn/message-result.ts";
@@ -41,6 +42,7 @@ import {
   createAccountUseCases,
   noAccounts,
 } from "./accounts/account-use-cases.ts";
+import { type AnswerByRules, answerByOf, type ConsultationOptions } from "./answer-by.ts";
 import { attachmentsFrom } from "./attachment-input.ts";
 import { type Caller, localTier } from "./caller.ts";
 import { conversationMarkdown } from "./conversations/conversation-markdown.ts";
@@ -77,10 +79,13 @@ export interface Application
     StatusUseCases,
     EvaluationUseCases,
     CostQuestionUseCase {
-  /** Several models answer one question at once; one writes the synthesis; the turn is stored. */
-  secondOpinion(caller: Caller, input: unknown, options: RunOptions): Promise<SecondOpinionResult>;
+  /**
+   * A consultation: several models answer one question at once; one writes the synthesis; the turn is
+   * stored. Answered by the answer-by time decided from the input and `options.client` (answer-by.ts).
+   */
+  secondOpinion(caller: Caller, input: unknown, options: ConsultationOptions): Promise<SecondOpinionResult>;
   /** One model answers, with the conversation so far as context; the turn is stored. */
-  sendMessage(caller: Caller, input: unknown, options: RunOptions): Promise<SendMessageResult>;
+  sendMessage(caller: Caller, input: unknown, options: ConsultationOptions): Promise<SendMessageResult>;
   /** One page of a conversation's messages, oldest first. */
   getHistory(caller: Caller, input: unknown): Promise<HistoryResult>;
   /** One page of the caller's conversations, most recently updated first. */
@@ -130,6 +135,8 @@ export interface ApplicationOptions {
   confirmAboveUsd?: number | null;
   /** The late work of this process (shared with an evaluation's consultations); default: a new one. */
   lateWork?: LateWork;
+  /** Clients known to give up on a call after a fixed time; default: the known ones. */
+  clientTimeLimits?: readonly ClientTimeLimit[];
 }
 
 /** Builds the application over the engine's services. */
@@ -138,6 +145,10 @@ export function createApplication(services: ConsultationServices, options: Appli
   const { admission } = options;
   const gate = new IdempotencyGate(store);
   const cursors = createCursorCodec(options.cursorKey);
+  const answerByRules: AnswerByRules = {
+    answerByMs: services.defaults.answerByMs,
+    clientTimeLimits: options.clientTimeLimits ?? knownClientTimeLimits,
+  };
   const lateWork = options.lateWork ?? createLateWork(store.broadcast);
   const tasks =
     options.tasks ??
@@ -202,12 +213,9 @@ export function createApplication(services: ConsultationServices, options: Appli
       } = validateInput(secondOpinionInput, input);
       const attachments = await attachmentsFrom(attached);
       const request = { ...rest, ...(attachments.length > 0 ? { attachments } : {}) };
-      const answerWithinMs =
-        answerWithinSeconds !== undefined ? answerWithinSeconds * 1000 : options.answerWithinMs;
-      const running: RunOptions = {
-        ...options,
-        ...(answerWithinMs !== undefined ? { answerWithinMs } : {}),
-      };
+      const { client, ...run } = options;
+      const answerByMs = answerByOf({ answerWithinSeconds }, client, answerByRules);
+      const running: RunOptions = { ...run, ...(answerByMs !== undefined ? { answerByMs } : {}) };
       const turn = { owner: caller.userId, ...request };
       return gate.run(
         { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },

@@ -5,7 +5,6 @@
 
 // The configuration the front ends read: loading it, its errors, its access and naming settings.
 export type { AuthMode, AuthSettings } from "../configuration/access.ts";
-export { timeLimitOf } from "../configuration/client-time-limits.ts";
 export type { ToolNameStyle } from "../configuration/config-file.ts";
 export { type Configuration, loadConfiguration, seconds } from "../configuration/configuration.ts";
 export { ConfigurationError } from "../configuration/configuration-error.ts";

@@ -68,7 +68,8 @@ async function connectLocal(options: CommandOptions): Promise<ApplicationConnect
     where: runtime.configuration.databaseUrl,
     lateOpinionsRunHere: true,
     models: async () => application.models.available.map((entry) => entry.name),
-    secondOpinion: (input, call) => application.secondOpinion(localCaller, input, call),
+    secondOpinion: (input, call) =>
+      application.secondOpinion(localCaller, input, { ...call, client: { via: "cli" } }),
     sendMessage: (input, call) => application.sendMessage(localCaller, input, call),
     getHistory: (input) => application.getHistory(localCaller, input),
     listConversations: (input) => application.listConversations(localCaller, input),

@@ -166,8 +166,8 @@ export function readTerminalOptions(
   if (values["web-search"] === true) consultation.webSearch = true;
   const reasoning = readReasoning(text("reasoning"), command);
   if (reasoning) consultation.reasoning = reasoning;
-  const answerWithin = command === "ask" ? number("answer-within", 5, 3600) : undefined;
-  if (answerWithin !== undefined) consultation.answerWithinSeconds = answerWithin;
+  const answerBySeconds = command === "ask" ? number("answer-within", 5, 3600) : undefined;
+  if (answerBySeconds !== undefined) consultation.answerWithinSeconds = answerBySeconds;
   const conversationId =
     needsId || command === "chat" ? (positionals[0] ?? text("conversation")) : text("conversation");
   const server = text("server") ?? environment.AI_UNIVERSE_SERVER;

@@ -1,6 +1,6 @@
 // MCP clients known to give up on a tool call after a fixed time whatever progress they receive,
 // recognised by the name they send at `initialize`. A call from one of them is answered before that
-// time (see mcp/answer-by.ts). The config file's `clientTimeLimits` adds names or changes a limit.
+// time (see application/answer-by.ts). The config file's `clientTimeLimits` adds names or changes a limit.
 
 /** A client's name (a case-insensitive part of it) and the seconds after which it gives up. */
 export interface ClientTimeLimit {
@@ -35,7 +35,7 @@ export function clientTimeLimits(configured: Record<string, number> | undefined)
 }
 
 /** The limit of the client named `clientName`, if it is a known one. */
-export function timeLimitOf(
+export function clientTimeLimitOf(
   limits: readonly ClientTimeLimit[],
   clientName: string | undefined,
 ): number | undefined {

@@ -29,10 +29,11 @@ export interface ConsultationDefaults {
   requestDeadlineMs: number;
   maxRetries: number;
   /**
-   * When a caller sends no progress token (so cannot know the call is alive), the answer is given
-   * within this many milliseconds; clients known to give up sooner get theirs before their limit.
+   * The server's answer-by time in milliseconds (config file `defaults.answerWithinMs`): a caller that
+   * sends no progress token (so cannot know the call is alive) and the web page are answered by then;
+   * clients known to give up sooner get theirs before their limit (application/answer-by.ts).
    */
-  answerWithinMs: number;
+  answerByMs: number;
   /**
    * Most UTF-8 bytes of text one model answer may have (config file `defaults.maxAnswerBytes`); a longer
    * answer is stopped as it streams and becomes that model's error. Absent (tests): 1 MiB.
@@ -93,7 +94,7 @@ export const defaultConsultation: ConsultationDefaults = {
   modelDeadlineMs: 210_000,
   requestDeadlineMs: 600_000,
   maxRetries: 2,
-  answerWithinMs: 50_000,
+  answerByMs: 50_000,
   maxAnswerBytes: defaultMaxAnswerBytes,
 };
 
@@ -109,7 +110,14 @@ export function loadConfiguration(options: {
   const file: ConfigFile = configPath ? loadConfigFile(configPath) : {};
   const models = mergeModels(builtInCatalog, file, configPath ?? "");
   const panels = resolvePanels(file.panels, models, configPath ?? "");
-  const defaults = { ...defaultConsultation, ...file.defaults, panels };
+  // The config file's `answerWithinMs` (its public name) is the answer-by time.
+  const { answerWithinMs, ...fileDefaults } = file.defaults ?? {};
+  const defaults = {
+    ...defaultConsultation,
+    ...fileDefaults,
+    ...(answerWithinMs !== undefined ? { answerByMs: answerWithinMs } : {}),
+    panels,
+  };
   checkDefaultReferences(defaults, models, configPath ?? "");
   return {
     models,

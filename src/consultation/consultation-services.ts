@@ -39,10 +39,11 @@ export interface RunOptions {
   /** The caller shows answers as they form: call providers in streaming mode and report the text. */
   stream?: boolean;
   /**
-   * Answer within this many milliseconds: the synthesis is written from the opinions in hand then,
-   * and the models still running go on, their opinions added to the stored turn as they land.
+   * The answer-by time, in milliseconds from the start (decided by the application, answer-by.ts): the
+   * synthesis is written from the opinions in hand then, and the models still running go on, their
+   * opinions added to the stored turn as they land. Absent: the full wait.
    */
-  answerWithinMs?: number;
+  answerByMs?: number;
   /**
    * Stops the models still running after the answer (each is stored as stopped in its place); absent,
    * they run to their end. For a caller in whose process they run, such as the terminal's `ask`.

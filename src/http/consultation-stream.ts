@@ -32,7 +32,7 @@ export async function streamConsultation(
       signal: controller.signal,
       onEvent: (event) => send("progress", event),
       stream: true,
-      answerWithinMs: services.answerWithinMs,
+      client: { via: "web" },
     });
     send("result", result);
   } catch (thrown) {

@@ -33,8 +33,6 @@ export interface WebApiServices {
     | "watchLateOpinions"
   >;
   auth: AuthSettings;
-  /** The server's answer-by time for a consultation the page starts. */
-  answerWithinMs: number;
   /** Writes one warning for the operator (scrubbed of every configured secret). */
   log(message: string): void;
 }
@@ -67,7 +65,6 @@ export function httpServicesOf(runtime: Runtime): HttpServices {
     webApi: {
       application,
       auth: configuration.auth,
-      answerWithinMs: configuration.defaults.answerWithinMs,
       log,
     },
     auth: configuration.auth,

@@ -2,8 +2,8 @@
 // with the same authentication (a key or token, exchanged at sign-in for a session whose id the browser
 // keeps in an HttpOnly SameSite cookie; see sign-in.ts and web-session.ts),
 // isolation, limits and budgets. A consultation streams its progress as server-sent events, answers
-// included as they form (`model-text`); closing the stream cancels it. It is answered by the server's
-// answer-by time unless the page asks for another; the models still running then are followed at
+// included as they form (`model-text`); closing the stream cancels it. The application answers the
+// page by the server's answer-by time unless the page asks for another; the models still running then are followed at
 // /api/answers/{id}/late-opinions (late-opinion-stream.ts). The caller's evaluation runs are listed at
 // /api/evaluations, each one's report at /api/evaluations/{id} (`?questions=1`: with a page of its
 // questions). Requests that change something must carry `X-Requested-With: ai-universe`, which a page

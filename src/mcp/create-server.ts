@@ -5,7 +5,6 @@
 
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Runtime } from "../runtime/runtime.ts";
-import { answerWithinFor } from "./answer-by.ts";
 import { registerConversationResources } from "./conversation-resources.ts";
 import { registerCouncilPanel } from "./council-panel.ts";
 import { registerPrompts } from "./prompts.ts";
@@ -72,7 +71,6 @@ function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEr
     runtime.application,
     runtime.log,
     era === "sessions-2025" ? "2025-11-25" : "extension",
-    (caller) => answerWithinFor(caller, runtime.configuration),
     runtime.configuration.conformanceTools ? loadConformanceTools : undefined,
   );
   if (era === "sessions-2025") installTaskHandlers(server, runtime.application);

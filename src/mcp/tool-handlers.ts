@@ -10,7 +10,6 @@ import {
 } from "@modelcontextprotocol/server";
 import type { Application } from "../application/index.ts";
 import { ServiceError } from "../contract/service-error.ts";
-import type { CallerSignals } from "./answer-by.ts";
 import { callerOf } from "./caller.ts";
 import type { ConformanceTool } from "./conformance-tools.ts";
 import { confirmCost, confirmsCost } from "./cost-question.ts";
@@ -37,7 +36,6 @@ export function installToolHandlers(
   application: Application,
   log: (message: string) => void,
   tasks?: "2025-11-25" | "extension",
-  answerWithin: (caller: CallerSignals) => number | undefined = () => undefined,
   conformance?: ConformanceToolLoader,
 ): void {
   const protocol = server.server;
@@ -91,15 +89,12 @@ export function installToolHandlers(
     const reporter = progressReporter(context);
     let result: ReturnType<typeof toolSuccess>;
     try {
-      const answerWithinMs = answerWithin({
-        takesProgress: reporter.streams,
-        clientName: clientNameOf(protocol, context),
-      });
       const value = await tool.call(application, callerOf(context), input, {
         signal: context.mcpReq.signal,
         onEvent: reporter.onEvent,
         stream: reporter.streams,
-        ...(answerWithinMs !== undefined ? { answerWithinMs } : {}),
+        // The application decides the answer-by time from who calls (application/answer-by.ts).
+        client: { via: "mcp", ...clientInfoOf(protocol, context), takesProgress: reporter.streams },
       });
       result = toolSuccess(value, tool.text(value));
     } catch (error) {
@@ -147,12 +142,20 @@ async function startToolTask(
 }
 
 /**
- * The client's name: from `initialize` on the 2025 revisions, from the request's client-info metadata
- * on 2026-07-28, which has no `initialize`.
+ * The client's name and version: from `initialize` on the 2025 revisions, from the request's client-info
+ * metadata on 2026-07-28, which has no `initialize`.
  */
-function clientNameOf(protocol: McpServer["server"], context: ServerContext): string | undefined {
+function clientInfoOf(
+  protocol: McpServer["server"],
+  context: ServerContext,
+): { name?: string; version?: string } {
   const meta = context.mcpReq._meta as Record<string, unknown> | undefined;
-  const info = meta?.["io.modelcontextprotocol/clientInfo"] as { name?: unknown } | undefined;
-  const name = protocol.getClientVersion()?.name ?? info?.name;
-  return typeof name === "string" ? name : undefined;
+  const sent = meta?.["io.modelcontextprotocol/clientInfo"] as
+    | { name?: unknown; version?: unknown }
+    | undefined;
+  const info: { name?: unknown; version?: unknown } = protocol.getClientVersion() ?? sent ?? {};
+  return {
+    ...(typeof info.name === "string" ? { name: info.name } : {}),
+    ...(typeof info.version === "string" ? { version: info.version } : {}),
+  };
 }

@@ -189,6 +189,7 @@ function lazyApplication(
           access,
           providers: configuration,
           confirmAboveUsd: configuration.confirmAboveUsd,
+          clientTimeLimits: configuration.clientTimeLimits,
         },
       );
     },

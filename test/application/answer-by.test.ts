@@ -14,7 +14,7 @@ const signal = new AbortController().signal;
 
 describe("answer-by time", () => {
   it("answers with the opinions in hand, names the model still running, and stores its opinion when it lands", async () => {
-    const { models, application, store } = consultationFixture();
+    const { models, application, store } = consultationFixture(undefined, { answerByMs: 300 });
     const slow = deferred();
     models.script("gamma-1", {
       text: "gamma, late but sure",
@@ -28,7 +28,7 @@ describe("answer-by time", () => {
     const result = await application.secondOpinion(
       localCaller,
       { question: "Which queue?", primaryModel: "alpha", secondaryModels: ["beta", "gamma"] },
-      { signal, answerWithinMs: 300, onLateOpinion: (opinion) => landed(opinion) },
+      { signal, client: { via: "web" }, onLateOpinion: (opinion) => landed(opinion) },
     );
     assertMatchesSchema("secondOpinion", result);
     assert.deepEqual(result.pendingModels, ["gamma"]);
@@ -78,7 +78,7 @@ describe("answer-by time", () => {
   });
 
   it("waits for the first opinion when none is in by the answer-by time", async () => {
-    const { models, application } = consultationFixture();
+    const { models, application } = consultationFixture(undefined, { answerByMs: 50 });
     const alpha = deferred();
     const beta = deferred();
     models.script("alpha-1", { text: "alpha at last", gate: alpha.promise });
@@ -86,7 +86,7 @@ describe("answer-by time", () => {
     const answered = application.secondOpinion(
       localCaller,
       { question: "Q", primaryModel: "alpha", secondaryModels: ["beta"], synthesisModel: "gamma" },
-      { signal, answerWithinMs: 50 },
+      { signal, client: { via: "web" } },
     );
     setTimeout(() => alpha.resolve(), 200);
     const result = await answered;
@@ -112,14 +112,14 @@ describe("answer-by time", () => {
   });
 
   it("stops a model still running when the caller cancels before the answer", async () => {
-    const { models, application } = consultationFixture();
+    const { models, application } = consultationFixture(undefined, { answerByMs: 60_000 });
     const slow = deferred();
     models.script("gamma-1", { text: "never", gate: slow.promise });
     const controller = new AbortController();
     const answered = application.secondOpinion(
       localCaller,
       { question: "Q", primaryModel: "alpha", secondaryModels: ["gamma"] },
-      { signal: controller.signal, answerWithinMs: 60_000 },
+      { signal: controller.signal, client: { via: "web" } },
     );
     setTimeout(() => controller.abort(), 100);
     await assert.rejects(answered, /cancelled/);

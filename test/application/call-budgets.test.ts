@@ -17,7 +17,7 @@ const council = { question: "Which queue?", primaryModel: "alpha", secondaryMode
 
 /** The fixture, with `applicationWith(budget)` building the application for a tier with that daily budget. */
 function budgetedFixture() {
-  const fixture = consultationFixture();
+  const fixture = consultationFixture(undefined, { answerByMs: 200 });
   const applicationWith = (dailyBudgetUsd: number): Application => {
     const tier: Tier = {
       requestsPerHour: null,
@@ -68,7 +68,7 @@ describe("a call's hold on the daily budget", () => {
     });
     const answer = await application.secondOpinion(bea, council, {
       signal,
-      answerWithinMs: 200,
+      client: { via: "web" },
       onTurnSettled: () => settled(),
     });
     assert.deepEqual(answer.pendingModels, ["gamma"]);

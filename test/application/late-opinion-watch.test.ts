@@ -18,12 +18,12 @@ const question = { question: "Which queue?", primaryModel: "alpha", secondaryMod
 
 /** An answer given within 200 ms while gamma is held open. */
 async function answerWithoutGamma(lateSignal?: AbortSignal) {
-  const fixture = consultationFixture();
+  const fixture = consultationFixture(undefined, { answerByMs: 200 });
   const gamma = deferred();
   fixture.models.script("gamma-1", { text: "gamma, late but sure", gate: gamma.promise });
   const result = await fixture.application.secondOpinion(localCaller, question, {
     signal,
-    answerWithinMs: 200,
+    client: { via: "web" },
     ...(lateSignal ? { lateSignal } : {}),
   });
   assert.deepEqual(result.pendingModels, ["gamma"]);

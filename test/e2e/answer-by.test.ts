@@ -1,16 +1,22 @@
 // A caller with a fixed time limit gets its answer in time: the SDK v1 client with its default
 // options (a 60 s timeout that progress does not reset, no progress token) and a 70 s model, and the
-// Inspector CLI, which sends no progress token. The answer names the model still running; its opinion
-// then appears in the conversation's history.
+// Inspector CLI, which sends no progress token; and a client known by name to give up at a fixed time
+// (the config file's clientTimeLimits), whose name the server reads at initialize or, on 2026-07-28, from
+// each request, progress or not. The answer names the model still running; its opinion then appears in
+// the conversation's history.
 
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { describe, it } from "node:test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { simulateTime } from "../support/simulated-time.ts";
 import { historyOf, modelIds, secondOpinionOf, useEndToEnd } from "./support/e2e-fixture.ts";
-import type { ToolResult } from "./support/mcp-clients.ts";
+import { startHttpServerInProcess } from "./support/http-server-in-process.ts";
+import { connectClient, type ToolResult } from "./support/mcp-clients.ts";
+import { serverEnvironment } from "./support/server-environment.ts";
 
 const inspector = fileURLToPath(new URL("../../node_modules/.bin/mcp-inspector", import.meta.url));
 const run = promisify(execFile);
@@ -100,4 +106,50 @@ describe("answer-by time for a caller that sends no progress token", () => {
     assert.deepEqual(structured.pendingModels, ["gemini"]);
     assert.match(result.content[0]?.text ?? "", /^\*\*Partial:\*\* The synthesis did not hear from gemini/);
   });
+});
+
+describe("answer-by time for a client known by name to give up at a fixed time", () => {
+  const servers: { stop(): Promise<unknown> }[] = [];
+  let url = "";
+  let simulator: Awaited<ReturnType<typeof startProviderSimulator>>;
+  before(async () => {
+    simulator = await startProviderSimulator();
+    const { environment } = await serverEnvironment(simulator.url, { modelDeadlineMs: 60_000 });
+    // The test clients call themselves ai-universe-e2e: known here to give up at 15 s, so answered by 5.
+    const configPath = environment.AI_UNIVERSE_CONFIG ?? "";
+    const config = JSON.parse(readFileSync(configPath, "utf8"));
+    writeFileSync(configPath, JSON.stringify({ ...config, clientTimeLimits: { "ai-universe-e2e": 15 } }));
+    const server = await startHttpServerInProcess(environment);
+    servers.push(server);
+    url = server.url;
+  });
+  after(async () => {
+    for (const server of servers) await server.stop();
+    await simulator?.close();
+  });
+
+  for (const kind of ["v2-modern", "v2-2025-11-25"] as const) {
+    it(`answers it before its limit though it takes progress (${kind}), naming the slow model`, async () => {
+      simulator.setBehaviour(modelIds.gemini, { latencyMs: 30_000 });
+      const client = await connectClient(kind, { transport: "http", url });
+      try {
+        let progressed = false;
+        const result = secondOpinionOf(
+          await client.callTool(
+            "agent_second_opinion",
+            {
+              question: `Known by name? (${kind})`,
+              primaryModel: "claude",
+              secondaryModels: ["gemini", "grok"],
+            },
+            { onprogress: () => (progressed = true), timeout: 120_000 },
+          ),
+        );
+        assert.ok(progressed, "the call took progress");
+        assert.deepEqual(result.pendingModels, ["gemini"]);
+      } finally {
+        await client.close();
+      }
+    });
+  }
 });

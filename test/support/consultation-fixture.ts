@@ -31,11 +31,12 @@ export const fakeEntries: ModelEntry[] = [
 
 /**
  * The application over fake models; `entries` replaces the default roster. `options` gives it a task
- * runner, or accounts (whose tiers then count the requests too).
+ * runner, or accounts (whose tiers then count the requests too), or the server's answer-by time (which
+ * the web page's calls get) in milliseconds.
  */
 export function consultationFixture(
   entries: ModelEntry[] = fakeEntries,
-  options: Pick<ApplicationOptions, "tasks" | "access"> = {},
+  { answerByMs, ...options }: Pick<ApplicationOptions, "tasks" | "access"> & { answerByMs?: number } = {},
 ) {
   const models = new FakeModels();
   const roster: ModelRoster = {
@@ -47,7 +48,7 @@ export function consultationFixture(
   const services: ConsultationServices = {
     store,
     roster,
-    defaults: { ...defaultConsultation, maxRetries: 1 },
+    defaults: { ...defaultConsultation, maxRetries: 1, ...(answerByMs ? { answerByMs } : {}) },
     createModel: (entry) => models.model(entry.modelId),
     secrets: ["sk-secret-key-123"],
     now: () => performance.now(),

@@ -4,12 +4,12 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { ModelInfo, Opinion } from "../../web/src/api.ts";
+import type { ModelOpinion, PageModel } from "../../web/src/api.ts";
 import { consultationInput } from "../../web/src/consultation-input.ts";
 import { modelDetails, modelLabel, priceDataLabel } from "../../web/src/model-labels.ts";
 import { opinionNotes, usageLine } from "../../web/src/opinion-details.ts";
 
-const model: ModelInfo = {
+const model: PageModel = {
   name: "old",
   displayName: "Old Model (Vendor)",
   provider: "openai",
@@ -20,7 +20,7 @@ const model: ModelInfo = {
   reads: ["image", "pdf"],
 };
 
-const opinion: Opinion = {
+const opinion: ModelOpinion = {
   model: "alpha",
   modelId: "alpha-1",
   modelDisplayName: "Alpha",
@@ -76,7 +76,7 @@ describe("the page's model and opinion labels", () => {
       stances: {},
       webSearch: false,
       reasoning: "" as const,
-      answerWithin: 0,
+      answerBySeconds: 0,
       attachments: [],
     };
     assert.deepEqual(consultationInput(request, undefined), { question: "What is this?" });
@@ -86,7 +86,7 @@ describe("the page's model and opinion labels", () => {
           ...request,
           webSearch: true,
           reasoning: "low",
-          answerWithin: 30,
+          answerBySeconds: 30,
           attachments: [{ id: 1, name: "dot.png", mediaType: "image/png", data: "iVBORw0=", bytes: 5 }],
         },
         "c1",

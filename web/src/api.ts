@@ -1,7 +1,7 @@
 // The page's side of the server's /api: JSON calls, and a consultation read as a stream of
 // server-sent events (progress, then the result or the error). Errors keep the server's words. Every
-// type of what the server answers comes from the contract (src/contract/), erased at build: the page
-// cannot drift from the server.
+// type of what the server answers comes from the contract (src/contract/), erased at build, and keeps
+// its contract name here and in every component: the page cannot drift from the server.
 
 import type { SecondOpinionResult } from "../../src/contract/consultation-results.ts";
 import type {
@@ -14,45 +14,41 @@ import type {
 import type { ErrorBody } from "../../src/contract/error-table.ts";
 import type { EvaluationList, EvaluationReport } from "../../src/contract/evaluation.ts";
 import { streamEvents } from "../../src/contract/event-stream.ts";
-import type { SecondOpinion as StoredTurn, Synthesis } from "../../src/contract/opinions.ts";
+import type { SecondOpinion, Synthesis } from "../../src/contract/opinions.ts";
 import type { ConsultationEvent } from "../../src/contract/progress-events.ts";
 import type {
   LateOpinionsEnd,
-  PageModel,
   PageModelListing,
   SessionChange,
   SignedInState,
 } from "../../src/contract/web-api.ts";
 
+export type { SecondOpinionResult } from "../../src/contract/consultation-results.ts";
 export { describeAdaptivePath } from "../../src/contract/consultation-strategies.ts";
-export type { SearchHit } from "../../src/contract/conversations.ts";
+export type { HistoryResult, SearchHit } from "../../src/contract/conversations.ts";
 export type { ConversationSummary } from "../../src/contract/messages.ts";
-export type { PanelDescription as PanelInfo, PriceDataInfo as PriceData } from "../../src/contract/models.ts";
+export type { PanelDescription, PriceDataInfo } from "../../src/contract/models.ts";
 export type {
   Assessment,
   Citation,
   CouncilReview,
   DebateRound,
   ModelCall,
-  ModelOpinion as Opinion,
+  ModelOpinion,
+  SecondOpinion,
   Stance,
+  Synthesis,
   Vote,
 } from "../../src/contract/opinions.ts";
+export type { ConsultationEvent } from "../../src/contract/progress-events.ts";
 export { type ReasoningLevel, reasoningLevels } from "../../src/contract/reasoning-levels.ts";
+export type { PageModel, SignedInState } from "../../src/contract/web-api.ts";
 
-/** Who is signed in, and how this server knows its callers (`GET /api/me`). */
-export type Me = SignedInState;
-/** A model the page may offer. */
-export type ModelInfo = PageModel;
-/** A progress event of a running consultation. */
-export type ProgressEvent = ConsultationEvent;
-/** The result of a consultation. */
-export type SecondOpinion = SecondOpinionResult;
 /**
  * An answer as the page shows it: a fresh consultation's result, or a turn read from the history or
  * followed as its late opinions land (whose synthesis is absent rather than null).
  */
-export type Answer = Omit<StoredTurn, "synthesis"> & { synthesis?: Synthesis | null };
+export type Answer = Omit<SecondOpinion, "synthesis"> & { synthesis?: Synthesis | null };
 
 /** An error the server reported: its stable code, its message and details (such as retry times). */
 export class ApiError extends Error {
@@ -92,7 +88,7 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
 }
 
 export const api = {
-  me: () => call<Me>("/api/me"),
+  me: () => call<SignedInState>("/api/me"),
   signIn: (credential: string) =>
     call<SessionChange>("/api/session", {
       method: "POST",
@@ -125,9 +121,9 @@ export const api = {
 /** Runs a consultation; `onProgress` sees each event; resolves with the result. */
 export async function consult(
   input: Record<string, unknown>,
-  onProgress: (event: ProgressEvent) => void,
+  onProgress: (event: ConsultationEvent) => void,
   signal: AbortSignal,
-): Promise<SecondOpinion> {
+): Promise<SecondOpinionResult> {
   const response = await fetch("/api/consultations", {
     method: "POST",
     headers: changing,
@@ -135,10 +131,10 @@ export async function consult(
     signal,
     credentials: "same-origin",
   });
-  let result: SecondOpinion | undefined;
+  let result: SecondOpinionResult | undefined;
   await readEvents(response, (event, payload) => {
-    if (event === "progress") onProgress(payload as ProgressEvent);
-    else if (event === "result") result = payload as SecondOpinion;
+    if (event === "progress") onProgress(payload as ConsultationEvent);
+    else if (event === "result") result = payload as SecondOpinionResult;
     return event !== "result";
   });
   if (result) return result;
@@ -151,7 +147,7 @@ export async function consult(
  */
 export async function followLateOpinions(
   messageId: string,
-  onTurn: (turn: StoredTurn) => void,
+  onTurn: (turn: SecondOpinion) => void,
   signal: AbortSignal,
 ): Promise<string[]> {
   const response = await fetch(`/api/answers/${encodeURIComponent(messageId)}/late-opinions`, {
@@ -160,7 +156,7 @@ export async function followLateOpinions(
   });
   let unlanded: string[] | undefined;
   await readEvents(response, (event, payload) => {
-    if (event === "turn") onTurn(payload as StoredTurn);
+    if (event === "turn") onTurn(payload as SecondOpinion);
     else if (event === "end") unlanded = (payload as LateOpinionsEnd).unlanded;
     return event !== "end";
   });

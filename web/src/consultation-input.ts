@@ -21,10 +21,10 @@ export interface AskRequest {
   /** "" leaves it to the panel, the model or the vendor. */
   reasoning: ReasoningLevel | "";
   /**
-   * Seconds within which the answer is given, the models still answering then landing later; 0 for
-   * the server's answer-by time.
+   * The answer-by time in seconds (sent as answerWithinSeconds), the models still answering then
+   * landing later; 0 for the server's answer-by time.
    */
-  answerWithin: number;
+  answerBySeconds: number;
   attachments: ChosenFile[];
 }
 
@@ -44,7 +44,7 @@ export function consultationInput(
     ...(Object.keys(request.stances).length > 0 ? { stances: request.stances } : {}),
     ...(request.webSearch ? { webSearch: true } : {}),
     ...(request.reasoning ? { reasoning: request.reasoning } : {}),
-    ...(request.answerWithin > 0 ? { answerWithinSeconds: request.answerWithin } : {}),
+    ...(request.answerBySeconds > 0 ? { answerWithinSeconds: request.answerBySeconds } : {}),
     ...(request.attachments.length > 0
       ? { attachments: request.attachments.map(({ name, mediaType, data }) => ({ name, mediaType, data })) }
       : {}),

@@ -24,7 +24,7 @@ import { type LateOpinion, pendingNote, stillRunning } from "../turn/late-opinio
 import { summarise } from "../turn/second-opinion-result.ts";
 import type { TurnStrategy } from "../turn/turn-pipeline.ts";
 import { openTurn, reasonToAskAll } from "./adaptive.ts";
-import { answeredWithin, detachable } from "./answer-deadline.ts";
+import { answeredBy, detachable } from "./answer-by-time.ts";
 import { reviewAnswers } from "./council-review.ts";
 import { checkedStances, debate } from "./debate.ts";
 import { familyOf } from "./model-families.ts";
@@ -142,9 +142,9 @@ export function panelStrategy(
         });
       /** The opinions of `calls` in by the answer-by time (all of them without one). */
       const settle = (calls: readonly Promise<ModelOpinion>[]) =>
-        options.answerWithinMs === undefined
+        options.answerByMs === undefined
           ? Promise.all(calls)
-          : answeredWithin(calls, Math.max(0, options.answerWithinMs - (services.now() - started)));
+          : answeredBy(calls, Math.max(0, options.answerByMs - (services.now() - started)));
 
       // An adaptive turn asks two first, and answers from them when they agree.
       const opening = await openTurn(

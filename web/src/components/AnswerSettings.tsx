@@ -1,14 +1,14 @@
 // How the models answer: whether each searches the web with its vendor's search, how hard reasoning
-// models think (the default leaves it to the panel, the model or the vendor), and how soon the answer
-// is given (the models still answering then land beside it later; the default is the server's time).
+// models think (the default leaves it to the panel, the model or the vendor), and the answer-by time
+// (the models still answering then land beside it later; the default is the server's).
 
 import { reasoningLevels } from "../api.ts";
 import type { AskRequest } from "../consultation-input.ts";
 
 /** The choices beside the question; `reasoning` is "" for the default. */
-export type AnswerChoice = Pick<AskRequest, "webSearch" | "reasoning" | "answerWithin">;
+export type AnswerChoice = Pick<AskRequest, "webSearch" | "reasoning" | "answerBySeconds">;
 
-export const defaultAnswer: AnswerChoice = { webSearch: false, reasoning: "", answerWithin: 0 };
+export const defaultAnswer: AnswerChoice = { webSearch: false, reasoning: "", answerBySeconds: 0 };
 
 /** The answer-by times offered, in seconds (0: the server's). */
 const answerTimes = [0, 10, 30, 60, 120, 300];
@@ -56,8 +56,8 @@ export function AnswerSettings({
         <span>Answer within</span>
         <select
           aria-label="Answer within"
-          value={choice.answerWithin}
-          onChange={(event) => onChange({ ...choice, answerWithin: Number(event.target.value) })}
+          value={choice.answerBySeconds}
+          onChange={(event) => onChange({ ...choice, answerBySeconds: Number(event.target.value) })}
         >
           {answerTimes.map((seconds) => (
             <option key={seconds} value={seconds}>

@@ -3,17 +3,17 @@
 // verdict as a badge with each model's vote.
 
 import { useId } from "react";
-import type { Assessment as AssessmentData, Vote } from "../api.ts";
+import type * as contract from "../api.ts";
 import { InlineMarkdown } from "./Markdown.tsx";
 
-const voteNames: Record<Vote, string> = { go: "GO", block: "BLOCK", unsure: "UNSURE" };
+const voteNames: Record<contract.Vote, string> = { go: "GO", block: "BLOCK", unsure: "UNSURE" };
 
 /** A vote as a coloured badge that says it in words too. */
-export function VoteBadge({ vote }: { vote: Vote }) {
+export function VoteBadge({ vote }: { vote: contract.Vote }) {
   return <span className={`badge ${vote}`}>{voteNames[vote] ?? vote}</span>;
 }
 
-export function Assessment({ assessment }: { assessment: AssessmentData }) {
+export function Assessment({ assessment }: { assessment: contract.Assessment }) {
   const { agreement, consensus, dissent, verdict } = assessment;
   const percent = Math.round(agreement.score * 100);
   const meter = useId();

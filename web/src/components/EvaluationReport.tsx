@@ -4,7 +4,7 @@
 // table (the rows of src/contract/report/question-table.ts, as the HTML report has them). Questions and
 // answers are written as text, which React escapes.
 
-import type { EvaluationReport as Report } from "../../../src/contract/evaluation.ts";
+import type * as contract from "../../../src/contract/evaluation.ts";
 import { costAccuracyPlot, reliabilityPlot } from "../../../src/contract/report/plots.ts";
 import {
   type QuestionCell,
@@ -138,7 +138,7 @@ function Questions({ table }: { table: QuestionTable }) {
   );
 }
 
-export function EvaluationReport({ report }: { report: Report }) {
+export function EvaluationReport({ report }: { report: contract.EvaluationReport }) {
   const questions = questionTable(report);
   return (
     <article className="evaluation-report" aria-label={`Evaluation ${report.run.id}`}>

@@ -4,7 +4,7 @@
 // Runs are made with `ai-universe eval`; this page reads them.
 
 import { useEffect, useState } from "react";
-import type { EvaluationRunSummary, EvaluationReport as Report } from "../../../src/contract/evaluation.ts";
+import type * as contract from "../../../src/contract/evaluation.ts";
 import { usd } from "../../../src/contract/report/report-format.ts";
 import { ApiError, api } from "../api.ts";
 import { evaluationAddress } from "../evaluation-route.ts";
@@ -18,8 +18,8 @@ function describe(error: unknown): string {
 }
 
 export function Evaluations({ runId }: { runId: string | null }) {
-  const [runs, setRuns] = useState<EvaluationRunSummary[] | undefined>();
-  const [report, setReport] = useState<Report | undefined>();
+  const [runs, setRuns] = useState<contract.EvaluationRunSummary[] | undefined>();
+  const [report, setReport] = useState<contract.EvaluationReport | undefined>();
   const [error, setError] = useState("");
 
   useEffect(() => {
@@ -37,7 +37,7 @@ export function Evaluations({ runId }: { runId: string | null }) {
   }, [runId]);
 
   /** Adds the next page of the run's questions to those shown. */
-  const more = (id: string, shown: Report) => {
+  const more = (id: string, shown: contract.EvaluationReport) => {
     const from = shown.questions?.nextOffset;
     if (from === null || from === undefined) return;
     api

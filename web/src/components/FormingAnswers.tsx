@@ -3,7 +3,7 @@
 // revision in a debate round, once the round starts) and the synthesis above them, each grown from the
 // server's `model-text` events. The finished answer replaces them all.
 
-import type { ProgressEvent } from "../api.ts";
+import type { ConsultationEvent } from "../api.ts";
 import { Markdown } from "./Markdown.tsx";
 
 /** One answer being written. */
@@ -22,7 +22,7 @@ export interface Forming {
 export const nothingForming: Forming = { opinions: {} };
 
 /** The answers after `event`. */
-export function nextForming(forming: Forming, event: ProgressEvent): Forming {
+export function nextForming(forming: Forming, event: ConsultationEvent): Forming {
   if (event.type === "model-started")
     return { ...forming, opinions: { ...forming.opinions, [event.model]: { text: "", round: 1 } } };
   if (event.type === "round-started") {

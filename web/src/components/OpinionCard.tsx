@@ -3,7 +3,7 @@
 // A model still answering when the answer was given holds its place with a spinner until its opinion
 // lands (then marked as landed after the synthesis), or says that it never will.
 
-import type { Opinion, Stance } from "../api.ts";
+import type { ModelOpinion, Stance } from "../api.ts";
 import { opinionNotes, usageLine } from "../opinion-details.ts";
 import { CopyButton } from "./CopyButton.tsx";
 import { Markdown } from "./Markdown.tsx";
@@ -13,7 +13,7 @@ export function OpinionCard({
   stance,
   unlanded = false,
 }: {
-  opinion: Opinion;
+  opinion: ModelOpinion;
   stance?: Stance | undefined;
   /** The opinion is pending and will never land (its call ended elsewhere). */
   unlanded?: boolean;
@@ -60,7 +60,7 @@ export function OpinionCard({
 }
 
 /** The place of a model still answering when the answer was given. */
-function PendingCard({ opinion, unlanded }: { opinion: Opinion; unlanded: boolean }) {
+function PendingCard({ opinion, unlanded }: { opinion: ModelOpinion; unlanded: boolean }) {
   return (
     <article
       className={unlanded ? "opinion failed" : "opinion pending"}

@@ -2,7 +2,7 @@
 // latency, tokens and cost; a row per debate round and per reviewer; an adaptive consultation's
 // escalation; the synthesis; announced to screen readers as it changes.
 
-import type { ProgressEvent } from "../api.ts";
+import type { ConsultationEvent } from "../api.ts";
 
 export interface ProgressRow {
   label: string;
@@ -21,7 +21,7 @@ function closeRounds(rows: Record<string, ProgressRow>) {
 /** The rows after `event`. */
 export function nextRows(
   rows: Record<string, ProgressRow>,
-  event: ProgressEvent,
+  event: ConsultationEvent,
 ): Record<string, ProgressRow> {
   if (event.type === "model-text") return rows;
   const next = { ...rows };

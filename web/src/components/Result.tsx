@@ -2,18 +2,16 @@
 // adaptive consultation the path it took, the council's review and debate rounds, the opinions beside
 // it (see OpinionCard), the charts, and copy buttons. When the answer was given with models still
 // answering, it says whom the synthesis did not hear from, and their places fill in as their opinions
-// land (App follows them).
+// land (page/use-late-opinion-following.ts follows them).
 
 import { type Answer, describeAdaptivePath } from "../api.ts";
-import { usageLine } from "../opinion-details.ts";
-import { Assessment } from "./Assessment.tsx";
 import { CostChart, LatencyChart } from "./Charts.tsx";
-import { CopyButton } from "./CopyButton.tsx";
 import { DebateRounds } from "./DebateRounds.tsx";
-import { Markdown } from "./Markdown.tsx";
 import { OpinionCard } from "./OpinionCard.tsx";
 import { ReviewRanking } from "./ReviewRanking.tsx";
+import { SynthesisFailure, SynthesisView } from "./SynthesisView.tsx";
 
+/** The answer; `unlanded` names the pending models whose opinion will never land. */
 export function Result({
   result,
   unlanded = [],
@@ -31,64 +29,9 @@ export function Result({
     <section className="result" aria-label="Answer">
       <div className="synthesis">
         {synthesis && !synthesis.error ? (
-          <article aria-label="Synthesis">
-            <header>
-              <h2>Synthesis</h2>
-              <span className="meta">
-                by {synthesis.model} · {usageLine(synthesis)}
-              </span>
-              <CopyButton text={synthesis.response} label="synthesis" />
-            </header>
-            {(synthesis.fallbackFrom ?? []).length > 0 && (
-              <p className="meta">
-                Written after{" "}
-                {(synthesis.fallbackFrom ?? [])
-                  .map((failure) => `${failure.model} (${failure.error})`)
-                  .join(", ")}{" "}
-                failed.
-              </p>
-            )}
-            <Markdown text={synthesis.response} />
-            {synthesis.assessment ? (
-              <Assessment assessment={synthesis.assessment} />
-            ) : (
-              synthesis.assessmentError && <p className="note">No assessment: {synthesis.assessmentError}</p>
-            )}
-            {(synthesis.sources ?? []).length > 0 && (
-              <section className="sources" aria-label="Sources">
-                <h3>Sources</h3>
-                <ol>
-                  {(synthesis.sources ?? []).map((source) => (
-                    <li key={source.url}>
-                      <a href={source.url} target="_blank" rel="noreferrer noopener">
-                        {source.title}
-                      </a>
-                    </li>
-                  ))}
-                </ol>
-              </section>
-            )}
-          </article>
+          <SynthesisView synthesis={synthesis} />
         ) : synthesis?.error ? (
-          <div className="warning" role="status">
-            <p>
-              No synthesis could be written
-              {synthesis.fallbackAnswerFrom
-                ? `; the answer kept is ${synthesis.fallbackAnswerFrom}'s (beside).`
-                : "."}
-            </p>
-            {(synthesis.fallbackFrom ?? []).length > 0 ? (
-              <ul>
-                {(synthesis.fallbackFrom ?? []).map((failure) => (
-                  <li key={failure.model}>
-                    {failure.model}: {failure.error}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p>{synthesis.response}</p>
-            )}
-          </div>
+          <SynthesisFailure synthesis={synthesis} />
         ) : null}
         {result.adaptive && <p className="note adaptive">{describeAdaptivePath(result.adaptive)}</p>}
         {result.review && <ReviewRanking review={result.review} />}

@@ -6,6 +6,7 @@
 import type { CouncilReview } from "../api.ts";
 import { InlineMarkdown } from "./Markdown.tsx";
 
+/** The review of a council with `review: true`. */
 export function ReviewRanking({ review }: { review: CouncilReview }) {
   const failed = review.reviews.filter((peer) => peer.error);
   const usable = review.reviews.filter((peer) => !peer.error);
@@ -14,33 +15,7 @@ export function ReviewRanking({ review }: { review: CouncilReview }) {
     <section className="review" aria-label="Council review">
       <h3>Council review</h3>
       {review.ranking.length > 0 ? (
-        <div className="table-scroll">
-          <table>
-            <caption className="meta">
-              Each model ranked the others' answers, anonymised (Borda count)
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Model</th>
-                <th scope="col">Points</th>
-                <th scope="col">Mean rank</th>
-                <th scope="col">Reviews</th>
-              </tr>
-            </thead>
-            <tbody>
-              {review.ranking.map((place, index) => (
-                <tr key={place.model}>
-                  <td>{index + 1}</td>
-                  <th scope="row">{place.model}</th>
-                  <td>{place.points}</td>
-                  <td>{place.meanRank.toFixed(2)}</td>
-                  <td>{place.reviews}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RankingTable ranking={review.ranking} />
       ) : (
         <p className="warning">No usable review: there is no ranking to show.</p>
       )}
@@ -86,5 +61,36 @@ export function ReviewRanking({ review }: { review: CouncilReview }) {
         </details>
       )}
     </section>
+  );
+}
+
+/** The aggregate ranking, best first. */
+function RankingTable({ ranking }: { ranking: CouncilReview["ranking"] }) {
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption className="meta">Each model ranked the others' answers, anonymised (Borda count)</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Model</th>
+            <th scope="col">Points</th>
+            <th scope="col">Mean rank</th>
+            <th scope="col">Reviews</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ranking.map((place, index) => (
+            <tr key={place.model}>
+              <td>{index + 1}</td>
+              <th scope="row">{place.model}</th>
+              <td>{place.points}</td>
+              <td>{place.meanRank.toFixed(2)}</td>
+              <td>{place.reviews}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -7,7 +7,7 @@
 
 import { type App, useApp, useHostStyles } from "@modelcontextprotocol/ext-apps/react";
 import { type MouseEvent, useState } from "react";
-import type { SecondOpinion } from "../api.ts";
+import type { SecondOpinionResult } from "../api.ts";
 import { Result } from "../components/Result.tsx";
 import { useLateOpinions } from "./use-late-opinions.ts";
 
@@ -24,7 +24,7 @@ function openLinksThroughHost(app: App | null) {
 
 export function CouncilPanel() {
   const [question, setQuestion] = useState<string>();
-  const [result, setResult] = useState<SecondOpinion>();
+  const [result, setResult] = useState<SecondOpinionResult>();
   const [failure, setFailure] = useState("");
   const { app, error } = useApp({
     appInfo: { name: "ai-universe-council-panel", version: "1.0.0" },
@@ -38,7 +38,7 @@ export function CouncilPanel() {
           setFailure(answer.content.map((block) => ("text" in block ? block.text : "")).join(" "));
         } else {
           setFailure("");
-          setResult(answer.structuredContent as unknown as SecondOpinion);
+          setResult(answer.structuredContent as unknown as SecondOpinionResult);
         }
       };
       created.ontoolcancelled = () => setFailure("The question was cancelled before the council answered.");

@@ -4,7 +4,7 @@
 
 import type { App } from "@modelcontextprotocol/ext-apps";
 import { useCallback, useEffect, useState } from "react";
-import type { Answer, SecondOpinion } from "../api.ts";
+import type { Answer, SecondOpinionResult } from "../api.ts";
 import { lookSchedule, readStoredTurn, siblingToolName, type TurnPlace } from "./late-opinions.ts";
 
 /** What the panel shows of the late opinions, and how to look for them at once. */
@@ -20,14 +20,14 @@ export interface LateOpinions {
 
 /** What is known of one answer's late opinions: the looks made, the turn read, where it was. */
 interface Following {
-  of: SecondOpinion | undefined;
+  of: SecondOpinionResult | undefined;
   looks: number;
   turn?: Answer;
   note: string;
   place: TurnPlace;
 }
 
-const start = (of: SecondOpinion | undefined): Following => ({ of, looks: 0, note: "", place: {} });
+const start = (of: SecondOpinionResult | undefined): Following => ({ of, looks: 0, note: "", place: {} });
 
 /** The error text of a failed tool result. */
 function errorText(result: { content?: { type: string; text?: string }[] }): string {
@@ -35,7 +35,7 @@ function errorText(result: { content?: { type: string; text?: string }[] }): str
 }
 
 /** Follows the late opinions of `result` through `app`'s host. */
-export function useLateOpinions(app: App | null, result: SecondOpinion | undefined): LateOpinions {
+export function useLateOpinions(app: App | null, result: SecondOpinionResult | undefined): LateOpinions {
   const [following, setFollowing] = useState(() => start(result));
   const [looking, setLooking] = useState(false);
   // A new answer: nothing read of it yet.

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { getEventListeners } from "node:events";
 import { describe, it } from "node:test";
-import { detachable } from "../../src/consultation/council/answer-deadline.ts";
+import { detachable } from "../../src/consultation/council/answer-by-time.ts";
 
 describe("a panel's detachable signal", () => {
   it("stops the late calls on the late signal, and lets go of it once they have ended", async () => {

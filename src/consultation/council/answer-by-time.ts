@@ -41,13 +41,13 @@ export function detachable(caller: AbortSignal, afterwards?: AbortSignal): Detac
 }
 
 /**
- * The opinions of `calls` that came in within `withinMs` (undefined for those still running then);
- * with none successful by then, waits for the first success or for every call. Rejects as soon as
- * any call rejects (a cancel).
+ * The opinions of `calls` that came in within `waitMs`, the time left to the answer-by time (undefined
+ * for those still running then); with none successful by then, waits for the first success or for
+ * every call. Rejects as soon as any call rejects (a cancel).
  */
-export function answeredWithin(
+export function answeredBy(
   calls: readonly Promise<ModelOpinion>[],
-  withinMs: number,
+  waitMs: number,
 ): Promise<(ModelOpinion | undefined)[]> {
   return new Promise((resolve, reject) => {
     const settled: (ModelOpinion | undefined)[] = calls.map(() => undefined);
@@ -64,7 +64,7 @@ export function answeredWithin(
     const timer = setTimeout(() => {
       due = true;
       if (ready()) finish();
-    }, withinMs);
+    }, waitMs);
     calls.forEach((call, index) => {
       call.then(
         (opinion) => {
