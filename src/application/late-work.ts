@@ -4,7 +4,7 @@
 // the process and left "still answering" in history forever. Deleting a conversation stops its late
 // models on every node (announced on the store's broadcast), so nobody pays for an answer with no place.
 
-import type { RunOptions } from "../consultation/consultation-services.ts";
+import type { RunOptions } from "../consultation/index.ts";
 import type { Broadcast } from "../store/broadcast.ts";
 
 /** The broadcast channel on which a deleted conversation is announced, so every node stops its late models. */

@@ -111,7 +111,7 @@ export async function startRun(
   const createModel = limitedModels(services.createModel, concurrency);
   const calls = createModelCalls({
     services: { ...services, createModel },
-    secondOpinion: dependencies.secondOpinionWith(createModel),
+    admission: dependencies.admission,
     caller,
     budget,
   });
