@@ -17,8 +17,6 @@ import { reviewPanel } from "./stages/review.ts";
 import { settlePanel } from "./stages/settle.ts";
 import { synthesisePanel } from "./stages/synthesise.ts";
 
-export type { CouncilChoice } from "./stages/panel-turn.ts";
-
 /**
  * A strategy for the models `choice` names (or the defaults), fitted to `cost` before any call.
  * Throws unknown_model or invalid_argument at once.
