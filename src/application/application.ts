@@ -4,12 +4,7 @@
 // only translate to and from it, so every rule holds on every path.
 
 import { type ClientTimeLimit, knownClientTimeLimits } from "../configuration/client-time-limits.ts";
-import type { ConsultationServices, RunOptions } from "../consultation/consultation-services.ts";
-import { panelStrategy, readStoredSecondOpinion } from "../consultation/council/panel-strategy.ts";
-import { messageResult } from "../consultation/turn/message-result.ts";
-import { secondOpinionResult } from "../consultation/turn/second-opinion-result.ts";
-import { readStoredReply, singleModelStrategy } from "../consultation/turn/single-model-strategy.ts";
-import { replayTurn, runTurn } from "../consultation/turn/turn-pipeline.ts";
+import type { ConsultationServices, RunOptions } from "../consultation/index.ts";
 import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
 import type {
   ConversationExport,
@@ -18,20 +13,9 @@ import type {
   HistoryResult,
   SearchResult,
 } from "../contract/conversations.ts";
-import {
-  conversationInput,
-  historyInput,
-  listInput,
-  modelsInput,
-  renameInput,
-  searchInput,
-  secondOpinionInput,
-  sendMessageInput,
-  usageInput,
-} from "../contract/inputs.ts";
+import { modelsInput, usageInput } from "../contract/inputs.ts";
 import type { ConversationSummary } from "../contract/messages.ts";
 import type { ModelListing } from "../contract/models.ts";
-import { ServiceError } from "../contract/service-error.ts";
 import type { Usage } from "../contract/usage.ts";
 import { validateInput } from "../contract/validate-input.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
@@ -42,29 +26,23 @@ import {
   createAccountUseCases,
   noAccounts,
 } from "./accounts/account-use-cases.ts";
-import { type AnswerByRules, answerByOf, type ConsultationOptions } from "./answer-by.ts";
-import { attachmentsFrom } from "./attachment-input.ts";
+import type { ConsultationOptions } from "./answer-by.ts";
 import { type Caller, localTier } from "./caller.ts";
-import { conversationMarkdown } from "./conversations/conversation-markdown.ts";
-import { deleteConversation } from "./conversations/delete-conversation.ts";
-import { exportConversation } from "./conversations/export-conversation.ts";
+import { createConversationUseCases } from "./conversations/conversation-use-cases.ts";
 import { IdempotencyGate } from "./conversations/idempotency-gate.ts";
-import { listConversations } from "./conversations/list-conversations.ts";
 import { createCursorCodec } from "./conversations/paging.ts";
-import { readHistory } from "./conversations/read-history.ts";
-import { renameConversation } from "./conversations/rename-conversation.ts";
-import { searchConversations } from "./conversations/search-conversations.ts";
 import { type CostQuestionUseCase, createCostQuestion } from "./cost-question.ts";
 import { createEvaluationUseCases, type EvaluationUseCases } from "./evaluation/evaluation-use-cases.ts";
 import { type LateOpinionWatch, watchLateOpinions } from "./late-opinion-watch.ts";
 import { createLateWork, type LateWork } from "./late-work.ts";
 import type { Admission } from "./limits/admission.ts";
-import { runWithinBudget } from "./limits/budgeted-run.ts";
 import { limitedLateOpinionWatch } from "./limits/late-opinion-streams.ts";
 import { describeModels } from "./model-listing.ts";
 import { createStatusUseCases, type StatusSources, type StatusUseCases } from "./status-use-cases.ts";
 import { createTaskRunner, defaultTaskLifetimes, type TaskRunner } from "./tasks/task-runner.ts";
 import { createTaskUseCases, type TaskUseCases } from "./tasks/task-use-cases.ts";
+import { secondOpinionUseCase } from "./turns/second-opinion-use-case.ts";
+import { sendMessageUseCase } from "./turns/send-message-use-case.ts";
 
 /**
  * The use cases. Inputs are `unknown`: each method validates what it is given. Besides the
@@ -133,7 +111,7 @@ export interface ApplicationOptions {
   providers?: StatusSources["configuration"];
   /** The estimate in USD above which a costly call is confirmed first; null or absent: never. */
   confirmAboveUsd?: number | null;
-  /** The late work of this process (shared with an evaluation's consultations); default: a new one. */
+  /** The late work of this process; default: a new one. */
   lateWork?: LateWork;
   /** Clients known to give up on a call after a fixed time; default: the known ones. */
   clientTimeLimits?: readonly ClientTimeLimit[];
@@ -145,26 +123,10 @@ export function createApplication(services: ConsultationServices, options: Appli
   const { admission } = options;
   const gate = new IdempotencyGate(store);
   const cursors = createCursorCodec(options.cursorKey);
-  const answerByRules: AnswerByRules = {
-    answerByMs: services.defaults.answerByMs,
-    clientTimeLimits: options.clientTimeLimits ?? knownClientTimeLimits,
-  };
   const lateWork = options.lateWork ?? createLateWork(store.broadcast);
   const tasks =
     options.tasks ??
     createTaskRunner(store.tasks, { staleMs: 30_000, ...defaultTaskLifetimes }, services.clock, () => {});
-  /**
-   * A message continues a conversation that only the store keeps: on a store that cannot be written it
-   * is refused before any model is asked, rather than answered and then forgotten.
-   */
-  const refuseUnlessWritable = async () => {
-    const health = await store.health();
-    if (health.writable) return;
-    throw new ServiceError(
-      "store_unavailable",
-      `${(health.error ?? "The store cannot be written.").replace(/\.$/, "")}. The message was not sent: its reply could not be kept.`,
-    );
-  };
   return {
     ...createTaskUseCases(tasks, admission, cursors),
     ...createAccountUseCases({
@@ -183,19 +145,9 @@ export function createApplication(services: ConsultationServices, options: Appli
         environment: {},
       },
     }),
-    ...createEvaluationUseCases({
-      services,
-      admission,
-      // The evaluation's consultations are this use case over its own model factory (each provider capped).
-      secondOpinionWith: (createModel) => {
-        const consultations = createApplication(
-          { ...services, createModel },
-          { ...options, tasks, lateWork },
-        );
-        return (caller, input, running) => consultations.secondOpinion(caller, input, running);
-      },
-    }),
+    ...createEvaluationUseCases({ services, admission }),
     ...createCostQuestion(services, admission, options.confirmAboveUsd ?? null),
+    ...createConversationUseCases(store, admission, cursors, lateWork),
     watchLateOpinions: limitedLateOpinionWatch(
       (caller, input, watch) =>
         watchLateOpinions({ store, defaults: services.defaults }, caller, input, watch),
@@ -203,136 +155,14 @@ export function createApplication(services: ConsultationServices, options: Appli
     ),
     models: services.roster,
     finishLateOpinions: (waitMs) => lateWork.finish(waitMs),
-
-    async secondOpinion(caller, input, options) {
-      const {
-        idempotencyKey,
-        attachments: attached,
-        answerWithinSeconds,
-        ...rest
-      } = validateInput(secondOpinionInput, input);
-      const attachments = await attachmentsFrom(attached);
-      const request = { ...rest, ...(attachments.length > 0 ? { attachments } : {}) };
-      const { client, ...run } = options;
-      const answerByMs = answerByOf({ answerWithinSeconds }, client, answerByRules);
-      const running: RunOptions = { ...run, ...(answerByMs !== undefined ? { answerByMs } : {}) };
-      const turn = { owner: caller.userId, ...request };
-      return gate.run(
-        { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },
-        async (stamp) => {
-          await admission.admit(caller);
-          const late = lateWork.track(running);
-          // A late opinion is paid for too: its cost is charged when it lands, inside the call's reservation.
-          const outcome = await runWithinBudget(
-            admission.callBudget(caller),
-            late.options,
-            (reserve, budgeted) => {
-              const tier = admission.tierOf(caller);
-              const cost = {
-                maxCostUsd: request.maxCostUsd,
-                unpricedModels: tier.unpricedModels,
-                reserve: async (usd: number) => {
-                  await options.reserve?.(usd);
-                  await reserve(usd);
-                },
-                dailyBudget: tier.dailyBudgetUsd !== null,
-              };
-              return runTurn(turn, panelStrategy(services, request, cost), services, budgeted, stamp);
-            },
-            (done) => done.answer.summary.totalCost,
-          ).catch((error: unknown) => {
-            late.failed();
-            throw error;
-          });
-          const result = secondOpinionResult(outcome);
-          late.belongsTo(caller.userId, result.conversationId);
-          return result;
-        },
-        (stored) => secondOpinionResult(replayTurn(stored, readStoredSecondOpinion)),
-        options.signal,
-      );
-    },
-
-    async sendMessage(caller, input, options) {
-      const { idempotencyKey, ...request } = validateInput(sendMessageInput, input);
-      const turn = {
-        owner: caller.userId,
-        question: request.content,
-        conversationId: request.conversationId,
-        title: request.title,
-      };
-      return gate.run(
-        { owner: caller.userId, key: idempotencyKey, tool: "conversation.send-message", arguments: request },
-        async (stamp) => {
-          await admission.admit(caller);
-          await refuseUnlessWritable();
-          const outcome = await runWithinBudget(
-            admission.callBudget(caller),
-            options,
-            (reserve, budgeted) => {
-              const cost = {
-                maxCostUsd: request.maxCostUsd,
-                unpricedModels: admission.tierOf(caller).unpricedModels,
-                reserve,
-              };
-              return runTurn(
-                turn,
-                singleModelStrategy(services, request.model, cost),
-                services,
-                budgeted,
-                stamp,
-              );
-            },
-            (done) => done.answer.cost,
-          );
-          return messageResult(outcome);
-        },
-        (stored) => messageResult(replayTurn(stored, readStoredReply)),
-        options.signal,
-      );
-    },
-
-    async getHistory(caller, input) {
-      const request = validateInput(historyInput, input);
-      await admission.admit(caller);
-      return readHistory(store.conversations.of(caller.userId), cursors, request);
-    },
-
-    async listConversations(caller, input) {
-      const request = validateInput(listInput, input);
-      await admission.admit(caller);
-      return listConversations(store.conversations.of(caller.userId), cursors, request);
-    },
-
-    async searchConversations(caller, input) {
-      const request = validateInput(searchInput, input);
-      await admission.admit(caller);
-      return searchConversations(store.conversations.of(caller.userId), request);
-    },
-
-    async renameConversation(caller, input) {
-      const request = validateInput(renameInput, input);
-      await admission.admit(caller);
-      return renameConversation(store.conversations.of(caller.userId), request);
-    },
-
-    async deleteConversation(caller, input) {
-      const { conversationId } = validateInput(conversationInput, input);
-      await admission.admit(caller);
-      const deleted = await deleteConversation(store.conversations.of(caller.userId), conversationId);
-      await lateWork.stopConversation(caller.userId, deleted.conversationId).catch(() => {});
-      return deleted;
-    },
-
-    async exportConversation(caller, input) {
-      const { conversationId } = validateInput(conversationInput, input);
-      await admission.admit(caller);
-      return exportConversation(store.conversations.of(caller.userId), conversationId);
-    },
-
-    async readConversationMarkdown(caller, input) {
-      return conversationMarkdown(await this.exportConversation(caller, input));
-    },
+    secondOpinion: secondOpinionUseCase(
+      { services, admission, gate, lateWork },
+      {
+        answerByMs: services.defaults.answerByMs,
+        clientTimeLimits: options.clientTimeLimits ?? knownClientTimeLimits,
+      },
+    ),
+    sendMessage: sendMessageUseCase({ services, admission, gate }),
 
     async listModels(caller, input = {}) {
       validateInput(modelsInput, input);

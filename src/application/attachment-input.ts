@@ -1,7 +1,7 @@
 // Turns the attachments of a request (base64 files or MCP embedded resources) into checked
 // attachments, so every front end gets the same names, types and limits.
 
-import { type Attachment, checkAttachments } from "../consultation/turn/attachments.ts";
+import { type Attachment, checkAttachments } from "../consultation/index.ts";
 import { ServiceError } from "../contract/service-error.ts";
 
 /** An attachment as the input schema accepts it. */

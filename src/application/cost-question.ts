@@ -6,10 +6,7 @@
 // `maxCostUsd` would leave them out), or the primary alone when even that does not fit. No model is
 // called, nothing is counted or charged. Front ends that can ask a person (MCP elicitation) use it.
 
-import type { ConsultationServices } from "../consultation/consultation-services.ts";
-import { panelStrategy } from "../consultation/council/panel-strategy.ts";
-import { singleModelStrategy } from "../consultation/turn/single-model-strategy.ts";
-import { estimateTurn, type TurnEstimate } from "../consultation/turn/turn-pipeline.ts";
+import { type ConsultationServices, estimateTurn, type TurnEstimate } from "../consultation/index.ts";
 import { secondOpinionInput, sendMessageInput } from "../contract/inputs.ts";
 import { ServiceError } from "../contract/service-error.ts";
 import { validateInput } from "../contract/validate-input.ts";
@@ -119,8 +116,12 @@ function estimator(
         question: request.content,
         conversationId: request.conversationId,
       };
-      const strategy = singleModelStrategy(services, request.model, policy(request.maxCostUsd));
-      return estimateOf(await estimateTurn(turn, strategy, services));
+      const consultation = {
+        kind: "message" as const,
+        model: request.model,
+        cost: policy(request.maxCostUsd),
+      };
+      return estimateOf(await estimateTurn(turn, consultation, services));
     }
     const { idempotencyKey, attachments, answerWithinSeconds, ...rest } = validateInput(
       secondOpinionInput,
@@ -128,8 +129,8 @@ function estimator(
     );
     const checked = await attachmentsFrom(attachments);
     const request = { ...rest, ...(checked.length > 0 ? { attachments: checked } : {}) };
-    const strategy = panelStrategy(services, request, policy(request.maxCostUsd));
-    return estimateOf(await estimateTurn({ owner: caller.userId, ...request }, strategy, services));
+    const consultation = { kind: "panel" as const, choice: request, cost: policy(request.maxCostUsd) };
+    return estimateOf(await estimateTurn({ owner: caller.userId, ...request }, consultation, services));
   };
 }
 

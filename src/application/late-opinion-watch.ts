@@ -6,7 +6,7 @@
 // the watch too. Not counted against the caller's tier: the consultation was.
 
 import type { ConsultationDefaults } from "../configuration/configuration.ts";
-import { lateOpinionChannel } from "../consultation/turn/late-opinions.ts";
+import { lateOpinionChannel } from "../consultation/index.ts";
 import { lateOpinionsInput } from "../contract/inputs.ts";
 import type { SecondOpinion } from "../contract/opinions.ts";
 import { ServiceError } from "../contract/service-error.ts";

@@ -4,7 +4,7 @@
 // the process and left "still answering" in history forever. Deleting a conversation stops its late
 // models on every node (announced on the store's broadcast), so nobody pays for an answer with no place.
 
-import type { RunOptions } from "../consultation/consultation-services.ts";
+import type { RunOptions } from "../consultation/index.ts";
 import type { Broadcast } from "../store/broadcast.ts";
 
 /** The broadcast channel on which a deleted conversation is announced, so every node stops its late models. */
@@ -37,14 +37,7 @@ const storeMs = 10_000;
 /** The late work of this process; `broadcast` carries deleted conversations to and from the other nodes. */
 export function createLateWork(broadcast: Pick<Broadcast, "publish" | "subscribe">): LateWork {
   const stop = new AbortController();
-  /** The late models' stops of each conversation (by owner and id) with calls still running. */
-  const byConversation = new Map<string, Set<AbortController>>();
-  const keyOf = (owner: string, conversationId: string) => JSON.stringify([owner, conversationId]);
-  let listening = false;
-  const stopLocally = (key: string) => {
-    for (const call of byConversation.get(key) ?? []) call.abort();
-    byConversation.delete(key);
-  };
+  const conversations = conversationStops(broadcast);
   let running = 0;
   let changed = () => {};
   const settle = () => {
@@ -67,14 +60,11 @@ export function createLateWork(broadcast: Pick<Broadcast, "publish" | "subscribe
       running += 1;
       let done = false;
       const call = new AbortController();
-      let key: string | undefined;
+      let forget = () => {};
       const once = () => {
         if (done) return;
         done = true;
-        if (key !== undefined) {
-          byConversation.get(key)?.delete(call);
-          if (byConversation.get(key)?.size === 0) byConversation.delete(key);
-        }
+        forget();
         settle();
       };
       const signals = [stop.signal, call.signal, ...(options.lateSignal ? [options.lateSignal] : [])];
@@ -90,23 +80,11 @@ export function createLateWork(broadcast: Pick<Broadcast, "publish" | "subscribe
         failed: once,
         belongsTo(owner, conversationId) {
           if (done) return;
-          key = keyOf(owner, conversationId);
-          byConversation.set(key, (byConversation.get(key) ?? new Set()).add(call));
-          if (listening) return;
-          listening = true;
-          broadcast
-            .subscribe(deletedChannel, (payload) => stopLocally(payload))
-            .catch(() => {
-              listening = false;
-            });
+          forget = conversations.add(owner, conversationId, call);
         },
       };
     },
-    async stopConversation(owner, conversationId) {
-      const key = keyOf(owner, conversationId);
-      stopLocally(key);
-      await broadcast.publish(deletedChannel, key);
-    },
+    stopConversation: (owner, conversationId) => conversations.stop(owner, conversationId),
     async finish(waitMs) {
       await idle(waitMs);
       const stopped = running;
@@ -114,6 +92,44 @@ export function createLateWork(broadcast: Pick<Broadcast, "publish" | "subscribe
       stop.abort();
       await idle(storeMs);
       return stopped;
+    },
+  };
+}
+
+/**
+ * The late models' stops of each conversation (by owner and id) with calls still running: `add` files
+ * a call's stop (and returns how to take it out again), `stop` stops a conversation's calls here and,
+ * through `broadcast`, on every other node.
+ */
+function conversationStops(broadcast: Pick<Broadcast, "publish" | "subscribe">) {
+  const byConversation = new Map<string, Set<AbortController>>();
+  const keyOf = (owner: string, conversationId: string) => JSON.stringify([owner, conversationId]);
+  let listening = false;
+  const stopLocally = (key: string) => {
+    for (const call of byConversation.get(key) ?? []) call.abort();
+    byConversation.delete(key);
+  };
+  return {
+    add(owner: string, conversationId: string, call: AbortController): () => void {
+      const key = keyOf(owner, conversationId);
+      byConversation.set(key, (byConversation.get(key) ?? new Set()).add(call));
+      if (!listening) {
+        listening = true;
+        broadcast
+          .subscribe(deletedChannel, (payload) => stopLocally(payload))
+          .catch(() => {
+            listening = false;
+          });
+      }
+      return () => {
+        byConversation.get(key)?.delete(call);
+        if (byConversation.get(key)?.size === 0) byConversation.delete(key);
+      };
+    },
+    async stop(owner: string, conversationId: string): Promise<void> {
+      const key = keyOf(owner, conversationId);
+      stopLocally(key);
+      await broadcast.publish(deletedChannel, key);
     },
   };
 }

@@ -22,7 +22,19 @@ const line = (report: EvaluationReport, strategy: string) => {
 
 describe("evaluation use cases", () => {
   it("compares the strategies on the same questions, the best single model found by a first pass", async () => {
-    const { application, models, file } = evaluationFixture();
+    const { application, models, file, store } = evaluationFixture();
+    // No conversation is written, not even for a moment: the council is consulted without one.
+    const written: string[] = [];
+    const of = store.conversations.of.bind(store.conversations);
+    store.conversations.of = (owner) => {
+      const conversations = of(owner);
+      const saveTurn = conversations.saveTurn.bind(conversations);
+      conversations.saveTurn = (turn) => {
+        written.push(turn.conversationId);
+        return saveTurn(turn);
+      };
+      return conversations;
+    };
     const report = await application.runEvaluation(
       localCaller,
       {
@@ -64,8 +76,9 @@ describe("evaluation use cases", () => {
     }
     // 12 first-pass answers, 4 × (3 opinions + synthesis), 4 × (3 samples + synthesis).
     assert.equal(models.answered.length, 12 + 16 + 16);
-    // The council's conversations are not left among the caller's.
+    // The council's consultations left no conversation among the caller's, and wrote none.
     assert.deepEqual((await application.listConversations(localCaller, {})).conversations, []);
+    assert.deepEqual(written, []);
     // The run is stored: listed, and its report read back the same.
     const listed = await application.listEvaluations(localCaller, {});
     assert.deepEqual(

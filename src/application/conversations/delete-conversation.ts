@@ -1,6 +1,6 @@
 // Deleting a conversation of the owner with all its messages.
 
-import { findConversation } from "../../consultation/turn/find-conversation.ts";
+import { findConversation } from "../../consultation/index.ts";
 import type { DeleteResult } from "../../contract/conversations.ts";
 import type { OwnerConversations } from "../../store/conversations.ts";
 

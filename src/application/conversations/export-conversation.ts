@@ -1,6 +1,6 @@
 // A whole conversation with every message, read page by page (for export and Markdown resources).
 
-import { findConversation } from "../../consultation/turn/find-conversation.ts";
+import { findConversation } from "../../consultation/index.ts";
 import type { ConversationExport } from "../../contract/conversations.ts";
 import { contractMessage, type StoredMessage } from "../../contract/messages.ts";
 import type { OwnerConversations } from "../../store/conversations.ts";

@@ -4,7 +4,7 @@
 // in the same transaction as the turn, so a crash leaves nothing behind.
 
 import { createHash, randomUUID } from "node:crypto";
-import type { IdempotencyStamp, StoredTurn } from "../../consultation/turn/record-turn.ts";
+import type { IdempotencyStamp, StoredTurn } from "../../consultation/index.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { ConversationStore } from "../../store/conversations.ts";
 import type { IdempotencyStore } from "../../store/idempotency.ts";

@@ -1,7 +1,7 @@
 // One page of a conversation's messages, oldest first, keyset-paged: a page at the end of a long
 // conversation costs the same as the first.
 
-import { findConversation } from "../../consultation/turn/find-conversation.ts";
+import { findConversation } from "../../consultation/index.ts";
 import type { HistoryResult } from "../../contract/conversations.ts";
 import { defaultHistoryPageSize } from "../../contract/inputs.ts";
 import { contractMessage } from "../../contract/messages.ts";

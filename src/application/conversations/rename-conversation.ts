@@ -1,6 +1,6 @@
 // Renaming a conversation of the owner.
 
-import { findConversation } from "../../consultation/turn/find-conversation.ts";
+import { findConversation } from "../../consultation/index.ts";
 import type { ConversationSummary } from "../../contract/messages.ts";
 import type { OwnerConversations } from "../../store/conversations.ts";
 

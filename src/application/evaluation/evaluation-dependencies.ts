@@ -1,11 +1,8 @@
-// What an evaluation run is made of (the engine's services, admission, the second-opinion use case over
-// a run's own models, the stored runs) and how a running one reports and is stopped: shared by the use
+// What an evaluation run is made of (the engine's services, admission, the stored runs) and how a running one reports and is stopped: shared by the use
 // cases and the run they start (start-run.ts, loaded at the first run).
 
-import type { ConsultationServices, RunOptions } from "../../consultation/consultation-services.ts";
-import type { SecondOpinionResult } from "../../contract/consultation-results.ts";
+import type { ConsultationServices } from "../../consultation/index.ts";
 import type { EvaluationProgress, EvaluationRunSummary } from "../../contract/evaluation.ts";
-import type { LanguageModelFactory } from "../../providers/create-language-model.ts";
 import type { EvaluationRunRecord } from "../../store/evaluations.ts";
 import type { Caller } from "../caller.ts";
 import type { Admission } from "../limits/admission.ts";
@@ -23,10 +20,6 @@ export interface EvaluationRunOptions {
 export interface EvaluationDependencies {
   services: ConsultationServices;
   admission: Admission;
-  /** The second-opinion use case over a model factory of the run's (each provider's requests capped). */
-  secondOpinionWith(
-    createModel: LanguageModelFactory,
-  ): (caller: Caller, input: unknown, options: RunOptions) => Promise<SecondOpinionResult>;
   /** The caller's run `runId`; throws not_found. */
   findRun(caller: Caller, runId: string): Promise<EvaluationRunRecord>;
   /** How long a call's hold on a run's cap lasts unless renewed; default 30 s. */

@@ -6,8 +6,7 @@
 
 import { createHash } from "node:crypto";
 import { basename, resolve } from "node:path";
-import type { ConsultationServices } from "../../consultation/consultation-services.ts";
-import { planConsultation } from "../../consultation/planning/model-selection.ts";
+import { type ConsultationServices, planConsultation } from "../../consultation/index.ts";
 import {
   type EvaluationRunInput,
   type EvaluationStrategy,

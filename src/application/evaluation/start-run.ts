@@ -7,8 +7,8 @@
 import type { EvaluationRunInput, EvaluationRunSummary } from "../../contract/evaluation.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { Question } from "../../evaluation/questions/question.ts";
-import { runEvaluation } from "../../evaluation/run/run-evaluation.ts";
-import type { EvaluationRunRecord } from "../../store/evaluations.ts";
+import { type RunRecorder, runEvaluation } from "../../evaluation/run/run-evaluation.ts";
+import type { EvaluationRunRecord, EvaluationStore } from "../../store/evaluations.ts";
 import type { Caller } from "../caller.ts";
 import type { EvaluationDependencies, EvaluationRunOptions } from "./evaluation-dependencies.ts";
 import { consultationTakesStrategy, prepareRun, type RunSettings } from "./evaluation-setup.ts";
@@ -71,6 +71,44 @@ async function openRun(
   return { record, questions: setup.questions, resumed: false };
 }
 
+/** Throws invalid_argument when a stored run asks for a strategy this version does not have. */
+function refuseUnknownStrategies(settings: RunSettings): void {
+  if (settings.strategies.includes("adaptive") && !consultationTakesStrategy) {
+    throw new ServiceError(
+      "invalid_argument",
+      "This run asks adaptive consultation, which this version does not have.",
+    );
+  }
+}
+
+/** Where a run stores each answer, model answer and judgement as it is given (noting the spend). */
+function runStorage(
+  store: EvaluationStore,
+  owner: string,
+  runId: string,
+  noteSpend: () => Promise<void>,
+  now: () => string,
+): RunRecorder {
+  return {
+    results: () => store.readResults(owner, runId),
+    saveAnswer: async (answer) => {
+      await store.saveAnswer(owner, runId, answer);
+      await noteSpend();
+    },
+    saveModelAnswer: async (answer) => {
+      await store.saveModelAnswer(owner, runId, answer);
+      await noteSpend();
+    },
+    saveJudgement: async (judgement) => {
+      await store.saveJudgement(owner, runId, judgement);
+      await noteSpend();
+    },
+    chooseBestModel: async (model) => {
+      await store.updateRun(owner, runId, { bestModel: model, updatedAt: now() });
+    },
+  };
+}
+
 /**
  * Runs (or resumes) the evaluation `request` asks for; resolves with the run's id once it finished or
  * stopped at its cap. Cancelled, the run is stored as stopped and `cancelled` thrown.
@@ -89,12 +127,7 @@ export async function startRun(
   const owner = caller.userId;
   const runId = opened.record.id;
   const settings = settingsOf(opened.record);
-  if (settings.strategies.includes("adaptive") && !consultationTakesStrategy) {
-    throw new ServiceError(
-      "invalid_argument",
-      "This run asks adaptive consultation, which this version does not have.",
-    );
-  }
+  refuseUnknownStrategies(settings);
   const maxCostUsd = request.maxCostUsd ?? opened.record.maxCostUsd;
   await store.updateRun(owner, runId, { status: "running", maxCostUsd, updatedAt: now() });
   const record = (await store.getRun(owner, runId)) ?? opened.record;
@@ -111,11 +144,13 @@ export async function startRun(
   const createModel = limitedModels(services.createModel, concurrency);
   const calls = createModelCalls({
     services: { ...services, createModel },
-    secondOpinion: dependencies.secondOpinionWith(createModel),
+    admission: dependencies.admission,
     caller,
     budget,
   });
-  const noteSpend = () => store.updateRun(owner, runId, { spentUsd: budget.spentUsd(), updatedAt: now() });
+  const noteSpend = async () => {
+    await store.updateRun(owner, runId, { spentUsd: budget.spentUsd(), updatedAt: now() });
+  };
   const finish = (status: EvaluationRunSummary["status"]) =>
     store.updateRun(owner, runId, { status, spentUsd: budget.spentUsd(), updatedAt: now() });
   try {
@@ -132,24 +167,7 @@ export async function startRun(
         concurrency,
       },
       calls,
-      {
-        results: () => store.readResults(owner, runId),
-        saveAnswer: async (answer) => {
-          await store.saveAnswer(owner, runId, answer);
-          await noteSpend();
-        },
-        saveModelAnswer: async (answer) => {
-          await store.saveModelAnswer(owner, runId, answer);
-          await noteSpend();
-        },
-        saveJudgement: async (judgement) => {
-          await store.saveJudgement(owner, runId, judgement);
-          await noteSpend();
-        },
-        chooseBestModel: async (model) => {
-          await store.updateRun(owner, runId, { bestModel: model, updatedAt: now() });
-        },
-      },
+      runStorage(store, owner, runId, noteSpend, now),
       {
         signal: options.signal,
         onProgress: (progress) =>

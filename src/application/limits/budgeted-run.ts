@@ -3,8 +3,7 @@
 // opinion's when it lands, and the hold ends once nothing of the call runs any more (at once when the
 // call fails or is cancelled).
 
-import type { RunOptions } from "../../consultation/consultation-services.ts";
-import type { CostPolicy } from "../../consultation/planning/cost-budget.ts";
+import type { CostPolicy, RunOptions } from "../../consultation/index.ts";
 import type { CallBudget } from "./call-budget.ts";
 
 /**

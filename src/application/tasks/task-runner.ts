@@ -50,6 +50,9 @@ export const defaultTaskLifetimes = { defaultTtlMs: 86_400_000, maxTtlMs: 7 * 86
 export const interruptedMessage =
   "The server running this task stopped before it finished (it was restarted or killed). Nothing was stored; run the call again.";
 
+/** The tasks this process runs, by id. */
+type RunningTasks = Map<string, { controller: AbortController; done: Promise<void>; owner: string }>;
+
 /** Builds the runner over the tasks port `store`. */
 export function createTaskRunner(
   store: TaskStore,
@@ -58,88 +61,27 @@ export function createTaskRunner(
   log: (message: string) => void,
 ): TaskRunner {
   const runner = randomUUID();
-  const running = new Map<string, { controller: AbortController; done: Promise<void>; owner: string }>();
+  const running: RunningTasks = new Map();
   const now = () => clock().toISOString();
-  // Failing stale tasks and deleting expired ones writes to the store: at most a few times per stale
-  // period, not on every poll.
-  let lastSweep = Number.NEGATIVE_INFINITY;
-  const sweep = async () => {
-    if (clock().getTime() - lastSweep < timings.staleMs / 4) return;
-    lastSweep = clock().getTime();
-    const before = new Date(clock().getTime() - timings.staleMs).toISOString();
-    await store.failStale(before, interruptedMessage, now());
-    await store.deleteExpired(clock().getTime());
-  };
-  /** Says this process's tasks still run, and stops any that another node cancelled meanwhile. */
-  const beat = async () => {
-    if (running.size === 0) return;
-    await store.heartbeat(runner, now());
-    for (const [id, task] of running) {
-      const stored = await store.get(task.owner, id);
-      if (stored && stored.status !== "working")
-        task.controller.abort(new ServiceError("cancelled", "The task was cancelled."));
-    }
-  };
-  const heartbeat = setInterval(() => void beat().catch(() => {}), Math.max(250, timings.staleMs / 4));
-  heartbeat.unref();
-
-  const find = async (caller: Caller, id: string) => {
-    await sweep();
-    const task = await store.get(caller.userId, id);
-    if (!task)
-      throw new ServiceError(
-        "task_not_found",
-        `There is no task ${id.slice(0, 100)} of yours; it may have expired.`,
-      );
-    return task;
-  };
+  const { sweep, heartbeat } = housekeeping(store, timings, clock, runner, running);
+  const find = finder(store, sweep);
 
   return {
     timings,
 
     async start(caller, tool, ttlMs, work) {
-      const at = now();
-      const task: TaskRecord = {
-        id: randomUUID(),
-        userId: caller.userId,
+      const task = newTask(
+        caller,
         tool,
-        status: "working",
-        statusMessage: null,
-        result: null,
-        createdAt: at,
-        updatedAt: at,
-        ttlMs: Math.min(ttlMs ?? timings.defaultTtlMs, timings.maxTtlMs),
+        Math.min(ttlMs ?? timings.defaultTtlMs, timings.maxTtlMs),
         runner,
-        heartbeatAt: at,
-      };
+        now(),
+      );
       await store.create(task);
       const controller = new AbortController();
-      const done = (async () => {
-        try {
-          const result = await work(controller.signal);
-          const failed = result.isError === true;
-          await store.finish(task.id, {
-            status: failed ? "failed" : "completed",
-            statusMessage: failed ? firstText(result).slice(0, 500) : null,
-            result,
-            at: now(),
-          });
-        } catch (error) {
-          if (!controller.signal.aborted) {
-            log(`task ${task.id} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
-            await store
-              .finish(task.id, {
-                status: "failed",
-                statusMessage: "The task failed unexpectedly; run the call again.",
-                result: null,
-                at: now(),
-              })
-              .catch(() => {});
-          }
-        } finally {
-          running.delete(task.id);
-        }
-      })();
+      const done = runToEnd(store, task.id, work, controller.signal, now, log).finally(() => {
+        running.delete(task.id);
+      });
       running.set(task.id, { controller, done, owner: caller.userId });
       return task;
     },
@@ -182,18 +124,121 @@ export function createTaskRunner(
 
     async close() {
       clearInterval(heartbeat);
-      const stopping = [...running.entries()];
-      for (const [, { controller }] of stopping)
-        controller.abort(new ServiceError("cancelled", "The server is stopping."));
-      await Promise.all(
-        stopping.map(([id]) =>
-          store
-            .finish(id, { status: "failed", statusMessage: interruptedMessage, result: null, at: now() })
-            .catch(() => {}),
-        ),
-      );
+      await stopAll(store, running, now);
     },
   };
+}
+
+/** Reads the caller's task after the store's upkeep; throws `task_not_found`. */
+function finder(store: TaskStore, sweep: () => Promise<void>) {
+  return async (caller: Caller, id: string): Promise<TaskRecord> => {
+    await sweep();
+    const task = await store.get(caller.userId, id);
+    if (!task)
+      throw new ServiceError(
+        "task_not_found",
+        `There is no task ${id.slice(0, 100)} of yours; it may have expired.`,
+      );
+    return task;
+  };
+}
+
+/** A working task of `caller`'s, started `at` by `runner`, kept `ttlMs`. */
+function newTask(caller: Caller, tool: string, ttlMs: number, runner: string, at: string): TaskRecord {
+  return {
+    id: randomUUID(),
+    userId: caller.userId,
+    tool,
+    status: "working",
+    statusMessage: null,
+    result: null,
+    createdAt: at,
+    updatedAt: at,
+    ttlMs,
+    runner,
+    heartbeatAt: at,
+  };
+}
+
+/**
+ * The store's upkeep: `sweep` fails stale tasks and deletes expired ones (at most a few times per stale
+ * period, not on every poll); the heartbeat says this process's tasks still run, and stops any that
+ * another node cancelled meanwhile.
+ */
+function housekeeping(
+  store: TaskStore,
+  timings: TaskTimings,
+  clock: () => Date,
+  runner: string,
+  running: RunningTasks,
+) {
+  const now = () => clock().toISOString();
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  const sweep = async () => {
+    if (clock().getTime() - lastSweep < timings.staleMs / 4) return;
+    lastSweep = clock().getTime();
+    const before = new Date(clock().getTime() - timings.staleMs).toISOString();
+    await store.failStale(before, interruptedMessage, now());
+    await store.deleteExpired(clock().getTime());
+  };
+  const beat = async () => {
+    if (running.size === 0) return;
+    await store.heartbeat(runner, now());
+    for (const [id, task] of running) {
+      const stored = await store.get(task.owner, id);
+      if (stored && stored.status !== "working")
+        task.controller.abort(new ServiceError("cancelled", "The task was cancelled."));
+    }
+  };
+  const heartbeat = setInterval(() => void beat().catch(() => {}), Math.max(250, timings.staleMs / 4));
+  heartbeat.unref();
+  return { sweep, heartbeat };
+}
+
+/** Runs `work` and stores how it ended; a task stopped by `signal` is left to whoever stopped it. */
+async function runToEnd(
+  store: TaskStore,
+  id: string,
+  work: TaskWork,
+  signal: AbortSignal,
+  now: () => string,
+  log: (message: string) => void,
+): Promise<void> {
+  try {
+    const result = await work(signal);
+    const failed = result.isError === true;
+    await store.finish(id, {
+      status: failed ? "failed" : "completed",
+      statusMessage: failed ? firstText(result).slice(0, 500) : null,
+      result,
+      at: now(),
+    });
+  } catch (error) {
+    if (signal.aborted) return;
+    log(`task ${id} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
+    await store
+      .finish(id, {
+        status: "failed",
+        statusMessage: "The task failed unexpectedly; run the call again.",
+        result: null,
+        at: now(),
+      })
+      .catch(() => {});
+  }
+}
+
+/** Stops every running task, failing each with the reason. */
+async function stopAll(store: TaskStore, running: RunningTasks, now: () => string): Promise<void> {
+  const stopping = [...running.entries()];
+  for (const [, { controller }] of stopping)
+    controller.abort(new ServiceError("cancelled", "The server is stopping."));
+  await Promise.all(
+    stopping.map(([id]) =>
+      store
+        .finish(id, { status: "failed", statusMessage: interruptedMessage, result: null, at: now() })
+        .catch(() => {}),
+    ),
+  );
 }
 
 function firstText(result: { content?: unknown }): string {

@@ -61,6 +61,42 @@ export function synthesisPrompt(
   return `## Question\n\n${question}\n\n## Opinions\n\n${sections.join("\n\n")}\n\n## Sources cited by the opinions\n\n${sourceList}${council ? `\n\n${council}` : ""}`;
 }
 
+/** What writing a synthesis needs besides the question and the opinions. */
+export interface SynthesisDependencies {
+  createModel: LanguageModelFactory;
+  policy: CallPolicy;
+  remainingMs: () => number;
+  onEvent: (event: ConsultationEvent) => void;
+  /** Stream the synthesis as progress. */
+  stream?: boolean;
+  /** What the council did, for the synthesis to take into account. */
+  council?: Pick<SecondOpinion, "stances" | "rounds" | "review">;
+  /** Models asked that had not answered when the answer was due. */
+  pendingModels?: readonly string[];
+  /** Each model's family (model-families.ts), for the prompt and the family-weighted agreement. */
+  families?: ReadonlyMap<string, ModelFamily>;
+  /**
+   * Under a daily budget, what the call's reservation holds for the synthesis: a candidate is tried
+   * only while its worst case (structured, then plain) fits in what the attempts before it left.
+   */
+  allowanceUsd?: number;
+}
+
+/** What every candidate is given, and what the result reports whoever writes it. */
+interface SynthesisRequest {
+  prompt: string;
+  history: readonly Message[];
+  successful: ModelOpinion[];
+  sources: Citation[];
+  basedOn: string[];
+}
+
+/** The attempts so far: who failed and why, and what their calls cost. */
+interface Attempts {
+  failures: { model: string; error: string }[];
+  spentUsd: number;
+}
+
 /**
  * Writes the synthesis with the first candidate that succeeds, giving it the conversation so far
  * (trimmed to its window); returns an error synthesis when all fail.
@@ -70,26 +106,52 @@ export async function synthesise(
   history: readonly Message[],
   opinions: readonly ModelOpinion[],
   candidates: readonly ModelEntry[],
-  dependencies: {
-    createModel: LanguageModelFactory;
-    policy: CallPolicy;
-    remainingMs: () => number;
-    onEvent: (event: ConsultationEvent) => void;
-    /** Stream the synthesis as progress. */
-    stream?: boolean;
-    /** What the council did, for the synthesis to take into account. */
-    council?: Pick<SecondOpinion, "stances" | "rounds" | "review">;
-    /** Models asked that had not answered when the answer was due. */
-    pendingModels?: readonly string[];
-    /** Each model's family (model-families.ts), for the prompt and the family-weighted agreement. */
-    families?: ReadonlyMap<string, ModelFamily>;
-    /**
-     * Under a daily budget, what the call's reservation holds for the synthesis: a candidate is tried
-     * only while its worst case (structured, then plain) fits in what the attempts before it left.
-     */
-    allowanceUsd?: number;
-  },
+  dependencies: SynthesisDependencies,
 ): Promise<Synthesis> {
+  const request = synthesisRequest(question, history, opinions, dependencies);
+  const attempts: Attempts = { failures: [], spentUsd: 0 };
+  for (const entry of candidates) {
+    const remaining = dependencies.remainingMs();
+    if (remaining < 1000) break;
+    if (!fitsAllowance(entry, request.prompt, attempts, dependencies.allowanceUsd)) {
+      attempts.failures.push({
+        model: entry.name,
+        error: `${entry.name} was not asked: the call's daily-budget reservation has no room left for it`,
+      });
+      break;
+    }
+    const written = await attempt(entry, request, dependencies, remaining);
+    const { result } = written;
+    const { citations: _citations, ...fields } = result;
+    if (!result.error && result.response.trim().length > 0) {
+      const { failures, spentUsd } = attempts;
+      return {
+        ...fields,
+        // The synthesis costs what every attempt at it cost.
+        ...(spentUsd > 0 ? { cost: (fields.cost ?? 0) + spentUsd } : {}),
+        sources: request.sources,
+        basedOn: request.basedOn,
+        ...(failures.length > 0 ? { fallbackFrom: failures } : {}),
+        ...(written.assessment ? { assessment: written.assessment } : {}),
+        ...(written.assessmentError ? { assessmentError: written.assessmentError } : {}),
+      };
+    }
+    attempts.spentUsd += result.cost ?? 0;
+    attempts.failures.push({
+      model: entry.name,
+      error: result.error ? result.response : "returned an empty synthesis",
+    });
+  }
+  return noSynthesis(candidates, request, attempts);
+}
+
+/** The prompt every candidate is given, over the successful opinions and their sources. */
+function synthesisRequest(
+  question: string,
+  history: readonly Message[],
+  opinions: readonly ModelOpinion[],
+  dependencies: SynthesisDependencies,
+): SynthesisRequest {
   const successful = opinions.filter((opinion) => !opinion.error);
   const sources = deduplicateCitations(successful.flatMap((opinion) => opinion.citations));
   const pending = dependencies.pendingModels ?? [];
@@ -104,62 +166,63 @@ export async function synthesise(
     [councilSections(dependencies.council ?? {}), notHeard].filter((part) => part.length > 0).join("\n\n"),
     dependencies.families,
   );
-  const basedOn = successful.map((opinion) => opinion.model);
-  const failures: { model: string; error: string }[] = [];
-  let spentUsd = 0;
-  for (const entry of candidates) {
-    const remaining = dependencies.remainingMs();
-    if (remaining < 1000) break;
-    const { allowanceUsd } = dependencies;
-    // Priced only when a fallback must fit the reservation: pricing walks the price data's rules.
-    const worstCase = () =>
-      2 * (estimateCallCost(entry, estimateTokens(synthesisInstructions.length + prompt.length)) ?? 0);
-    if (allowanceUsd !== undefined && failures.length > 0 && spentUsd + worstCase() > allowanceUsd) {
-      failures.push({
-        model: entry.name,
-        error: `${entry.name} was not asked: the call's daily-budget reservation has no room left for it`,
-      });
-      break;
-    }
-    dependencies.onEvent({ type: "synthesis-started", model: entry.name });
-    const written = await writeWith(
-      entry,
-      prompt,
-      history,
-      {
-        ...dependencies,
-        policy: { ...dependencies.policy, deadlineMs: Math.min(dependencies.policy.deadlineMs, remaining) },
-      },
-      basedOn,
-    );
-    const { result } = written;
-    dependencies.onEvent({
-      type: "synthesis-finished",
-      model: entry.name,
-      error: result.error === true,
-      ...(result.error ? { failure: result.response } : {}),
-    });
-    const { citations: _citations, ...fields } = result;
-    if (!result.error && result.response.trim().length > 0) {
-      return {
-        ...fields,
-        // The synthesis costs what every attempt at it cost.
-        ...(spentUsd > 0 ? { cost: (fields.cost ?? 0) + spentUsd } : {}),
-        sources,
-        basedOn,
-        ...(failures.length > 0 ? { fallbackFrom: failures } : {}),
-        ...(written.assessment ? { assessment: written.assessment } : {}),
-        ...(written.assessmentError ? { assessmentError: written.assessmentError } : {}),
-      };
-    }
-    spentUsd += result.cost ?? 0;
-    failures.push({
-      model: entry.name,
-      error: result.error ? result.response : "returned an empty synthesis",
-    });
-  }
+  return { prompt, history, successful, sources, basedOn: successful.map((opinion) => opinion.model) };
+}
+
+/**
+ * Whether `entry` may be asked: the first candidate always, a fallback only while its worst case
+ * (structured, then plain) fits in what the attempts before it left of `allowanceUsd`.
+ */
+function fitsAllowance(
+  entry: ModelEntry,
+  prompt: string,
+  attempts: Attempts,
+  allowanceUsd: number | undefined,
+): boolean {
+  if (allowanceUsd === undefined || attempts.failures.length === 0) return true;
+  // Priced only when a fallback must fit the reservation: pricing walks the price data's rules.
+  const worstCase =
+    2 * (estimateCallCost(entry, estimateTokens(synthesisInstructions.length + prompt.length)) ?? 0);
+  return attempts.spentUsd + worstCase <= allowanceUsd;
+}
+
+/** One candidate's attempt within `remainingMs`, announced before and after. */
+async function attempt(
+  entry: ModelEntry,
+  request: SynthesisRequest,
+  dependencies: SynthesisDependencies,
+  remainingMs: number,
+): ReturnType<typeof writeWith> {
+  dependencies.onEvent({ type: "synthesis-started", model: entry.name });
+  const written = await writeWith(
+    entry,
+    request.prompt,
+    request.history,
+    {
+      ...dependencies,
+      policy: { ...dependencies.policy, deadlineMs: Math.min(dependencies.policy.deadlineMs, remainingMs) },
+    },
+    request.basedOn,
+  );
+  const { result } = written;
+  dependencies.onEvent({
+    type: "synthesis-finished",
+    model: entry.name,
+    error: result.error === true,
+    ...(result.error ? { failure: result.response } : {}),
+  });
+  return written;
+}
+
+/** The synthesis when no candidate wrote one: why, and whose answer stands. */
+function noSynthesis(
+  candidates: readonly ModelEntry[],
+  request: SynthesisRequest,
+  attempts: Attempts,
+): Synthesis {
+  const { failures, spentUsd } = attempts;
   const last = candidates[candidates.length - 1];
-  const standing = successful[0]?.model;
+  const standing = request.successful[0]?.model;
   return {
     model: last?.name ?? "multi-model-synthesis",
     modelId: last?.modelId ?? "none",
@@ -167,8 +230,8 @@ export async function synthesise(
     response: `No synthesis could be written: ${failures.map((failure) => failure.error).join(" | ") || "no time was left"}${standing ? ` The answer kept is ${standing}'s.` : ""}`,
     latencyMs: 0,
     ...(spentUsd > 0 ? { cost: spentUsd } : {}),
-    sources,
-    basedOn,
+    sources: request.sources,
+    basedOn: request.basedOn,
     error: true,
     fallbackFrom: failures,
     ...(standing ? { fallbackAnswerFrom: standing } : {}),
@@ -183,7 +246,7 @@ async function writeWith(
   entry: ModelEntry,
   prompt: string,
   history: readonly Message[],
-  dependencies: Parameters<typeof synthesise>[4],
+  dependencies: SynthesisDependencies,
   basedOn: readonly string[],
 ): Promise<{ result: ModelOpinion; assessment?: Synthesis["assessment"]; assessmentError?: string }> {
   const instructions = `${synthesisInstructions}\n${assessmentInstructions}`;

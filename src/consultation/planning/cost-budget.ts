@@ -63,29 +63,8 @@ export function fitPlanToBudget(
   extraCallsPerModel = 0,
   syntheses = 1,
 ): { plan: ConsultationPlan; report: BudgetReport; worstCaseUsd: number; synthesisAllowanceUsd: number } {
-  const leftOut: BudgetReport["leftOut"] = [];
-  const unpricedReason =
-    "unknown cost: the price data has no price for it, and your tier does not allow models of unknown cost";
-  if (policy.unpricedModels === "refuse" && !isPriced(plan.primary)) {
-    throw new ServiceError(
-      "budget_exceeded",
-      `${plan.primary.name} has no price in the price data, and your tier does not allow models of unknown cost. Choose a priced primaryModel (see ai-universe models).`,
-    );
-  }
-  let secondaries = plan.secondaries.filter((entry) => {
-    if (policy.unpricedModels === "allow" || isPriced(entry)) return true;
-    leftOut.push({ model: entry.name, reason: unpricedReason });
-    return false;
-  });
-  const synthesisCandidates = plan.synthesis.filter(
-    (entry) => policy.unpricedModels === "allow" || isPriced(entry),
-  );
-  if (synthesisCandidates.length === 0 && secondaries.length > 0) {
-    for (const entry of secondaries) {
-      leftOut.push({ model: entry.name, reason: "no model of known cost is left to write the synthesis" });
-    }
-    secondaries = [];
-  }
+  const { leftOut, synthesisCandidates, ...priced } = pricedOnly(plan, policy);
+  let { secondaries } = priced;
   const { opinionCost, synthesisCost } = planEstimates(plan, promptTokens, policy, extraCallsPerModel);
   const totalOf = (kept: ModelEntry[]) =>
     opinionCost(plan.primary) +
@@ -142,6 +121,40 @@ export function fitPlanToBudget(
       unknownCost: [...new Set(kept.filter((entry) => !isPriced(entry)).map((entry) => entry.name))],
     },
   };
+}
+
+/**
+ * The plan's models the policy allows: throws budget_exceeded for an unpriced primary the tier refuses;
+ * leaves out unpriced secondaries, and every secondary when no synthesis candidate is left.
+ */
+function pricedOnly(
+  plan: ConsultationPlan,
+  policy: CostPolicy,
+): { secondaries: ModelEntry[]; synthesisCandidates: ModelEntry[]; leftOut: BudgetReport["leftOut"] } {
+  const leftOut: BudgetReport["leftOut"] = [];
+  const unpricedReason =
+    "unknown cost: the price data has no price for it, and your tier does not allow models of unknown cost";
+  if (policy.unpricedModels === "refuse" && !isPriced(plan.primary)) {
+    throw new ServiceError(
+      "budget_exceeded",
+      `${plan.primary.name} has no price in the price data, and your tier does not allow models of unknown cost. Choose a priced primaryModel (see ai-universe models).`,
+    );
+  }
+  let secondaries = plan.secondaries.filter((entry) => {
+    if (policy.unpricedModels === "allow" || isPriced(entry)) return true;
+    leftOut.push({ model: entry.name, reason: unpricedReason });
+    return false;
+  });
+  const synthesisCandidates = plan.synthesis.filter(
+    (entry) => policy.unpricedModels === "allow" || isPriced(entry),
+  );
+  if (synthesisCandidates.length === 0 && secondaries.length > 0) {
+    for (const entry of secondaries) {
+      leftOut.push({ model: entry.name, reason: "no model of known cost is left to write the synthesis" });
+    }
+    secondaries = [];
+  }
+  return { secondaries, synthesisCandidates, leftOut };
 }
 
 /**

@@ -1,16 +1,16 @@
-// One pipeline for every turn: find the conversation, read its context, ask (one model, or a panel
-// plus synthesis), record. The strategies differ only in how they ask and what their answer is, so
-// the rules of a turn (when the question is stamped, how a failed write is reported, how the title is
-// chosen) hold for every turn alike.
+// What every turn shares: the strategies (one model, or a panel plus synthesis) differ only in how they
+// ask and what their answer is; the conversation a turn continues is read the same way for each, and a
+// stored turn is replayed the same way. Asking is consult.ts; recording the answer is the caller's step
+// (record-turn.ts, late-opinions.ts).
 
 import type { Message } from "../../store/store.ts";
 import type { ConsultationServices, RunOptions } from "../consultation-services.ts";
 import type { fitPlanToBudget } from "../planning/cost-budget.ts";
 import type { Attachment } from "./attachments.ts";
 import { findConversationForTurn } from "./find-conversation.ts";
-import { type LateOpinion, storeLateOpinions } from "./late-opinions.ts";
-import type { IdempotencyStamp, StoredTurn } from "./record-turn.ts";
-import { outcomeOf, recordTurn, type TurnOutcome } from "./record-turn.ts";
+import type { LateOpinion } from "./late-opinions.ts";
+import type { StoredTurn } from "./record-turn.ts";
+import { outcomeOf, type TurnOutcome } from "./record-turn.ts";
 
 /** Most earlier messages read as context; the context builder trims further to each model's window. */
 export const contextMessages = 200;
@@ -50,64 +50,8 @@ export interface TurnRequest {
   attachments?: readonly Attachment[] | undefined;
 }
 
-/** Runs a turn through `strategy` and records it with `stamp` (when the caller sent a key). */
-export async function runTurn<Answer>(
-  request: TurnRequest,
-  strategy: TurnStrategy<Answer>,
-  services: ConsultationServices,
-  options: RunOptions,
-  stamp?: IdempotencyStamp,
-): Promise<TurnOutcome<Answer>> {
-  const { store, newId, clock } = services;
-  const { conversations, conversation, history } = await readContext(request, services);
-  const askedAt = clock().toISOString();
-  const asked = await strategy.ask(request.question, history, options);
-  const outcome = await recordTurn(
-    {
-      owner: request.owner,
-      conversation,
-      conversationId: conversation?.id ?? newId(),
-      question: request.question,
-      attachments: request.attachments ?? [],
-      title: request.title,
-      answer: asked.answer,
-      answerText: asked.text,
-      answerMetadata: asked.metadata,
-      stamp,
-      askedAt,
-      answeredAt: clock().toISOString(),
-    },
-    conversations,
-    newId,
-  );
-  const assistantId = outcome.persistenceStatus.assistantMessageId;
-  // Runs on after the answer: each late opinion goes into the stored turn as it lands.
-  // The caller's progress channel is closed by then: the caller hears of them through onLateOpinion.
-  const late =
-    asked.late && asked.late.length > 0
-      ? storeLateOpinions(conversations, store.broadcast, assistantId ?? "", asked.late, (opinion, stored) =>
-          options.onLateOpinion?.(opinion, stored && assistantId !== null),
-        )
-      : Promise.resolve();
-  void late.catch(() => {}).then(() => options.onTurnSettled?.());
-  return outcome;
-}
-
-/**
- * What `strategy` would ask and cost for `request`, with the conversation so far read as runTurn
- * reads it; no model is called and nothing is stored.
- */
-export async function estimateTurn<Answer>(
-  request: TurnRequest,
-  strategy: TurnStrategy<Answer>,
-  services: ConsultationServices,
-): Promise<TurnEstimate> {
-  const { history } = await readContext(request, services);
-  return strategy.estimate(request.question, history);
-}
-
 /** The conversation a turn continues (undefined: a new one) and its recent messages. */
-async function readContext(request: TurnRequest, services: ConsultationServices) {
+export async function readTurnContext(request: TurnRequest, services: ConsultationServices) {
   const conversations = services.store.conversations.of(request.owner);
   const conversation = await findConversationForTurn(conversations, request.conversationId);
   const history = conversation

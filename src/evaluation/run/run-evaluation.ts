@@ -88,135 +88,171 @@ export async function runEvaluation(
   options: { signal: AbortSignal; onProgress?: (progress: RunProgress) => void },
 ): Promise<RunOutcome> {
   const { signal } = options;
-  const stored = await recorder.results();
-  const answers = new Map<string, Map<EvaluationStrategy, EvaluationAnswerRecord>>();
-  const modelAnswers = new Map<string, Map<string, ModelAnswerRecord>>();
-  const judged = new Set(stored.judgements.map(judgementKey));
-  const place = <Key, Value>(maps: Map<string, Map<Key, Value>>, id: string) => {
-    const found = maps.get(id);
-    if (found) return found;
-    const made = new Map<Key, Value>();
-    maps.set(id, made);
-    return made;
-  };
-  for (const answer of stored.answers) place(answers, answer.questionId).set(answer.strategy, answer);
-  for (const answer of stored.modelAnswers) place(modelAnswers, answer.questionId).set(answer.model, answer);
-
-  let stop: string | undefined;
-  const going = () => stop === undefined && !signal.aborted;
-  /** Runs `step`; a budget stop ends the run's new work instead of failing it. */
-  const guarded = async (step: () => Promise<void>) => {
-    if (!going()) return;
-    try {
-      await step();
-    } catch (error) {
-      if (!(error instanceof EvaluationBudgetStop)) throw error;
-      stop ??= error.message;
-    }
-  };
-
-  const saveModelAnswer = async (answer: ModelAnswerRecord) => {
-    await recorder.saveModelAnswer(answer);
-    place(modelAnswers, answer.questionId).set(answer.model, answer);
-  };
-  const contextOf = (question: Question, bestModel: string): StrategyContext => ({
-    question,
-    prompt: questionPrompt(question),
-    calls,
-    bestModel,
-    panel: plan.panel,
-    samples: plan.samples,
-    councilInput: plan.councilInput,
-    strategyInput: plan.strategyInput,
-    answers: place(answers, question.id),
-    modelAnswers: place(modelAnswers, question.id),
-    saveModelAnswer,
-    signal,
-  });
-
-  let bestModel = plan.bestModel;
-  const progress = createProgress(plan, stored, bestModel === null, options.onProgress);
-  if (bestModel === null) {
-    const sample = firstPassSample(plan.questions);
-    await eachWithWorkers(
-      sample,
-      plan.concurrency,
-      async (question) => {
-        for (const model of plan.panel) {
-          if (modelAnswers.get(question.id)?.has(model)) continue;
-          await guarded(async () => {
-            const answer = await modelAnswer(contextOf(question, model), model);
-            progress.step("first-pass", `${question.id}: ${model} ${verdict(answer.correct)}`);
-          });
-        }
-      },
-      going,
-    );
+  const run = await openRunState(plan, calls, recorder, options);
+  let best = plan.bestModel;
+  if (best === null) {
+    best = await firstPass(run);
     if (signal.aborted) throw signal.reason;
-    if (stop !== undefined) return { status: "stopped", reason: stop };
-    const sampled = new Set(sample.map((question) => question.id));
-    bestModel = bestOfPanel(
-      plan.panel,
-      [...modelAnswers.values()].flatMap((byModel) =>
-        [...byModel.values()].filter((answer) => sampled.has(answer.questionId)),
-      ),
-    );
-    await recorder.chooseBestModel(bestModel);
+    if (run.stopped() !== undefined) return { status: "stopped", reason: run.stopped() as string };
+    await recorder.chooseBestModel(best);
   }
-  const best = bestModel;
-
+  const bestModel = best;
   await eachWithWorkers(
     plan.questions,
     plan.concurrency,
     async (question) => {
-      const context = contextOf(question, best);
-      const known = place(answers, question.id);
-      for (const strategy of strategyOrder) {
-        if (!applies(plan, strategy, question) || known.has(strategy)) continue;
-        await guarded(async () => {
-          const answer = await strategies[strategy](context);
-          if (answer) {
-            await recorder.saveAnswer(answer);
-            known.set(strategy, answer);
-          }
-          progress.step(
-            "answers",
-            `${question.id}: ${strategy} ${answer ? verdict(answer.correct) : "skipped"}`,
-          );
-        });
-      }
-      if (question.answer !== undefined) return;
-      const baseline = known.get("best-single");
-      for (const strategy of strategyOrder) {
-        if (strategy === "best-single" || !plan.strategies.includes(strategy)) continue;
-        const candidate = known.get(strategy);
-        for (const judge of plan.judges) {
-          const key = judgementKey({
-            questionId: question.id,
-            first: strategy,
-            second: "best-single",
-            judge,
-          });
-          if (judged.has(key)) continue;
-          await guarded(async () => {
-            if (candidate && baseline && !candidate.failure && !baseline.failure) {
-              const judgement = await judgeAnswers(
-                { questionId: question.id, prompt: context.prompt, judge, candidate, baseline },
-                calls,
-                signal,
-              );
-              await recorder.saveJudgement(judgement);
-              judged.add(key);
-            }
-            progress.step("answers", `${question.id}: ${judge} judged ${strategy}`);
-          });
-        }
-      }
+      const context = run.contextOf(question, bestModel);
+      await answerQuestion(run, context);
+      if (question.answer === undefined) await judgeQuestion(run, context);
     },
-    going,
+    run.going,
   );
   if (signal.aborted) throw signal.reason;
+  const stop = run.stopped();
   return stop === undefined ? { status: "finished" } : { status: "stopped", reason: stop };
+}
+
+/** What a run knows as it goes: what is stored, how to guard a step, how far it got. */
+type RunState = Awaited<ReturnType<typeof openRunState>>;
+
+/** The run's state, from what was stored before (a resumed run skips it). */
+async function openRunState(
+  plan: EvaluationPlan,
+  calls: EvaluationCalls,
+  recorder: RunRecorder,
+  options: { signal: AbortSignal; onProgress?: (progress: RunProgress) => void },
+) {
+  const { signal } = options;
+  const stored = await recorder.results();
+  const answers = new Map<string, Map<EvaluationStrategy, EvaluationAnswerRecord>>();
+  const modelAnswers = new Map<string, Map<string, ModelAnswerRecord>>();
+  for (const answer of stored.answers) place(answers, answer.questionId).set(answer.strategy, answer);
+  for (const answer of stored.modelAnswers) place(modelAnswers, answer.questionId).set(answer.model, answer);
+  let stop: string | undefined;
+  const going = () => stop === undefined && !signal.aborted;
+  const saveModelAnswer = async (answer: ModelAnswerRecord) => {
+    await recorder.saveModelAnswer(answer);
+    place(modelAnswers, answer.questionId).set(answer.model, answer);
+  };
+  return {
+    plan,
+    calls,
+    recorder,
+    signal,
+    answers,
+    modelAnswers,
+    judged: new Set(stored.judgements.map(judgementKey)),
+    progress: createProgress(plan, stored, plan.bestModel === null, options.onProgress),
+    going,
+    stopped: () => stop,
+    /** Runs `step`; a budget stop ends the run's new work instead of failing it. */
+    guarded: async (step: () => Promise<void>) => {
+      if (!going()) return;
+      try {
+        await step();
+      } catch (error) {
+        if (!(error instanceof EvaluationBudgetStop)) throw error;
+        stop ??= error.message;
+      }
+    },
+    contextOf: (question: Question, bestModel: string): StrategyContext => ({
+      question,
+      prompt: questionPrompt(question),
+      calls,
+      bestModel,
+      panel: plan.panel,
+      samples: plan.samples,
+      councilInput: plan.councilInput,
+      strategyInput: plan.strategyInput,
+      answers: place(answers, question.id),
+      modelAnswers: place(modelAnswers, question.id),
+      saveModelAnswer,
+      signal,
+    }),
+  };
+}
+
+/** The map of `id` in `maps`, made when missing. */
+function place<Key, Value>(maps: Map<string, Map<Key, Value>>, id: string): Map<Key, Value> {
+  const found = maps.get(id);
+  if (found) return found;
+  const made = new Map<Key, Value>();
+  maps.set(id, made);
+  return made;
+}
+
+/** The first pass: every panel model answers a sample; resolves with the best of them. */
+async function firstPass(run: RunState): Promise<string> {
+  const { plan } = run;
+  const sample = firstPassSample(plan.questions);
+  await eachWithWorkers(
+    sample,
+    plan.concurrency,
+    async (question) => {
+      for (const model of plan.panel) {
+        if (run.modelAnswers.get(question.id)?.has(model)) continue;
+        await run.guarded(async () => {
+          const answer = await modelAnswer(run.contextOf(question, model), model);
+          run.progress.step("first-pass", `${question.id}: ${model} ${verdict(answer.correct)}`);
+        });
+      }
+    },
+    run.going,
+  );
+  const sampled = new Set(sample.map((question) => question.id));
+  return bestOfPanel(
+    plan.panel,
+    [...run.modelAnswers.values()].flatMap((byModel) =>
+      [...byModel.values()].filter((answer) => sampled.has(answer.questionId)),
+    ),
+  );
+}
+
+/** Every strategy's answer to the context's question, one after another, each stored as it is given. */
+async function answerQuestion(run: RunState, context: StrategyContext): Promise<void> {
+  const { question } = context;
+  const known = place(run.answers, question.id);
+  for (const strategy of strategyOrder) {
+    if (!applies(run.plan, strategy, question) || known.has(strategy)) continue;
+    await run.guarded(async () => {
+      const answer = await strategies[strategy](context);
+      if (answer) {
+        await run.recorder.saveAnswer(answer);
+        known.set(strategy, answer);
+      }
+      run.progress.step(
+        "answers",
+        `${question.id}: ${strategy} ${answer ? verdict(answer.correct) : "skipped"}`,
+      );
+    });
+  }
+}
+
+/** Each judge's verdict of every strategy against the best single model, on a question without a reference. */
+async function judgeQuestion(run: RunState, context: StrategyContext): Promise<void> {
+  const { question } = context;
+  const known = place(run.answers, question.id);
+  const baseline = known.get("best-single");
+  for (const strategy of strategyOrder) {
+    if (strategy === "best-single" || !run.plan.strategies.includes(strategy)) continue;
+    const candidate = known.get(strategy);
+    for (const judge of run.plan.judges) {
+      const key = judgementKey({ questionId: question.id, first: strategy, second: "best-single", judge });
+      if (run.judged.has(key)) continue;
+      await run.guarded(async () => {
+        if (candidate && baseline && !candidate.failure && !baseline.failure) {
+          const judgement = await judgeAnswers(
+            { questionId: question.id, prompt: context.prompt, judge, candidate, baseline },
+            run.calls,
+            run.signal,
+          );
+          await run.recorder.saveJudgement(judgement);
+          run.judged.add(key);
+        }
+        run.progress.step("answers", `${question.id}: ${judge} judged ${strategy}`);
+      });
+    }
+  }
 }
 
 /** Whether `strategy` answers `question` in `plan`: the majority vote only a question with choices. */

@@ -1,0 +1,59 @@
+// The panel's last stage: the answer as the caller gets it and the turn stores it. Each model in its
+// place (a placeholder for one still running), the totals over every call paid for, the budget report
+// when the cost policy shaped the plan, the council's parts, and the text the assistant message holds.
+// From here on the caller hears nothing more of this turn; its late models run on.
+
+import type { ModelOpinion, SecondOpinion } from "../../../contract/opinions.ts";
+import { pendingNote, stillRunning } from "../../turn/late-opinions.ts";
+import { summarise } from "../../turn/second-opinion-result.ts";
+import type { TurnAnswer } from "../../turn/turn-pipeline.ts";
+import { type CouncilledPanel, councilOf, pendingOf } from "./panel-turn.ts";
+
+/** The turn's answer; marks it given, so its late models go on detached from the caller. */
+export function assemblePanel(turn: CouncilledPanel): TurnAnswer<SecondOpinion> {
+  const { opening, opinions, synthesis, late, fitted } = turn;
+  const { report } = fitted;
+  const council = councilOf(turn);
+  const cheap = opening.adaptive?.path === "cheap";
+  const modelCalls = [
+    ...(council.rounds ?? []).flatMap((round) => round.opinions),
+    ...(council.rounds ? [] : opinions),
+    ...(council.review?.reviews.map((peer) => peer.call) ?? []),
+    // The first two's synthesis, when the whole panel's replaced it, was paid for too.
+    ...(opening.firstSynthesis && !cheap ? [opening.firstSynthesis] : []),
+  ];
+  const elapsed = turn.means.elapsed();
+  const byModel = new Map(opinions.map((opinion) => [opinion.model, opinion] as const));
+  const [primary, ...secondaryOpinions] = opening.asked.map(
+    ({ entry }) => byModel.get(entry.name) ?? stillRunning(entry, elapsed),
+  ) as [ModelOpinion, ...ModelOpinion[]];
+  const summary = summarise(opinions, synthesis, elapsed, modelCalls);
+  const pendingModels = pendingOf(turn);
+  const shaped = report.maxCostUsd !== null || report.leftOut.length > 0 || report.unknownCost.length > 0;
+  const secondOpinion: SecondOpinion = {
+    primary,
+    secondaryOpinions,
+    ...(synthesis ? { synthesis } : {}),
+    summary:
+      pendingModels.length > 0
+        ? { ...summary, totalModels: opening.asked.length, pendingModels, note: pendingNote(pendingModels) }
+        : summary,
+    ...(shaped ? { budget: report } : {}),
+    ...council,
+    ...(opening.adaptive ? { adaptive: opening.adaptive } : {}),
+    ...(pendingModels.length > 0 ? { pendingModels } : {}),
+  };
+  turn.means.answered(Promise.allSettled(late.map((running) => running.opinion)));
+  const { trims } = turn.means;
+  return {
+    answer: secondOpinion,
+    text: synthesis && !synthesis.error ? synthesis.response : bestAnswer(opinions),
+    metadata: { secondOpinion, ...(Object.keys(trims).length > 0 ? { contextTrim: trims } : {}) },
+    ...(late.length > 0 ? { late } : {}),
+  };
+}
+
+/** The answer stored when there is no synthesis: the primary's, or the first successful secondary's. */
+function bestAnswer(opinions: readonly ModelOpinion[]): string {
+  return (opinions.find((opinion) => !opinion.error) ?? opinions[0])?.response ?? "";
+}

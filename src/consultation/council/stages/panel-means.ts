@@ -1,0 +1,91 @@
+// The means of asking of one panel turn, fixed when it opens: the call policy under the turn's signal
+// (which lets the late calls run on after the answer, see answer-by-time.ts), the progress that stops
+// reaching the caller once the answer is given, the opinion asker, the synthesis writer and the wait
+// for the answer-by time.
+
+import type { ModelOpinion } from "../../../contract/opinions.ts";
+import type { ConsultationEvent } from "../../../contract/progress-events.ts";
+import type { Message } from "../../../store/store.ts";
+import type { RunOptions } from "../../consultation-services.ts";
+import { callPolicy } from "../../model-call/retried-call.ts";
+import type { ContextTrim } from "../../turn/conversation-context.ts";
+import { answeredBy, detachable } from "../answer-by-time.ts";
+import { familyOf } from "../model-families.ts";
+import { opinionAsker } from "../panel-opinions.ts";
+import { synthesise } from "../synthesis.ts";
+import type { FittedPanel, PanelMeans, PanelSetup } from "./panel-turn.ts";
+
+/** The means of a turn asking `question` with the plan `fitted`, under the caller's `options`. */
+export function panelMeans(
+  setup: PanelSetup,
+  question: string,
+  history: readonly Message[],
+  fitted: FittedPanel,
+  options: RunOptions,
+): PanelMeans {
+  const { services, choice, chosen } = setup;
+  const { defaults } = services;
+  const { plan } = fitted;
+  const started = services.now();
+  const elapsed = () => services.now() - started;
+  let answerGiven = false;
+  const onEvent = (event: ConsultationEvent) => {
+    if (!answerGiven) options.onEvent?.(event);
+  };
+  // With an answer-by time, models still running then go on after the answer, whatever the caller's
+  // request does; only a cancel before the answer (or the late signal after it) stops them.
+  const calling = detachable(options.signal, options.lateSignal);
+  const policy = callPolicy(
+    services,
+    calling.signal,
+    Math.min(defaults.modelDeadlineMs, defaults.requestDeadlineMs),
+  );
+  const stream = options.stream === true;
+  const trims: Record<string, ContextTrim> = {};
+  const askOpinion = opinionAsker(services, {
+    question,
+    history,
+    plan,
+    stances: setup.stances,
+    attachments: setup.attachments,
+    features: (entry) => ({
+      reasoning: choice.reasoning ?? chosen.reasoning ?? entry.reasoning,
+      webSearch: setup.webSearch,
+    }),
+    stream,
+    policy,
+    onEvent,
+    trims,
+  });
+  const families = new Map(
+    [plan.primary, ...plan.secondaries].map((entry) => [entry.name, familyOf(entry)] as const),
+  );
+  return {
+    policy,
+    onEvent,
+    stream,
+    askOpinion,
+    trims,
+    elapsed,
+    settle: (calls: readonly Promise<ModelOpinion>[]) =>
+      options.answerByMs === undefined
+        ? Promise.all(calls)
+        : answeredBy(calls, Math.max(0, options.answerByMs - elapsed())),
+    synthesisOf: (opinions, council, pendingModels) =>
+      synthesise(question, history, opinions, plan.synthesis, {
+        createModel: services.createModel,
+        policy,
+        remainingMs: () => defaults.requestDeadlineMs - elapsed(),
+        onEvent,
+        stream,
+        council,
+        pendingModels,
+        families,
+        ...(setup.cost.dailyBudget ? { allowanceUsd: fitted.synthesisAllowanceUsd } : {}),
+      }),
+    answered: (running) => {
+      answerGiven = true;
+      calling.detach(running);
+    },
+  };
+}

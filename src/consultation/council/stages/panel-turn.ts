@@ -1,0 +1,132 @@
+// The one record a panel turn's stages pass along (panel-strategy.ts runs them in order): what the turn
+// was planned with, the means of asking fixed when it opens, and what each stage adds: the opinions
+// in by the answer-by time, the debate's rounds, the review, the synthesis.
+
+import type { ConsultationStrategy } from "../../../contract/consultation-strategies.ts";
+import type {
+  CouncilReview,
+  DebateRound,
+  ModelOpinion,
+  SecondOpinion,
+  Stance,
+  Synthesis,
+} from "../../../contract/opinions.ts";
+import type { ConsultationEvent } from "../../../contract/progress-events.ts";
+import type { ReasoningLevel } from "../../../providers/model-entry.ts";
+import type { Message } from "../../../store/store.ts";
+import type { ConsultationServices } from "../../consultation-services.ts";
+import type { CallPolicy } from "../../model-call/retried-call.ts";
+import type { CostPolicy, fitPlanToBudget } from "../../planning/cost-budget.ts";
+import type { ConsultationPlan, ModelChoice } from "../../planning/model-selection.ts";
+import type { Attachment } from "../../turn/attachments.ts";
+import type { ContextTrim } from "../../turn/conversation-context.ts";
+import type { LateOpinion } from "../../turn/late-opinions.ts";
+import type { Opening } from "../adaptive.ts";
+import type { Participant } from "../panel-opinions.ts";
+
+/** What the council does beyond the opinions; every field is optional. */
+export interface CouncilChoice {
+  review?: boolean | undefined;
+  stances?: Record<string, Stance> | undefined;
+  rounds?: number | undefined;
+  /** The reasoning of every call; absent: the panel's, else each model's own. */
+  reasoning?: ReasoningLevel | undefined;
+  /** Let the models search the web; absent: the panel's setting, else off. */
+  webSearch?: boolean | undefined;
+  /** Files for the models, checked (see attachments.ts). */
+  attachments?: readonly Attachment[] | undefined;
+  /** All at once, or two cheap models first (adaptive.ts); absent: the panel's, else all at once. */
+  strategy?: ConsultationStrategy | undefined;
+  /** The agreement at which an adaptive turn's first two settle it; absent: the panel's, else the default. */
+  adaptiveAgreement?: number | undefined;
+}
+
+/** The models and council a caller asked for. */
+export type PanelChoice = ModelChoice & CouncilChoice;
+
+/** A panel turn as planned (stages/plan.ts), before any question. */
+export interface PanelSetup {
+  services: ConsultationServices;
+  choice: PanelChoice;
+  /** The models chosen, before they are fitted to the cost policy. */
+  chosen: ConsultationPlan;
+  cost: CostPolicy;
+  stances: Record<string, Stance> | undefined;
+  rounds: number;
+  attachments: readonly Attachment[];
+  webSearch: boolean;
+  adaptive: boolean;
+  /** The agreement at which an adaptive turn's first two settle it. */
+  threshold: number;
+}
+
+/** The plan fitted to the cost policy for one question, and the prompt's estimated tokens. */
+export type FittedPanel = ReturnType<typeof fitPlanToBudget> & { promptTokens: number };
+
+/** What the council did, for the synthesis and the answer. */
+export type CouncilRecord = Pick<SecondOpinion, "stances" | "rounds" | "review">;
+
+/** The means of asking of one turn, fixed when it opens (stages/panel-means.ts). */
+export interface PanelMeans {
+  policy: CallPolicy;
+  /** The caller's progress, until the answer is given. */
+  onEvent: (event: ConsultationEvent) => void;
+  stream: boolean;
+  askOpinion: (participant: Participant) => Promise<ModelOpinion>;
+  /** The opinions of `calls` in by the answer-by time (undefined for those still running). */
+  settle: (calls: readonly Promise<ModelOpinion>[]) => Promise<(ModelOpinion | undefined)[]>;
+  synthesisOf: (
+    opinions: readonly ModelOpinion[],
+    council: CouncilRecord,
+    pendingModels: string[],
+  ) => Promise<Synthesis>;
+  /** Each model's context trim, filled as the opinions are asked. */
+  trims: Record<string, ContextTrim>;
+  /** Milliseconds since the turn opened. */
+  elapsed: () => number;
+  /** The answer is given: later progress is not the caller's, and `running` goes on after it. */
+  answered: (running: Promise<unknown>) => void;
+}
+
+/** A panel turn once opened (stages/open.ts): the calls it made, in the order of `opening.asked`. */
+export interface OpenedPanel {
+  setup: PanelSetup;
+  question: string;
+  history: readonly Message[];
+  fitted: FittedPanel;
+  means: PanelMeans;
+  opening: Opening<Participant>;
+  calls: Promise<ModelOpinion>[];
+}
+
+/** Once the answer-by time passed (stages/settle.ts): who answered, their opinions, who runs on. */
+export interface SettledPanel extends OpenedPanel {
+  /** The participants that answered in time, in the order asked. */
+  present: Participant[];
+  /** Their latest opinions (after a debate, their final ones). */
+  opinions: ModelOpinion[];
+  late: LateOpinion[];
+}
+
+/** Once debated, reviewed and synthesised: each part present only when it happened. */
+export interface CouncilledPanel extends SettledPanel {
+  /** Every debate round, when there was more than one. */
+  rounds?: DebateRound[];
+  review?: CouncilReview;
+  synthesis?: Synthesis;
+}
+
+/** What the council did, as the synthesis and the answer show it. */
+export function councilOf(turn: CouncilledPanel): CouncilRecord {
+  const { stances } = turn.setup;
+  return {
+    ...(stances ? { stances } : {}),
+    ...(turn.rounds ? { rounds: turn.rounds } : {}),
+    ...(turn.review ? { review: turn.review } : {}),
+  };
+}
+
+/** The models still running when the answer was due. */
+export function pendingOf(turn: SettledPanel): string[] {
+  return turn.late.map((running) => running.model);
+}

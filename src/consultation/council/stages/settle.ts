@@ -1,0 +1,29 @@
+// The panel's third stage: the answer-by time. The opinions in by then go on to the debate, the review
+// and the synthesis; the models still running go on after the answer, their opinions stored as they
+// land. When every opinion in hand failed there is no answer, and nothing to store.
+
+import type { ModelOpinion } from "../../../contract/opinions.ts";
+import { ServiceError } from "../../../contract/service-error.ts";
+import type { LateOpinion } from "../../turn/late-opinions.ts";
+import type { OpenedPanel, SettledPanel } from "./panel-turn.ts";
+
+/** Waits for the turn's calls until its answer-by time. Throws all_models_failed. */
+export async function settlePanel(turn: OpenedPanel): Promise<SettledPanel> {
+  const { asked } = turn.opening;
+  const settled = await turn.means.settle(turn.calls);
+  const present = asked.filter((_participant, index) => settled[index] !== undefined);
+  const opinions = settled.filter((opinion): opinion is ModelOpinion => opinion !== undefined);
+  const late: LateOpinion[] = asked.flatMap(({ entry }, index) =>
+    settled[index] === undefined
+      ? [{ model: entry.name, opinion: turn.calls[index] as Promise<ModelOpinion> }]
+      : [],
+  );
+  if (opinions.every((opinion) => opinion.error)) {
+    throw new ServiceError(
+      "all_models_failed",
+      `Every model failed, so there is no answer:\n${opinions.map((opinion) => `- ${opinion.response}`).join("\n")}`,
+      { opinions },
+    );
+  }
+  return { ...turn, present, opinions, late };
+}

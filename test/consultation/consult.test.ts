@@ -1,0 +1,87 @@
+// The engine's face asks and stores nothing: `consult` answers a panel question (opinions, synthesis,
+// usage, cost) and a one-model question over the conversation it is given, without touching the store;
+// recording the turn is the application's step.
+
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { consult } from "../../src/consultation/index.ts";
+import type { Message, Store } from "../../src/store/store.ts";
+import { consultationFixture } from "../support/consultation-fixture.ts";
+
+const signal = new AbortController().signal;
+
+/** The fixture's services with a store that fails the test when touched. */
+function withoutStore() {
+  const fixture = consultationFixture();
+  const store = new Proxy({} as Store, {
+    get: (_target, property) => {
+      throw new Error(`consult touched the store (${String(property)})`);
+    },
+  });
+  return { ...fixture, services: { ...fixture.services, store } };
+}
+
+const earlier: Message[] = [
+  {
+    id: "m1",
+    conversationId: "c1",
+    userId: "local",
+    sequence: 1,
+    role: "user",
+    content: "We use Postgres 16.",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    metadata: {},
+  },
+  {
+    id: "m2",
+    conversationId: "c1",
+    userId: "local",
+    sequence: 2,
+    role: "assistant",
+    content: "Noted.",
+    createdAt: "2026-01-01T00:00:01.000Z",
+    metadata: {},
+  },
+];
+
+describe("consult", () => {
+  it("answers a panel question with opinions, synthesis, usage and cost, never touching the store", async () => {
+    const { services, models } = withoutStore();
+    models.script("alpha-1", { text: "alpha: vacuum" }, { text: "Vacuum, all agree." });
+    const asked = await consult(
+      {
+        kind: "panel",
+        choice: { primaryModel: "alpha", secondaryModels: ["beta"] },
+        cost: { unpricedModels: "allow" },
+        question: "How do I shrink a table?",
+        history: earlier,
+      },
+      services,
+      { signal },
+    );
+    assert.equal(asked.text, "Vacuum, all agree.");
+    assert.equal(asked.answer.primary.response, "alpha: vacuum");
+    assert.equal(asked.answer.secondaryOpinions[0]?.model, "beta");
+    assert.equal(asked.answer.summary.successfulModels, 2);
+    assert.ok((asked.answer.summary.totalCost ?? 0) > 0);
+    assert.ok((asked.answer.summary.totalTokens ?? 0) > 0);
+    assert.match(JSON.stringify(models.callsOf("beta-1")[0]?.prompt), /Postgres 16/);
+  });
+
+  it("answers a one-model question, and refuses an unknown model before any call", async () => {
+    const { services, models } = withoutStore();
+    const cost = { unpricedModels: "allow" as const };
+    const asked = await consult({ kind: "message", model: "gamma", cost, question: "Hi?" }, services, {
+      signal,
+    });
+    assert.equal(asked.text, "answer of gamma-1");
+    assert.equal(asked.answer.model, "gamma");
+    await assert.rejects(
+      consult({ kind: "message", model: "nobody", cost, question: "Hi?" }, services, { signal }),
+      {
+        code: "unknown_model",
+      },
+    );
+    assert.equal(models.calls.length, 1);
+  });
+});
