@@ -9,7 +9,7 @@
 
 import { z } from "zod";
 import { type ClientTimeLimit, clientTimeLimitOf } from "../configuration/client-time-limits.ts";
-import type { RunOptions } from "../consultation/consultation-services.ts";
+import type { RunOptions } from "../consultation/index.ts";
 import { secondOpinionInput } from "../contract/inputs.ts";
 import { validateInput } from "../contract/validate-input.ts";
 
