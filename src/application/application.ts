@@ -4,7 +4,7 @@
 // only translate to and from it, so every rule holds on every path.
 
 import { type ClientTimeLimit, knownClientTimeLimits } from "../configuration/client-time-limits.ts";
-import type { ConsultationServices, RunOptions } from "../consultation/index.ts";
+import type { ConsultationServices } from "../consultation/index.ts";
 import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
 import type {
   ConversationExport,

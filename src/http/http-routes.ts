@@ -3,7 +3,7 @@
 // Calls (/mcp but its GET, /api) are counted for a graceful shutdown and refused while it drains.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Metrics } from "../application/index.ts";
+import type { Metrics } from "../runtime/telemetry.ts";
 import type { Authenticator } from "./authentication.ts";
 import type { CallTracker } from "./call-tracker.ts";
 import { readiness, serveHealth } from "./health.ts";

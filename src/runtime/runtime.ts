@@ -10,6 +10,7 @@ import type { Application } from "../application/application.ts";
 import { createTaskRunner, defaultTaskLifetimes } from "../application/tasks/task-runner.ts";
 import type { Configuration } from "../configuration/configuration.ts";
 import { loadOptionalFeature, optionalPackages } from "../configuration/optional-packages.ts";
+// The one file of the engine the runtime takes before the first call: its face would load the AI SDK at start.
 import { latencyTracker } from "../consultation/model-call/latency-tracker.ts";
 import { scrub } from "../contract/scrub.ts";
 import { createLogger, type Logger } from "../observability/logger.ts";

@@ -38,9 +38,12 @@ const notAtStart: [string, RegExp][] = [
   ["the AI SDK", /\/node_modules\/ai\//],
   ["a provider package", /\/node_modules\/(@ai-sdk\/(?!provider\/)[^/]+|@openrouter\/ai-sdk-provider)\//],
   ["the AI SDK's provider interfaces (@ai-sdk/provider)", /\/node_modules\/@ai-sdk\/provider\//],
+  // The vendors' registry (each src/providers/<vendor>/ folder, the simulated vendor's scripted model
+  // with it, and the loader that requires a vendor's package at its first call) is read at start: the
+  // configuration checks the config file's vendors against it. What a call needs is not.
   [
     "the model factory and the provider code (a call's)",
-    /\/providers\/(create-language-model|provider-fetch|provider-packages|simulated-language-model|usable-models|model-availability|provider-probe)\./,
+    /\/providers\/(create-language-model|provider-fetch|usable-models|model-availability|provider-probe)\./,
   ],
   ["prom-client (metrics, shown only by serve)", /\/node_modules\/prom-client\//],
   ["@pydantic/genai-prices (the price data)", /\/node_modules\/@pydantic\/genai-prices\//],
