@@ -6,15 +6,7 @@
 import { type ClientTimeLimit, knownClientTimeLimits } from "../configuration/client-time-limits.ts";
 import type { ConsultationServices } from "../consultation/index.ts";
 import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
-import type {
-  ConversationExport,
-  ConversationListResult,
-  DeleteResult,
-  HistoryResult,
-  SearchResult,
-} from "../contract/conversations.ts";
 import { modelsInput, usageInput } from "../contract/inputs.ts";
-import type { ConversationSummary } from "../contract/messages.ts";
 import type { ModelListing } from "../contract/models.ts";
 import type { Usage } from "../contract/usage.ts";
 import { validateInput } from "../contract/validate-input.ts";
@@ -28,7 +20,10 @@ import {
 } from "./accounts/account-use-cases.ts";
 import type { ConsultationOptions } from "./answer-by.ts";
 import { type Caller, localTier } from "./caller.ts";
-import { createConversationUseCases } from "./conversations/conversation-use-cases.ts";
+import {
+  type ConversationUseCases,
+  createConversationUseCases,
+} from "./conversations/conversation-use-cases.ts";
 import { IdempotencyGate } from "./conversations/idempotency-gate.ts";
 import { createCursorCodec } from "./conversations/paging.ts";
 import { type CostQuestionUseCase, createCostQuestion } from "./cost-question.ts";
@@ -56,7 +51,8 @@ export interface Application
     AccountUseCases,
     StatusUseCases,
     EvaluationUseCases,
-    CostQuestionUseCase {
+    CostQuestionUseCase,
+    ConversationUseCases {
   /**
    * A consultation: several models answer one question at once; one writes the synthesis; the turn is
    * stored. Answered by the answer-by time decided from the input and `options.client` (answer-by.ts).
@@ -64,20 +60,6 @@ export interface Application
   secondOpinion(caller: Caller, input: unknown, options: ConsultationOptions): Promise<SecondOpinionResult>;
   /** One model answers, with the conversation so far as context; the turn is stored. */
   sendMessage(caller: Caller, input: unknown, options: ConsultationOptions): Promise<SendMessageResult>;
-  /** One page of a conversation's messages, oldest first. */
-  getHistory(caller: Caller, input: unknown): Promise<HistoryResult>;
-  /** One page of the caller's conversations, most recently updated first. */
-  listConversations(caller: Caller, input: unknown): Promise<ConversationListResult>;
-  /** The caller's conversations matching some words, best first, with highlighted snippets. */
-  searchConversations(caller: Caller, input: unknown): Promise<SearchResult>;
-  /** Gives a conversation a new title. */
-  renameConversation(caller: Caller, input: unknown): Promise<ConversationSummary>;
-  /** Deletes a conversation with all its messages, and stops its models still answering. */
-  deleteConversation(caller: Caller, input: unknown): Promise<DeleteResult>;
-  /** A whole conversation with every message. */
-  exportConversation(caller: Caller, input: unknown): Promise<ConversationExport>;
-  /** A whole conversation as Markdown. */
-  readConversationMarkdown(caller: Caller, input: unknown): Promise<string>;
   /** The caller's limits, use, spend and reset times; not counted against the limits. */
   usage(caller: Caller, input?: unknown): Promise<Usage>;
   /** Every model with its availability, price and capabilities, and every panel; counted like a read. */

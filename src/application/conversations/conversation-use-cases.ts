@@ -33,12 +33,19 @@ import { searchConversations } from "./search-conversations.ts";
 
 /** The conversation use cases (see Application). */
 export interface ConversationUseCases {
+  /** One page of a conversation's messages, oldest first. */
   getHistory(caller: Caller, input: unknown): Promise<HistoryResult>;
+  /** One page of the caller's conversations, most recently updated first. */
   listConversations(caller: Caller, input: unknown): Promise<ConversationListResult>;
+  /** The caller's conversations matching some words, best first, with highlighted snippets. */
   searchConversations(caller: Caller, input: unknown): Promise<SearchResult>;
+  /** Gives a conversation a new title. */
   renameConversation(caller: Caller, input: unknown): Promise<ConversationSummary>;
+  /** Deletes a conversation with all its messages, and stops its models still answering. */
   deleteConversation(caller: Caller, input: unknown): Promise<DeleteResult>;
+  /** A whole conversation with every message. */
   exportConversation(caller: Caller, input: unknown): Promise<ConversationExport>;
+  /** A whole conversation as Markdown. */
   readConversationMarkdown(caller: Caller, input: unknown): Promise<string>;
 }
 
