@@ -134,7 +134,7 @@ function lookUp(model: PricedModel): FoundModel | undefined {
       result?.model ??
       findProvider({ providerId })?.models.find((candidate) => candidate.id === model.modelId);
     const provider = result?.provider ?? findProvider({ providerId });
-    const schedule = result?.model ? priceSchedule(result.model) : undefined;
+    const schedule = result?.model ? priceSchedule(result.model, result.provider) : undefined;
     entry = info && provider ? { info, provider: { ...provider, models: [info] }, schedule } : null;
     found.set(key, entry);
   }

@@ -1,12 +1,15 @@
 // A model's price compiled once and applied to each call's usage with the same arithmetic as the
 // price data's own `calcPrice`, which validates the price and walks its unit registry on every call
-// (about 27 µs; a consultation prices five calls). Only the units a call of ours reports are
-// compiled: input, cached input read and written, output, reasoning, web searches and a per-request
-// fee. A model priced in any other unit, or by time of day, has no plan, and its calls are priced
-// by `calcPrice` itself. test/pricing/price-plan.test.ts checks the plans against `calcPrice` over
-// every model of every provider we price.
+// (about 27 µs; a consultation prices five calls). The units a call of ours reports are compiled:
+// input, cached input read and written, output, reasoning, web searches, and a per-request fee. A
+// price in any other unit (audio, cache writes kept an hour, storage searches) bills none of our
+// usage: it adds nothing and takes nothing from the units above, so it is left out once `calcPrice`
+// has accepted the price as a whole. A model priced by time of day has no plan, and its calls are
+// priced by `calcPrice` itself. test/pricing/price-plan.test.ts checks the plans against `calcPrice`
+// over every model of every provider we price.
 
-import type { ModelInfo, ModelPrice } from "@pydantic/genai-prices";
+import type { ModelInfo, ModelPrice, Provider } from "@pydantic/genai-prices";
+import { pricePackage } from "./price-package.ts";
 
 /** A call's usage in the price data's terms, as `reportedUsage` in price-data.ts builds it. */
 export type PlanUsage = {
@@ -56,17 +59,33 @@ const units: Record<string, { leaf: Leaf; direction: Term["direction"]; per: num
 /** A model's prices over time: each price with the instant it starts at (undefined: always). */
 export type PriceSchedule = { startsAt: number | undefined; plan: PricePlan | undefined }[];
 
-/** The schedule of `info`'s prices, or undefined when a price depends on the time of day. */
-export function priceSchedule(info: ModelInfo): PriceSchedule | undefined {
-  if (!Array.isArray(info.prices)) return [{ startsAt: undefined, plan: compilePrice(info.prices) }];
+/**
+ * The schedule of `info`'s prices (a model of `provider`), or undefined when a price depends on the
+ * time of day. A price the price data refuses to apply has no plan, so its calls get calcPrice's error.
+ */
+export function priceSchedule(info: ModelInfo, provider: Provider): PriceSchedule | undefined {
+  const planOf = (prices: ModelPrice) =>
+    accepted(info, prices, provider) ? compilePrice(prices) : undefined;
+  if (!Array.isArray(info.prices)) return [{ startsAt: undefined, plan: planOf(info.prices) }];
   const schedule: PriceSchedule = [];
   for (const conditional of info.prices) {
     const constraint = conditional.constraint as { type?: string; start_date?: string } | undefined;
     if (constraint !== undefined && constraint.type !== "start_date") return undefined;
     const startsAt = constraint ? new Date(constraint.start_date as string).getTime() : undefined;
-    schedule.push({ startsAt, plan: compilePrice(conditional.prices) });
+    schedule.push({ startsAt, plan: planOf(conditional.prices) });
   }
   return schedule;
+}
+
+/** Whether calcPrice prices a call of `info` at `prices`: its checks of a price depend on no usage. */
+function accepted(info: ModelInfo, prices: ModelPrice, provider: Provider): boolean {
+  try {
+    const model = { ...info, prices };
+    const usage = { input_tokens: 0, output_tokens: 0 };
+    return pricePackage().calcPrice(usage, info.id, { provider: { ...provider, models: [model] } }) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -81,7 +100,10 @@ export function planAt(schedule: PriceSchedule, at: number): PricePlan | undefin
   return schedule[0]?.plan;
 }
 
-/** Compiles one price; undefined when it uses a unit outside the plan's or is one the data rejects. */
+/**
+ * Compiles one price; undefined when one of its prices is not valid. Units outside the plan's bill
+ * none of a call's usage and are left out (priceSchedule has calcPrice accept the price first).
+ */
 export function compilePrice(prices: ModelPrice): PricePlan | undefined {
   const terms: Term[] = [];
   const keys = new Set<string>();
@@ -89,7 +111,8 @@ export function compilePrice(prices: ModelPrice): PricePlan | undefined {
     if (price === undefined) continue;
     const unit = units[key];
     const value = validPrice(price);
-    if (!unit || value === undefined) return undefined;
+    if (value === undefined) return undefined;
+    if (!unit) continue;
     keys.add(key);
     terms.push({ leaf: unit.leaf, direction: unit.direction, per: unit.per, price: value });
   }

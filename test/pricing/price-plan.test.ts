@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { calcPrice, findProvider, type ModelInfo } from "@pydantic/genai-prices";
+import { loadConfiguration } from "../../src/configuration/configuration.ts";
 import { costOf, priceProviderIds } from "../../src/pricing/price-data.ts";
 import { applyPlan, type PlanUsage, planAt, priceSchedule } from "../../src/pricing/price-plan.ts";
 
@@ -63,7 +64,9 @@ describe("a compiled price", () => {
     const models = pricedModels();
     assert.ok(models.length > 100, `${models.length} models`);
     for (const { providerId, model } of models) {
-      const schedule = priceSchedule(model);
+      const provider = findProvider({ providerId });
+      assert.ok(provider);
+      const schedule = priceSchedule(model, provider);
       if (schedule?.every((entry) => entry.plan)) planned++;
       for (const at of dates) {
         const plan = schedule && planAt(schedule, at.getTime());
@@ -82,13 +85,23 @@ describe("a compiled price", () => {
       }
     }
     // Nearly every model is priced in the units a call reports; the rest fall back to calcPrice.
-    assert.ok(planned > models.length * 0.9, `${planned} of ${models.length} models compiled`);
+    assert.ok(planned > models.length * 0.95, `${planned} of ${models.length} models compiled`);
     assert.ok(compared > 10_000, `${compared} totals compared`);
   });
 
-  it("has no plan for a price in a unit a call does not report, or by time of day", () => {
-    const audio = { prices: { input_mtok: 1, output_mtok: 2, input_audio_mtok: 5 } } as unknown as ModelInfo;
-    assert.equal(priceSchedule(audio)?.[0]?.plan, undefined);
+  it("has no plan for a price the data refuses, or one by time of day", () => {
+    const provider = findProvider({ providerId: "openai" });
+    assert.ok(provider);
+    const model = (prices: unknown) => ({ id: "m", match: { equals: "m" }, prices }) as unknown as ModelInfo;
+    // A price for cached input needs one for input, which it is a part of.
+    assert.equal(
+      priceSchedule(model({ cache_read_mtok: 1, output_mtok: 2 }), provider)?.[0]?.plan,
+      undefined,
+    );
+    // A unit no call of ours reports is accepted and bills nothing.
+    assert.ok(
+      priceSchedule(model({ input_mtok: 1, output_mtok: 2, input_audio_mtok: 5 }), provider)?.[0]?.plan,
+    );
     const byHour = {
       prices: [
         { prices: { input_mtok: 1, output_mtok: 2 } },
@@ -98,11 +111,25 @@ describe("a compiled price", () => {
         },
       ],
     } as unknown as ModelInfo;
-    assert.equal(priceSchedule(byHour), undefined);
+    assert.equal(priceSchedule(byHour, provider), undefined);
   });
 });
 
 describe("costOf through the compiled price", () => {
+  it("has a plan for every model of the default configuration that the price data prices", () => {
+    for (const entry of loadConfiguration({ environment: {} }).models) {
+      const providerId = priceProviderIds[entry.provider];
+      if (!providerId) continue;
+      const found = calcPrice({ input_tokens: 0, output_tokens: 0 }, entry.modelId, { providerId });
+      if (!found) continue;
+      const schedule = priceSchedule(found.model, found.provider);
+      assert.ok(
+        schedule?.every((price) => price.plan),
+        `${entry.name} (${entry.modelId}) has a plan`,
+      );
+    }
+  });
+
   it("costs what calcPrice says for each of our providers' models", () => {
     for (const { providerName, providerId, model } of pricedModels()) {
       const usage = {
