@@ -6,23 +6,27 @@
 //   - `-- --store postgres --nodes N` (N: 3 unless given): N product nodes on one PostgreSQL database
 //     against one node on SQLite (bench/scale-comparison.ts): throughput and wall over critical path;
 //   - `-- --council`: wall over critical path of plain consultations, with a council review and with
-//     two debate rounds, 100 at once (bench/council-comparison.ts).
+//     two debate rounds, 100 at once (bench/council-comparison.ts);
+//   - `-- --profile`: where the product's CPU goes, by package and by file of ours (bench/cpu-profile.ts).
 // A subject that fails (does not start, a consultation errors or goes unanswered) ends the run with
 // one line saying which and why, and exit code 1.
 
 import { parseArgs } from "node:util";
 import { runCouncilComparison } from "./council-comparison.ts";
+import { runCpuProfile } from "./cpu-profile.ts";
 import { runFloorComparison } from "./floor-comparison.ts";
 import { runScaleComparison, type ScaleOptions } from "./scale-comparison.ts";
 import { runStartComparison } from "./start-time.ts";
 
-const usage = "usage: npm run bench [-- --store postgres [--nodes N] | -- --council | -- --start]";
+const usage =
+  "usage: npm run bench [-- --store postgres [--nodes N] | -- --council | -- --start | -- --profile]";
 
 /**
- * The mode the command line asks for: the scale mode's options, "council", "start", or undefined for
+ * The mode the command line asks for: the scale mode's options, "council", "start", "profile" (alone), or undefined for
  * the start times and the floor comparison.
  */
-function scaleOptions(args: string[]): ScaleOptions | "council" | "start" | undefined {
+function scaleOptions(args: string[]): ScaleOptions | "council" | "start" | "profile" | undefined {
+  if (args.length === 1 && args[0] === "--profile") return "profile";
   const options = {
     store: { type: "string" },
     nodes: { type: "string" },
@@ -61,6 +65,7 @@ try {
   const options = scaleOptions(process.argv.slice(2));
   if (options === "council") await runCouncilComparison();
   else if (options === "start") await runStartComparison();
+  else if (options === "profile") await runCpuProfile();
   else if (options) await runScaleComparison(options);
   else {
     await runStartComparison();

@@ -7,7 +7,8 @@
 //   - CPU and allocation per consultation and consultations per second (300 at once, zero-latency providers);
 //   - wall time over the critical path (slowest opinion plus synthesis) at 100 and 1,000 concurrent,
 //     every call with its own latency drawn from 200-1,500 ms;
-//   - live heap per in-flight consultation (300 held open by slow providers).
+//   - live heap per in-flight consultation (300 held open by slow providers);
+//   - resident memory (RSS) at 1,000 in flight, and 5 s after they answered.
 // A third subject, floor+sdk, is the floor making its provider calls through the AI SDK: what the
 // SDK alone costs. Targets (against the plain floor): CPU <= 1.5x floor, throughput >= 0.85x, ratio at
 // 100 within 0.05 of the floor's, heap <= 1.3x.
@@ -90,6 +91,7 @@ async function measure(load: ConsultationLoad, simulator: Simulator, subject: Su
   const busy = await ask<{ heapUsed: number }>(subject.child, { type: "heap" }, "heap");
   progress(`${subject.name}: busy heap ${Math.round(busy.heapUsed / 1024)} KB`);
   await held;
+  const rss = await rssOfBurst(load, simulator, subject);
   progress(`${subject.name}: done${load.resentNote}`);
   return {
     cpuMs: median(rounds.map((round) => round.cpuMs)),
@@ -99,7 +101,23 @@ async function measure(load: ConsultationLoad, simulator: Simulator, subject: Su
     ratio100,
     ratio1000,
     heapKbPerConsultation: (busy.heapUsed - idle.heapUsed) / 1024 / 300,
+    ...rss,
   };
+}
+
+/**
+ * Resident memory of 1,000 consultations at once, providers answering after 2 s: the highest while
+ * they run, and 5 s after the last has answered (what the process gives back after a burst).
+ */
+async function rssOfBurst(load: ConsultationLoad, simulator: Simulator, subject: Subject) {
+  progress(`${subject.name}: resident memory, 1,000 at once`);
+  await simulator.behave({ latencyMs: 2000 });
+  subject.child.send({ type: "rss-start" });
+  await load.batch(subject, 1000);
+  const { peakRss } = await ask<{ peakRss: number }>(subject.child, { type: "rss" }, "rss");
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const { rss } = await ask<{ rss: number }>(subject.child, { type: "rss" }, "rss");
+  return { peakRssMb: peakRss / 1024 / 1024, rssAfterMb: rss / 1024 / 1024 };
 }
 
 /** Stops a measured server; idle keep-alive sockets are closed first, and the next subject gets fresh ones. */

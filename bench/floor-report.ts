@@ -1,5 +1,6 @@
 // What `npm run bench` without arguments prints: the product, the floor and floor+sdk side by side
-// with the product's ratio to each floor, then whether each target against the plain floor is met.
+// with the product's ratio to each floor, then whether each target is met: against the plain floor, and
+// issue 29's against floor+sdk and in resident memory.
 
 /** What the floor comparison measures of one subject. */
 export interface FloorResult {
@@ -10,6 +11,10 @@ export interface FloorResult {
   ratio100: number;
   ratio1000: number;
   heapKbPerConsultation: number;
+  /** Highest resident memory with 1,000 consultations in flight, MB. */
+  peakRssMb: number;
+  /** Resident memory 5 s after that burst answered, MB. */
+  rssAfterMb: number;
 }
 
 const targets = { cpu: 1.5, throughput: 0.85, ratioMargin: 0.05, heap: 1.3 };
@@ -36,6 +41,8 @@ export function printFloorReport(results: Record<string, FloorResult>, historyMs
   row("live heap KB per in-flight consultation", (result) => result.heapKbPerConsultation, 1);
   row("wall / critical path, 100 concurrent", (result) => result.ratio100, 3);
   row("wall / critical path, 1,000 concurrent", (result) => result.ratio1000, 3);
+  row("RSS MB, 1,000 in flight (peak)", (result) => result.peakRssMb, 0);
+  row("RSS MB, 5 s after those 1,000", (result) => result.rssAfterMb, 0);
   console.log("floor+sdk: the floor with its provider calls made through the AI SDK (bench/ai-sdk-calls.ts)");
   console.log(`response size: ${Math.round(server.responseBytes)} bytes (the floor pads to the same)`);
   console.log(
@@ -47,6 +54,11 @@ export function printFloorReport(results: Record<string, FloorResult>, historyMs
     ["ratio at 100 within 0.05 of floor", server.ratio100 <= floor.ratio100 + targets.ratioMargin],
     ["live heap <= 1.3x floor", server.heapKbPerConsultation <= targets.heap * floor.heapKbPerConsultation],
     ["history page of 50 < 2 ms CPU", historyMs < 2],
+    // Issue 29 ("Lighter per call"), against the floor that makes its provider calls through the AI SDK.
+    ["CPU <= 1.3x floor+sdk", server.cpuMs <= 1.3 * sdkFloor.cpuMs],
+    ["throughput >= 0.8x floor+sdk", server.perSecond >= 0.8 * sdkFloor.perSecond],
+    ["RSS at 1,000 in flight <= 400 MB", server.peakRssMb <= 400],
+    ["RSS 5 s after them < 250 MB", server.rssAfterMb < 250],
   ] as const;
   for (const [name, met] of verdicts) console.log(`${met ? "met   " : "MISSED"} ${name}`);
 }

@@ -1,6 +1,7 @@
 // Preloaded (`--import`) into each server the benchmark measures, the product and the floor alike: it
 // answers the benchmark over IPC with the process's CPU time, the bytes it allocated between `start`
-// and `stop` (from V8's GC profile), and its live heap after a full collection.
+// and `stop` (from V8's GC profile), its live heap after a full collection, and its resident set size:
+// the highest sampled every 20 ms since `rss-start`, and the current one.
 
 import { GCProfiler, getHeapStatistics } from "node:v8";
 
@@ -12,6 +13,8 @@ interface Measurement {
 let profiler: GCProfiler | undefined;
 let startHeap = 0;
 let startCpu = process.cpuUsage();
+let peakRss = 0;
+let rssSampler: ReturnType<typeof setInterval> | undefined;
 
 const usedHeap = () => getHeapStatistics().used_heap_size;
 
@@ -36,6 +39,16 @@ process.on("message", (message: { type: string }) => {
     allocated += Math.max(0, usedHeap() - previousAfter);
     const measurement: Measurement = { cpuMs: (cpu.user + cpu.system) / 1000, allocatedBytes: allocated };
     process.send?.({ type: "measurement", ...measurement });
+  } else if (message.type === "rss-start") {
+    peakRss = process.memoryUsage.rss();
+    clearInterval(rssSampler);
+    rssSampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    }, 20);
+    rssSampler.unref();
+  } else if (message.type === "rss") {
+    const rss = process.memoryUsage.rss();
+    process.send?.({ type: "rss", rss, peakRss: Math.max(peakRss, rss) });
   } else if (message.type === "heap") {
     (globalThis as { gc?: () => void }).gc?.();
     (globalThis as { gc?: () => void }).gc?.();

@@ -6,6 +6,7 @@
 import type { ModelInfo, ModelPrice, Provider, TieredPrices } from "@pydantic/genai-prices";
 import { priceDataGeneration } from "./price-generation.ts";
 import { pricePackage } from "./price-package.ts";
+import { applyPlan, type PlanUsage, type PriceSchedule, planAt, priceSchedule } from "./price-plan.ts";
 import { priceProviderIds } from "./price-provider-ids.ts";
 
 export { priceProviderIds };
@@ -69,7 +70,12 @@ export function costOf(model: PricedModel, usage: PriceableUsage, at: Date = new
   }
   const found = lookUp(model);
   if (!found) return undefined;
-  const result = pricePackage().calcPrice(reportedUsage(usage), model.modelId, {
+  const reported = reportedUsage(usage);
+  const plan =
+    found.schedule && !Number.isNaN(at.getTime()) ? planAt(found.schedule, at.getTime()) : undefined;
+  const planned = plan && applyPlan(plan, reported);
+  if (planned !== undefined) return round(planned);
+  const result = pricePackage().calcPrice(reported, model.modelId, {
     provider: found.provider,
     timestamp: at,
   });
@@ -96,14 +102,22 @@ export function modelFacts(model: PricedModel, at: Date = new Date()): ModelFact
 }
 
 /** Look-ups of this generation of the price data, by provider and model id. */
-const found = new Map<string, { info: ModelInfo; provider: Provider } | null>();
+const found = new Map<string, FoundModel | null>();
 let foundGeneration = -1;
 
 /**
- * The price data's entry for `model`, with a one-model provider that prices it exactly as the whole
- * data would (calcPrice scans every model of a provider; a consultation prices many calls).
+ * A model the price data knows: its entry, a one-model provider that prices it exactly as the whole
+ * data would (calcPrice scans every model of a provider; a consultation prices many calls), and its
+ * prices compiled (src/pricing/price-plan.ts) when the model matched as a call's would.
  */
-function lookUp(model: PricedModel): { info: ModelInfo; provider: Provider } | undefined {
+interface FoundModel {
+  info: ModelInfo;
+  provider: Provider;
+  schedule: PriceSchedule | undefined;
+}
+
+/** The price data's entry for `model`, looked up once per generation of the data. */
+function lookUp(model: PricedModel): FoundModel | undefined {
   const providerId = priceProviderIds[model.provider];
   if (!providerId) return undefined;
   if (foundGeneration !== priceDataGeneration()) {
@@ -120,7 +134,8 @@ function lookUp(model: PricedModel): { info: ModelInfo; provider: Provider } | u
       result?.model ??
       findProvider({ providerId })?.models.find((candidate) => candidate.id === model.modelId);
     const provider = result?.provider ?? findProvider({ providerId });
-    entry = info && provider ? { info, provider: { ...provider, models: [info] } } : null;
+    const schedule = result?.model ? priceSchedule(result.model, result.provider) : undefined;
+    entry = info && provider ? { info, provider: { ...provider, models: [info] }, schedule } : null;
     found.set(key, entry);
   }
   return entry ?? undefined;
@@ -174,7 +189,7 @@ function isTiered(price: ModelPrice[string]): price is TieredPrices {
 }
 
 /** Our usage in the price database's terms: input and output are totals, the rest are parts of them. */
-function reportedUsage(usage: PriceableUsage): Record<string, number> {
+function reportedUsage(usage: PriceableUsage): PlanUsage {
   const input = Math.max(0, usage.inputTokens);
   const cacheRead = Math.min(input, Math.max(0, usage.cacheReadTokens ?? 0));
   const cacheWrite = Math.min(input - cacheRead, Math.max(0, usage.cacheWriteTokens ?? 0));

@@ -43,46 +43,60 @@ const maxRememberedStreams = 10_000;
 /** Most events written in one transaction. */
 const maxBatch = 500;
 
-/**
- * The session streams' events over `durable`: a batch it refuses puts its streams in memory (each
- * continuing from the last durable sequence this process appended), and `onDegraded` is called once with
- * the reason. Reads join a stream's part in the store with its part in memory; a read the store fails is
- * a miss.
- */
-export function sessionStreamEvents(
-  durable: StreamEventStore,
-  onDegraded: (reason: string) => void,
-): SessionStreamEvents {
-  const memory = new Map<string, MemoryStream>();
-  /** Sessions ended while the store refused the write, with when their end may be forgotten. */
-  const endedHere = new Map<string, number>();
+/** Streams kept in this process, and the last durable sequence of each stream appended lately. */
+interface MemoryStreams {
+  streams: Map<string, MemoryStream>;
+  /** Keeps `event` in memory; returns its sequence, continuing from the stream's last durable one. */
+  keep(event: NewStreamEvent): number;
+  /** Remembers that `event` was written to the store with `sequence`. */
+  remember(event: NewStreamEvent, sequence: number): void;
+}
+
+const keyOf = (session: string, stream: string) => `${session}\u0000${stream}`;
+
+function memoryStreams(): MemoryStreams {
+  const streams = new Map<string, MemoryStream>();
   const lastDurable = new Map<string, number>();
+  return {
+    streams,
+    keep({ session, stream, message, expiresAt }) {
+      const key = keyOf(session, stream);
+      const kept = streams.get(key) ?? { events: [] };
+      streams.set(key, kept);
+      const sequence = (kept.events.at(-1)?.sequence ?? lastDurable.get(key) ?? 0) + 1;
+      kept.events.push({ sequence, message, expiresAt });
+      if (kept.events.length > maxEventsPerStream) kept.events.shift();
+      lastDurable.delete(key);
+      return sequence;
+    },
+    remember(event, sequence) {
+      const key = keyOf(event.session, event.stream);
+      lastDurable.delete(key);
+      lastDurable.set(key, sequence);
+      // The oldest streams are long answered: their last sequences are no longer needed.
+      for (const oldest of lastDurable.keys()) {
+        if (lastDurable.size <= maxRememberedStreams) break;
+        lastDurable.delete(oldest);
+      }
+    },
+  };
+}
+
+/** Appends in batches: everything appended before the next turn of the event loop in one write. */
+interface BatchWriter {
+  append(event: NewStreamEvent): Promise<number>;
+  /** Why the last batch was refused, or undefined once one has been written. */
+  reason(): string | undefined;
+}
+
+function batchWriter(
+  durable: StreamEventStore,
+  memory: MemoryStreams,
+  onDegraded: (reason: string) => void,
+): BatchWriter {
   let reason: string | undefined;
   let queue: Pending[] = [];
   let writing = false;
-  const keyOf = (session: string, stream: string) => `${session}\u0000${stream}`;
-
-  function keep({ session, stream, message, expiresAt }: NewStreamEvent): number {
-    const key = keyOf(session, stream);
-    const kept = memory.get(key) ?? { events: [] };
-    memory.set(key, kept);
-    const sequence = (kept.events.at(-1)?.sequence ?? lastDurable.get(key) ?? 0) + 1;
-    kept.events.push({ sequence, message, expiresAt });
-    if (kept.events.length > maxEventsPerStream) kept.events.shift();
-    lastDurable.delete(key);
-    return sequence;
-  }
-
-  function remember(event: NewStreamEvent, sequence: number): void {
-    const key = keyOf(event.session, event.stream);
-    lastDurable.delete(key);
-    lastDurable.set(key, sequence);
-    // The oldest streams are long answered: their last sequences are no longer needed.
-    for (const oldest of lastDurable.keys()) {
-      if (lastDurable.size <= maxRememberedStreams) break;
-      lastDurable.delete(oldest);
-    }
-  }
 
   /** Writes what is queued, batch after batch, until nothing is left. */
   async function write(): Promise<void> {
@@ -94,7 +108,7 @@ export function sessionStreamEvents(
         const sequences = await durable.appendAll(batch.map((pending) => pending.event));
         batch.forEach((pending, index) => {
           const sequence = sequences[index] ?? 0;
-          remember(pending.event, sequence);
+          memory.remember(pending.event, sequence);
           pending.settle(sequence);
         });
         reason = undefined;
@@ -103,25 +117,47 @@ export function sessionStreamEvents(
           reason = `stream events are kept in this process only (the store refused a write), so a dropped stream resumes on this node alone: ${(error as Error)?.message ?? error}`;
           onDegraded(reason);
         }
-        for (const pending of batch) pending.settle(keep(pending.event));
+        for (const pending of batch) pending.settle(memory.keep(pending.event));
       }
     }
     writing = false;
   }
 
   return {
-    append(session, stream, message, expiresAt) {
-      const event = { session, stream, message, expiresAt };
-      if (memory.has(keyOf(session, stream))) return Promise.resolve(keep(event));
+    append(event) {
       return new Promise<number>((settle) => {
         queue.push({ event, settle });
-        // Everything appended before the next turn of the event loop joins this batch.
         if (!writing && queue.length === 1) setImmediate(() => void write());
       });
     },
+    reason: () => reason,
+  };
+}
+
+/**
+ * The session streams' events over `durable`: a batch it refuses puts its streams in memory (each
+ * continuing from the last durable sequence this process appended), and `onDegraded` is called once with
+ * the reason. Reads join a stream's part in the store with its part in memory; a read the store fails is
+ * a miss.
+ */
+export function sessionStreamEvents(
+  durable: StreamEventStore,
+  onDegraded: (reason: string) => void,
+): SessionStreamEvents {
+  const memory = memoryStreams();
+  const writer = batchWriter(durable, memory, onDegraded);
+  /** Sessions ended while the store refused the write, with when their end may be forgotten. */
+  const endedHere = new Map<string, number>();
+
+  return {
+    append(session, stream, message, expiresAt) {
+      const event = { session, stream, message, expiresAt };
+      if (memory.streams.has(keyOf(session, stream))) return Promise.resolve(memory.keep(event));
+      return writer.append(event);
+    },
 
     async read(session, stream, sequence, limit) {
-      const kept = memory.get(keyOf(session, stream))?.events ?? [];
+      const kept = memory.streams.get(keyOf(session, stream))?.events ?? [];
       const inMemory = kept
         .filter((event) => event.sequence >= sequence)
         .map((event) => ({ sequence: event.sequence, message: event.message }));
@@ -137,11 +173,11 @@ export function sessionStreamEvents(
     async deleteExpired(now) {
       let deleted = 0;
       for (const [session, keepUntil] of endedHere) if (keepUntil < now) endedHere.delete(session);
-      for (const [key, kept] of memory) {
+      for (const [key, kept] of memory.streams) {
         const before = kept.events.length;
         kept.events = kept.events.filter((event) => event.expiresAt >= now);
         deleted += before - kept.events.length;
-        if (kept.events.length === 0) memory.delete(key);
+        if (kept.events.length === 0) memory.streams.delete(key);
       }
       return deleted + (await durable.deleteExpired(now).catch(() => 0));
     },
@@ -160,6 +196,6 @@ export function sessionStreamEvents(
       return durable.ended(session).catch(() => false);
     },
 
-    degradedReason: () => reason,
+    degradedReason: () => writer.reason(),
   };
 }

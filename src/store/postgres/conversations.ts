@@ -13,9 +13,26 @@ const updatedSearchText = searchTextSql.replaceAll("$4::text", "content").replac
 
 /** The conversations of `connection`. */
 export function postgresConversations(connection: PostgresConnection): ConversationStore {
-  const of = (owner: string): OwnerConversations => ({
-    owner,
+  return {
+    of: (owner) => ({
+      owner,
+      ...conversationMethods(connection, owner),
+      ...messageMethods(connection, owner),
+    }),
+  };
+}
 
+type MessageMethods = Pick<
+  OwnerConversations,
+  "readMessages" | "readRecentMessages" | "updateMessageMetadata" | "getMessages"
+>;
+
+/** What an owner does with whole conversations: read, list, rename, search, delete, and save a turn. */
+function conversationMethods(
+  connection: PostgresConnection,
+  owner: string,
+): Omit<OwnerConversations, "owner" | keyof MessageMethods> {
+  return {
     async get(id) {
       const row = (
         await connection.query(
@@ -30,6 +47,43 @@ export function postgresConversations(connection: PostgresConnection): Conversat
       return connection.transaction((client) => writeTurn(client, owner, turn));
     },
 
+    async list(page) {
+      const after = page.after ? { at: page.after.updatedAt, id: page.after.id } : undefined;
+      const select = `SELECT ${conversationColumns} FROM conversations`;
+      const rows = await connection.keysetRows(select, "updated_at", owner, after, page.limit);
+      return {
+        conversations: rows.slice(0, page.limit).map(toConversation),
+        hasMore: rows.length > page.limit,
+      };
+    },
+
+    async rename(id, title) {
+      const row = (
+        await connection.query(
+          `UPDATE conversations SET title = $1 WHERE user_id = $2 AND id = $3 RETURNING ${conversationColumns}`,
+          [title, owner, id],
+        )
+      ).rows[0];
+      return row === undefined ? undefined : toConversation(row);
+    },
+
+    search(words, limit) {
+      return searchMessages(connection, owner, words, limit);
+    },
+
+    async delete(id) {
+      const result = await connection.query("DELETE FROM conversations WHERE user_id = $1 AND id = $2", [
+        owner,
+        id,
+      ]);
+      return (result.rowCount ?? 0) > 0;
+    },
+  };
+}
+
+/** What an owner does with the messages of a conversation. */
+function messageMethods(connection: PostgresConnection, owner: string): MessageMethods {
+  return {
     async readMessages(conversationId, page) {
       const rows = (
         await connection.query(
@@ -72,39 +126,5 @@ export function postgresConversations(connection: PostgresConnection): Conversat
       const byId = new Map(rows.map((row) => [String(row.id), toMessage(row)]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
-
-    async list(page) {
-      const after = page.after ? { at: page.after.updatedAt, id: page.after.id } : undefined;
-      const select = `SELECT ${conversationColumns} FROM conversations`;
-      const rows = await connection.keysetRows(select, "updated_at", owner, after, page.limit);
-      return {
-        conversations: rows.slice(0, page.limit).map(toConversation),
-        hasMore: rows.length > page.limit,
-      };
-    },
-
-    async rename(id, title) {
-      const row = (
-        await connection.query(
-          `UPDATE conversations SET title = $1 WHERE user_id = $2 AND id = $3 RETURNING ${conversationColumns}`,
-          [title, owner, id],
-        )
-      ).rows[0];
-      return row === undefined ? undefined : toConversation(row);
-    },
-
-    search(words, limit) {
-      return searchMessages(connection, owner, words, limit);
-    },
-
-    async delete(id) {
-      const result = await connection.query("DELETE FROM conversations WHERE user_id = $1 AND id = $2", [
-        owner,
-        id,
-      ]);
-      return (result.rowCount ?? 0) > 0;
-    },
-  });
-
-  return { of };
+  };
 }

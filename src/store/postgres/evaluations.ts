@@ -11,10 +11,13 @@ const owned = "EXISTS (SELECT 1 FROM evaluation_runs WHERE id = $1 AND user_id =
 
 /** The evaluation runs of `connection`. */
 export function postgresEvaluations(connection: PostgresConnection): EvaluationStore {
-  const records = async <Record>(sql: string, owner: string, runId: string): Promise<Record[]> =>
-    (await connection.query(sql, [runId, owner])).rows.map((row) => parsed<Record>(row));
-  const inserted = async (sql: string, parameters: unknown[]) =>
-    ((await connection.query(sql, parameters)).rowCount ?? 0) > 0;
+  return { ...runMethods(connection), ...resultMethods(connection) };
+}
+
+type RunMethods = Pick<EvaluationStore, "createRun" | "getRun" | "listRuns" | "findUnfinished" | "updateRun">;
+
+/** The methods of a run and its questions' writing. */
+function runMethods(connection: PostgresConnection): RunMethods {
   return {
     async createRun(owner, run, questions) {
       await connection.transaction(async (client) => {
@@ -81,7 +84,16 @@ export function postgresEvaluations(connection: PostgresConnection): EvaluationS
       );
       return (result.rowCount ?? 0) > 0;
     },
+  };
+}
 
+/** The methods of a run's questions, answers, model answers and judgements. */
+function resultMethods(connection: PostgresConnection): Omit<EvaluationStore, keyof RunMethods> {
+  const records = async <Record>(sql: string, owner: string, runId: string): Promise<Record[]> =>
+    (await connection.query(sql, [runId, owner])).rows.map((row) => parsed<Record>(row));
+  const inserted = async (sql: string, parameters: unknown[]) =>
+    ((await connection.query(sql, parameters)).rowCount ?? 0) > 0;
+  return {
     readQuestions: (owner, runId) =>
       records(
         `SELECT record FROM evaluation_questions WHERE run_id = $1 AND ${owned} ORDER BY position`,

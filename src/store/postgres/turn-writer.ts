@@ -55,30 +55,60 @@ export async function writeTurn(client: pg.PoolClient, owner: string, turn: Turn
     createdAt: message.createdAt,
     metadata: message.metadata ?? {},
   }));
-  if (turn.idempotency) {
-    const userMessage = messages.find((message) => message.role === "user") ?? messages[0];
-    const assistantMessage = messages.findLast((message) => message.role === "assistant") ?? messages.at(-1);
-    if (!userMessage || !assistantMessage) {
-      throw new TypeError("A turn with an idempotency key must contain at least one message.");
-    }
-    const inserted = await client.query(
-      `INSERT INTO idempotency_records (user_id, key, tool, fingerprint, conversation_id, conversation_created,
-         user_message_id, assistant_message_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id, key) DO NOTHING`,
-      [
-        owner,
-        turn.idempotency.key,
-        turn.idempotency.tool,
-        turn.idempotency.fingerprint,
-        conversationId,
-        turn.idempotency.conversationCreated ? 1 : 0,
-        userMessage.id,
-        assistantMessage.id,
-        turn.idempotency.createdAt,
-      ],
-    );
-    if (inserted.rowCount === 0) throw new IdempotencyConflictError(turn.idempotency.key);
+  if (turn.idempotency) await claimKey(client, owner, turn.idempotency, conversationId, messages);
+  await insertMessages(client, messages);
+  const newest = messages.at(-1);
+  if (newest === undefined) return { conversation: toConversation(existing), messages };
+  const updatedAt =
+    messages
+      .map((message) => message.createdAt)
+      .sort()
+      .at(-1) ?? newest.createdAt;
+  const updated = (
+    await client.query(
+      `UPDATE conversations SET message_count = message_count + $2, updated_at = greatest(updated_at, $3),
+         last_message_preview = $4 WHERE id = $1 RETURNING ${conversationColumns}`,
+      [conversationId, messages.length, updatedAt, previewOf(newest.content)],
+    )
+  ).rows[0];
+  if (updated === undefined) throw new ConversationNotFoundError(conversationId);
+  return { conversation: toConversation(updated), messages };
+}
+
+/** Claims the turn's idempotency key; throws IdempotencyConflictError when another turn holds it. */
+async function claimKey(
+  client: pg.PoolClient,
+  owner: string,
+  idempotency: NonNullable<TurnInput["idempotency"]>,
+  conversationId: string,
+  messages: Message[],
+): Promise<void> {
+  const userMessage = messages.find((message) => message.role === "user") ?? messages[0];
+  const assistantMessage = messages.findLast((message) => message.role === "assistant") ?? messages.at(-1);
+  if (!userMessage || !assistantMessage) {
+    throw new TypeError("A turn with an idempotency key must contain at least one message.");
   }
+  const inserted = await client.query(
+    `INSERT INTO idempotency_records (user_id, key, tool, fingerprint, conversation_id, conversation_created,
+       user_message_id, assistant_message_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id, key) DO NOTHING`,
+    [
+      owner,
+      idempotency.key,
+      idempotency.tool,
+      idempotency.fingerprint,
+      conversationId,
+      idempotency.conversationCreated ? 1 : 0,
+      userMessage.id,
+      assistantMessage.id,
+      idempotency.createdAt,
+    ],
+  );
+  if (inserted.rowCount === 0) throw new IdempotencyConflictError(idempotency.key);
+}
+
+/** Inserts the turn's messages with their search text. */
+async function insertMessages(client: pg.PoolClient, messages: Message[]): Promise<void> {
   for (const message of messages) {
     const row = toMessageParameters(message);
     await client.query(
@@ -96,20 +126,4 @@ export async function writeTurn(client: pg.PoolClient, owner: string, turn: Turn
       ],
     );
   }
-  const newest = messages.at(-1);
-  if (newest === undefined) return { conversation: toConversation(existing), messages };
-  const updatedAt =
-    messages
-      .map((message) => message.createdAt)
-      .sort()
-      .at(-1) ?? newest.createdAt;
-  const updated = (
-    await client.query(
-      `UPDATE conversations SET message_count = message_count + $2, updated_at = greatest(updated_at, $3),
-         last_message_preview = $4 WHERE id = $1 RETURNING ${conversationColumns}`,
-      [conversationId, messages.length, updatedAt, previewOf(newest.content)],
-    )
-  ).rows[0];
-  if (updated === undefined) throw new ConversationNotFoundError(conversationId);
-  return { conversation: toConversation(updated), messages };
 }

@@ -90,6 +90,15 @@ export function prepareConversationStatements(database: DatabaseSync): Conversat
     renameConversation: database.prepare(
       `UPDATE conversations SET title = ? WHERE user_id = ? AND id = ? RETURNING ${conversationColumns}`,
     ),
+    ...prepareSearchStatements(database),
+  };
+}
+
+/** The search statements: on the FTS5 index, and the plain one's scan (full-text.ts). */
+function prepareSearchStatements(
+  database: DatabaseSync,
+): Pick<ConversationStatements, "searchMessages" | "searchMessagesPlainly"> {
+  return {
     searchMessages: searchIndexIsFullText(database)
       ? database.prepare(
           `SELECT message_search.conversation_id, message_search.message_id, message_search.role,

@@ -13,28 +13,29 @@ import { writeTurn } from "./turn-writer.ts";
 /** The conversations of `connection`. */
 export function sqliteConversations(connection: SqliteConnection): ConversationStore {
   const statements = prepareConversationStatements(connection.database);
-
-  /** Search where the index is a plain table: the rows holding the longest word, then every word checked. */
-  const searchPlainly = async (owner: string, words: readonly string[], limit: number) => {
-    const word = words.reduce((longest, candidate) =>
-      candidate.length > longest.length ? candidate : longest,
-    );
-    const rows = await connection.read(() =>
-      statements.searchMessagesPlainly.all({ owner, word, rows: limit * 50 }),
-    );
-    const found = rows
-      .flatMap((row) => {
-        const match = plainMatch(String(row.text), words);
-        return match ? [{ ...row, ...match }] : [];
-      })
-      // Most occurrences first; among equals, the newest conversation (the order the rows came in).
-      .sort((first, second) => second.score - first.score);
-    return bestHitPerConversation(found, limit, (row) => Number(row.score));
+  return {
+    of: (owner) => ({
+      owner,
+      ...conversationMethods(connection, statements, owner),
+      ...messageMethods(connection, statements, owner),
+    }),
   };
+}
 
-  const of = (owner: string): OwnerConversations => ({
-    owner,
+type Statements = ReturnType<typeof prepareConversationStatements>;
 
+type MessageMethods = Pick<
+  OwnerConversations,
+  "readMessages" | "readRecentMessages" | "updateMessageMetadata" | "getMessages"
+>;
+
+/** What an owner does with whole conversations: read, list, rename, search, delete, and save a turn. */
+function conversationMethods(
+  connection: SqliteConnection,
+  statements: Statements,
+  owner: string,
+): Omit<OwnerConversations, "owner" | keyof MessageMethods> {
+  return {
     async get(id) {
       const row = await connection.read(() => statements.getConversation.get(owner, id));
       return row === undefined ? undefined : toConversation(row);
@@ -44,6 +45,45 @@ export function sqliteConversations(connection: SqliteConnection): ConversationS
       return connection.transaction(() => writeTurn(statements, owner, turn));
     },
 
+    async list(page) {
+      const rows = await connection.read(() =>
+        page.after
+          ? statements.listConversationsAfter.all(owner, page.after.updatedAt, page.after.id, page.limit + 1)
+          : statements.listConversationsFirstPage.all(owner, page.limit + 1),
+      );
+      return {
+        conversations: rows.slice(0, page.limit).map(toConversation),
+        hasMore: rows.length > page.limit,
+      };
+    },
+
+    async rename(id, title) {
+      const row = await connection.write(() => statements.renameConversation.get(title, owner, id));
+      return row === undefined ? undefined : toConversation(row);
+    },
+
+    async search(words, limit) {
+      if (words.length === 0) return [];
+      const fullText = statements.searchMessages;
+      if (!fullText) return searchPlainly(connection, statements, owner, words, limit);
+      const query = words
+        .map((word, index) => `"${word.replaceAll('"', '""')}"${index === words.length - 1 ? "*" : ""}`)
+        .join(" ");
+      const rows = await connection.read(() => fullText.all({ owner, query, rows: limit * 20 }));
+      // bm25 is lower for better matches.
+      return bestHitPerConversation(rows, limit, (row) => -Number(row.score));
+    },
+
+    async delete(id) {
+      const result = await connection.write(() => statements.deleteConversation.run(owner, id));
+      return Number(result.changes) > 0;
+    },
+  };
+}
+
+/** What an owner does with the messages of a conversation. */
+function messageMethods(connection: SqliteConnection, statements: Statements, owner: string): MessageMethods {
+  return {
     async readMessages(conversationId, page) {
       const rows = await connection.read(() =>
         statements.readMessagesAfter.all(owner, conversationId, page.afterSequence ?? 0, page.limit + 1),
@@ -70,41 +110,29 @@ export function sqliteConversations(connection: SqliteConnection): ConversationS
       const byId = new Map(rows.map((row) => [String(row.id), toMessage(row)]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
+  };
+}
 
-    async list(page) {
-      const rows = await connection.read(() =>
-        page.after
-          ? statements.listConversationsAfter.all(owner, page.after.updatedAt, page.after.id, page.limit + 1)
-          : statements.listConversationsFirstPage.all(owner, page.limit + 1),
-      );
-      return {
-        conversations: rows.slice(0, page.limit).map(toConversation),
-        hasMore: rows.length > page.limit,
-      };
-    },
-
-    async rename(id, title) {
-      const row = await connection.write(() => statements.renameConversation.get(title, owner, id));
-      return row === undefined ? undefined : toConversation(row);
-    },
-
-    async search(words, limit) {
-      if (words.length === 0) return [];
-      const fullText = statements.searchMessages;
-      if (!fullText) return searchPlainly(owner, words, limit);
-      const query = words
-        .map((word, index) => `"${word.replaceAll('"', '""')}"${index === words.length - 1 ? "*" : ""}`)
-        .join(" ");
-      const rows = await connection.read(() => fullText.all({ owner, query, rows: limit * 20 }));
-      // bm25 is lower for better matches.
-      return bestHitPerConversation(rows, limit, (row) => -Number(row.score));
-    },
-
-    async delete(id) {
-      const result = await connection.write(() => statements.deleteConversation.run(owner, id));
-      return Number(result.changes) > 0;
-    },
-  });
-
-  return { of };
+/** Search where the index is a plain table: the rows holding the longest word, then every word checked. */
+async function searchPlainly(
+  connection: SqliteConnection,
+  statements: Statements,
+  owner: string,
+  words: readonly string[],
+  limit: number,
+) {
+  const word = words.reduce((longest, candidate) =>
+    candidate.length > longest.length ? candidate : longest,
+  );
+  const rows = await connection.read(() =>
+    statements.searchMessagesPlainly.all({ owner, word, rows: limit * 50 }),
+  );
+  const found = rows
+    .flatMap((row) => {
+      const match = plainMatch(String(row.text), words);
+      return match ? [{ ...row, ...match }] : [];
+    })
+    // Most occurrences first; among equals, the newest conversation (the order the rows came in).
+    .sort((first, second) => second.score - first.score);
+  return bestHitPerConversation(found, limit, (row) => Number(row.score));
 }

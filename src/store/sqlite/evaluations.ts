@@ -8,7 +8,14 @@ import type { SqliteConnection } from "./connection.ts";
 
 /** The evaluation runs of `connection`. */
 export function sqliteEvaluations(connection: SqliteConnection): EvaluationStore {
-  const { database } = connection;
+  const statements = prepareEvaluationStatements(connection.database);
+  return { ...runMethods(connection, statements), ...resultMethods(connection, statements) };
+}
+
+type Statements = ReturnType<typeof prepareEvaluationStatements>;
+
+/** The prepared statements of the evaluation tables. */
+function prepareEvaluationStatements(database: SqliteConnection["database"]) {
   const insertRun = database.prepare(
     `INSERT INTO evaluation_runs (${runColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
@@ -58,7 +65,34 @@ export function sqliteEvaluations(connection: SqliteConnection): EvaluationStore
     `SELECT record FROM evaluation_judgements WHERE run_id = ? AND ${owned}
      ORDER BY question_id, first, second, judge`,
   );
-  const changed = (result: { changes: number | bigint }) => Number(result.changes) > 0;
+  return {
+    insertRun,
+    insertQuestion,
+    getRun,
+    listRuns,
+    findUnfinished,
+    updateRun,
+    readQuestions,
+    insertAnswer,
+    insertModelAnswer,
+    insertJudgement,
+    readAnswers,
+    readModelAnswers,
+    readJudgements,
+  };
+}
+
+const changed = (result: { changes: number | bigint }) => Number(result.changes) > 0;
+
+type RunMethods = Pick<
+  EvaluationStore,
+  "createRun" | "getRun" | "listRuns" | "findUnfinished" | "updateRun" | "readQuestions"
+>;
+
+/** The methods of a run and its questions. */
+function runMethods(connection: SqliteConnection, statements: Statements): RunMethods {
+  const { insertRun, insertQuestion, getRun, listRuns, findUnfinished, updateRun, readQuestions } =
+    statements;
   return {
     async createRun(owner, run, questions) {
       await connection.transaction(() => {
@@ -102,7 +136,16 @@ export function sqliteEvaluations(connection: SqliteConnection): EvaluationStore
     async readQuestions(owner, runId) {
       return (await connection.read(() => readQuestions.all(runId, runId, owner))).map((row) => parsed(row));
     },
+  };
+}
 
+type ResultMethods = Omit<EvaluationStore, keyof RunMethods>;
+
+/** The methods of a run's answers, model answers and judgements. */
+function resultMethods(connection: SqliteConnection, statements: Statements): ResultMethods {
+  const { insertAnswer, insertModelAnswer, insertJudgement, readAnswers, readModelAnswers, readJudgements } =
+    statements;
+  return {
     async saveAnswer(owner, runId, answer) {
       const { questionId, strategy } = answer;
       const record = JSON.stringify(answer);
