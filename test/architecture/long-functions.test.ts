@@ -1,11 +1,8 @@
 // The function-length rule (scripts/long-functions.ts), run by `npm test`: no function in src/ or web/src/
 // over 80 lines without a `long-function:` comment saying why. First the checker itself over small
-// sources, so a checker that stopped counting fails here, then the repository. Until every split is
-// merged, long-functions-pending.json names the offenders still being split (path and name); an
-// offender not named there fails the run.
+// sources, so a checker that stopped counting fails here, then the repository.
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import {
@@ -77,16 +74,11 @@ describe("the long-function checker", () => {
 
 describe("the repository", () => {
   it("has no function over 80 lines without a long-function: comment saying why", () => {
-    const pending: { path: string; name: string }[] = JSON.parse(
-      readFileSync(new URL("long-functions-pending.json", import.meta.url), "utf8"),
-    );
-    const isPending = (offender: LongFunction) =>
-      pending.some(({ path, name }) => path === offender.path && name === offender.name);
     const files = sourceFiles(repository);
     assert.ok(
       files.some(({ path }) => path === "src/cli/main.ts") && files.some(({ path }) => path.endsWith(".tsx")),
     );
-    const offenders = findLongFunctions(files).filter((offender) => !isPending(offender));
+    const offenders = findLongFunctions(files);
     assert.deepEqual(
       offenders.map(describeLongFunction),
       [],
