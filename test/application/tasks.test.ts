@@ -76,6 +76,42 @@ describe("tasks through the application", () => {
     assert.equal(outcome.result, null);
   });
 
+  it("keeps a cancel as cancelled when the work answers its abort with an error result, whichever write lands first", async () => {
+    const { store } = consultationFixture();
+    // PostgreSQL runs two writes on two connections, so the cancel's may land after the work's own end:
+    // hold the cancel's until the work has answered its abort.
+    const workAnswered = deferred();
+    const reordering = {
+      ...store.tasks,
+      finish: async (...args: Parameters<typeof store.tasks.finish>) => {
+        if (args[1].status === "cancelled") await workAnswered.promise;
+        return store.tasks.finish(...args);
+      },
+    };
+    const tasks = createTaskRunner(
+      reordering,
+      { staleMs: 60_000, ...defaultTaskLifetimes },
+      () => new Date(),
+      () => {},
+    );
+    const { application } = consultationFixture(undefined, { tasks });
+    try {
+      const started = await application.startTask(ann, { tool: "agent.second_opinion" }, (workSignal) => {
+        return new Promise((resolve) => {
+          workSignal.addEventListener("abort", () => {
+            resolve({ content: [{ type: "text", text: "stopped" }], isError: true });
+            setImmediate(() => workAnswered.resolve());
+          });
+        });
+      });
+      const cancelled = await application.cancelTask(ann, { taskId: started.taskId });
+      assert.equal(cancelled.status, "cancelled");
+      assert.equal((await application.getTask(ann, { taskId: started.taskId })).status, "cancelled");
+    } finally {
+      await tasks.close();
+    }
+  });
+
   it("counts every read, list, cancel and result against the tier's poll allowance, apart from its requests, and not the start", async () => {
     const anonymous: Caller = { userId: "guest", tier: "anonymous" };
     const perHour = defaultTiers.anonymous?.requestsPerHour ?? 0;

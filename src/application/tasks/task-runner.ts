@@ -206,6 +206,9 @@ async function runToEnd(
 ): Promise<void> {
   try {
     const result = await work(signal);
+    // Whoever aborted the work (a cancel, another node's cancel, the server stopping) writes how it ended;
+    // a tool that answered its abort with an error result must not race that write with "failed".
+    if (signal.aborted) return;
     const failed = result.isError === true;
     await store.finish(id, {
       status: failed ? "failed" : "completed",
