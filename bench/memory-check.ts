@@ -2,7 +2,8 @@
 // consultation and throughput (300 at once, zero-latency providers, as in the floor comparison), then
 // resident memory with 1,000 in flight (providers answering after 2 s), its make-up at the peak (V8's
 // heap, memory outside it), and 5 s after they answered. No floor: the ratios come from `npm run bench`.
-// `BENCH_NODE_OPTIONS` adds Node options to the product (e.g. "--max-semi-space-size=4").
+// `BENCH_NODE_OPTIONS` adds Node options to the product (e.g. "--max-semi-space-size=4"), here and in
+// every mode of `npm run bench`.
 
 import { serverEnvironment } from "../test/e2e/support/server-environment.ts";
 import { ask, median, progress, startProduct, startSimulator, stopProcess } from "./bench-process.ts";
@@ -16,7 +17,7 @@ export async function runMemoryCheck(): Promise<void> {
   const load = new ConsultationLoad();
   const { environment } = await serverEnvironment(simulator.url, { maxRetries: 0, modelDeadlineMs: 30_000 });
   const options = process.env.BENCH_NODE_OPTIONS;
-  const product = await startProduct(options ? { ...environment, NODE_OPTIONS: options } : environment);
+  const product = await startProduct(environment);
   const subject = { name: "ai-universe", child: product.child, endpoints: [new URL(product.url)] };
   try {
     progress(`ai-universe${options ? ` (${options})` : ""}: zero-latency providers, 300 at once`);
