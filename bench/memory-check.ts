@@ -17,7 +17,10 @@ export async function runMemoryCheck(): Promise<void> {
   const load = new ConsultationLoad();
   const { environment } = await serverEnvironment(simulator.url, { maxRetries: 0, modelDeadlineMs: 30_000 });
   const options = process.env.BENCH_NODE_OPTIONS;
-  const product = await startProduct(environment);
+  const product = await startProduct(environment).catch(async (error: Error) => {
+    await simulator.stop();
+    throw new Error(`the product did not start: ${error.message}`);
+  });
   const subject = { name: "ai-universe", child: product.child, endpoints: [new URL(product.url)] };
   try {
     progress(`ai-universe${options ? ` (${options})` : ""}: zero-latency providers, 300 at once`);
