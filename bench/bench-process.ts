@@ -57,11 +57,15 @@ export async function startProcess(
   return { child, url };
 }
 
-/** Starts the product, `ai-universe serve` on a free port, with `environment`; its URL ends in /mcp. */
+/**
+ * Starts the product, `ai-universe serve` on a free port, with `environment`, and with the Node options of
+ * `BENCH_NODE_OPTIONS` when set (to measure one, e.g. "--max-semi-space-size=4"); its URL ends in /mcp.
+ */
 export async function startProduct(environment: Record<string, string>): Promise<StartedProcess> {
+  const options = process.env.BENCH_NODE_OPTIONS;
   const { child, url } = await startProcess(
     [mainScript, "serve", "--port", "0"],
-    environment,
+    options ? { ...environment, NODE_OPTIONS: options } : environment,
     /MCP at (http:\/\/\S+)\/mcp/,
   );
   return { child, url: `${url}/mcp` };

@@ -7,6 +7,8 @@
 //     against one node on SQLite (bench/scale-comparison.ts): throughput and wall over critical path;
 //   - `-- --council`: wall over critical path of plain consultations, with a council review and with
 //     two debate rounds, 100 at once (bench/council-comparison.ts);
+//   - `-- --memory`: the product alone, CPU, throughput and resident memory of a burst of 1,000, to
+//     iterate on memory (bench/memory-check.ts);
 //   - `-- --profile`: where the product's CPU goes, by package and by file of ours (bench/cpu-profile.ts).
 // A subject that fails (does not start, a consultation errors or goes unanswered) ends the run with
 // one line saying which and why, and exit code 1.
@@ -15,18 +17,20 @@ import { parseArgs } from "node:util";
 import { runCouncilComparison } from "./council-comparison.ts";
 import { runCpuProfile } from "./cpu-profile.ts";
 import { runFloorComparison } from "./floor-comparison.ts";
+import { runMemoryCheck } from "./memory-check.ts";
 import { runScaleComparison, type ScaleOptions } from "./scale-comparison.ts";
 import { runStartComparison } from "./start-time.ts";
 
 const usage =
-  "usage: npm run bench [-- --store postgres [--nodes N] | -- --council | -- --start | -- --profile]";
+  "usage: npm run bench [-- --store postgres [--nodes N] | -- --council | -- --start | -- --profile | -- --memory]";
 
 /**
  * The mode the command line asks for: the scale mode's options, "council", "start", "profile" (alone), or undefined for
  * the start times and the floor comparison.
  */
-function scaleOptions(args: string[]): ScaleOptions | "council" | "start" | "profile" | undefined {
+function scaleOptions(args: string[]): ScaleOptions | "council" | "start" | "profile" | "memory" | undefined {
   if (args.length === 1 && args[0] === "--profile") return "profile";
+  if (args.length === 1 && args[0] === "--memory") return "memory";
   const options = {
     store: { type: "string" },
     nodes: { type: "string" },
@@ -66,6 +70,7 @@ try {
   if (options === "council") await runCouncilComparison();
   else if (options === "start") await runStartComparison();
   else if (options === "profile") await runCpuProfile();
+  else if (options === "memory") await runMemoryCheck();
   else if (options) await runScaleComparison(options);
   else {
     await runStartComparison();

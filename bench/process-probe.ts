@@ -14,6 +14,7 @@ let profiler: GCProfiler | undefined;
 let startHeap = 0;
 let startCpu = process.cpuUsage();
 let peakRss = 0;
+let atPeak: NodeJS.MemoryUsage | undefined;
 let rssSampler: ReturnType<typeof setInterval> | undefined;
 
 const usedHeap = () => getHeapStatistics().used_heap_size;
@@ -41,14 +42,24 @@ process.on("message", (message: { type: string }) => {
     process.send?.({ type: "measurement", ...measurement });
   } else if (message.type === "rss-start") {
     peakRss = process.memoryUsage.rss();
+    atPeak = undefined;
     clearInterval(rssSampler);
     rssSampler = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage.rss());
+      const rss = process.memoryUsage.rss();
+      if (rss <= peakRss) return;
+      peakRss = rss;
+      atPeak = process.memoryUsage();
     }, 20);
     rssSampler.unref();
   } else if (message.type === "rss") {
-    const rss = process.memoryUsage.rss();
-    process.send?.({ type: "rss", rss, peakRss: Math.max(peakRss, rss) });
+    const now = process.memoryUsage();
+    process.send?.({
+      type: "rss",
+      rss: now.rss,
+      peakRss: Math.max(peakRss, now.rss),
+      atPeak: atPeak ?? now,
+      now,
+    });
   } else if (message.type === "heap") {
     (globalThis as { gc?: () => void }).gc?.();
     (globalThis as { gc?: () => void }).gc?.();

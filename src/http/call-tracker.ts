@@ -1,8 +1,10 @@
 // The calls running on this node, for a graceful shutdown: while the server drains, a new call is refused
 // 503 (with Retry-After, so a client or load balancer sends it again elsewhere) and the drain waits for the
-// running ones to finish, up to a deadline.
+// running ones to finish, up to a deadline. When the last running call ends, the process's memory
+// release (src/runtime/memory-release.ts) is told, to give back what a burst of calls took.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { MemoryRelease } from "../runtime/memory-release.ts";
 import { sendError } from "./http-responses.ts";
 
 /** A route's handler (http-router.ts). */
@@ -20,8 +22,8 @@ export interface CallTracker {
   drain(deadlineMs: number): Promise<number>;
 }
 
-/** A tracker with no call running. */
-export function createCallTracker(): CallTracker {
+/** A tracker with no call running; `release`, when given, hears when calls start and when none runs. */
+export function createCallTracker(release?: MemoryRelease): CallTracker {
   let draining = false;
   let running = 0;
   let settled: (() => void) | undefined;
@@ -44,9 +46,12 @@ export function createCallTracker(): CallTracker {
           return;
         }
         running += 1;
+        if (running === 1) release?.callStarted();
         response.once("close", () => {
           running -= 1;
-          if (running === 0) settled?.();
+          if (running > 0) return;
+          settled?.();
+          release?.callsEnded();
         });
         return handle(request, response, path);
       };

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createMemoryRelease } from "../runtime/memory-release.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { type RequestContext, requestContext } from "../runtime/telemetry.ts";
 import { createAuthenticator } from "./authentication.ts";
@@ -56,7 +57,7 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
   let serverUrl = "";
   const authenticator = createAuthenticator(services.auth, services.accounts, () => serverUrl);
   const mcp = await openMcpEndpoint(runtime, services, authenticator, options);
-  const calls = createCallTracker();
+  const calls = createCallTracker(createMemoryRelease());
   const route = createRouter(
     httpRoutes({ services, authenticator, mcp, calls }),
     servePageOrNothing,

@@ -1,0 +1,60 @@
+// `npm run bench -- --memory`: the product alone, for iterating on issue 29's memory aims: its CPU per
+// consultation and throughput (300 at once, zero-latency providers, as in the floor comparison), then
+// resident memory with 1,000 in flight (providers answering after 2 s), its make-up at the peak (V8's
+// heap, memory outside it), and 5 s after they answered. No floor: the ratios come from `npm run bench`.
+// `BENCH_NODE_OPTIONS` adds Node options to the product (e.g. "--max-semi-space-size=4"), here and in
+// every mode of `npm run bench`.
+
+import { serverEnvironment } from "../test/e2e/support/server-environment.ts";
+import { ask, median, progress, startProduct, startSimulator, stopProcess } from "./bench-process.ts";
+import { ConsultationLoad } from "./consultation-load.ts";
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** Measures the product and prints its CPU, throughput and resident memory. */
+export async function runMemoryCheck(): Promise<void> {
+  const simulator = await startSimulator();
+  const load = new ConsultationLoad();
+  const { environment } = await serverEnvironment(simulator.url, { maxRetries: 0, modelDeadlineMs: 30_000 });
+  const options = process.env.BENCH_NODE_OPTIONS;
+  const product = await startProduct(environment).catch(async (error: Error) => {
+    await simulator.stop();
+    throw new Error(`the product did not start: ${error.message}`);
+  });
+  const subject = { name: "ai-universe", child: product.child, endpoints: [new URL(product.url)] };
+  try {
+    progress(`ai-universe${options ? ` (${options})` : ""}: zero-latency providers, 300 at once`);
+    await simulator.behave({});
+    for (let round = 0; round < 3; round++) await load.batch(subject, 300);
+    const cpu: number[] = [];
+    const perSecond: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      product.child.send({ type: "start" });
+      const { wallMs } = await load.batch(subject, 300);
+      const used = await ask<{ cpuMs: number }>(product.child, { type: "stop" }, "measurement");
+      cpu.push(used.cpuMs / 300);
+      perSecond.push(300 / (wallMs / 1000));
+    }
+    progress("ai-universe: resident memory, 1,000 at once");
+    await simulator.behave({ latencyMs: 2000 });
+    product.child.send({ type: "rss-start" });
+    await load.batch(subject, 1000);
+    const peak = await ask<{ peakRss: number; atPeak: NodeJS.MemoryUsage }>(
+      product.child,
+      { type: "rss" },
+      "rss",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const after = await ask<{ rss: number; now: NodeJS.MemoryUsage }>(product.child, { type: "rss" }, "rss");
+    const makeUp = (usage: NodeJS.MemoryUsage) =>
+      `heap total ${megabytes(usage.heapTotal)}, used ${megabytes(usage.heapUsed)}, external ${megabytes(usage.external)}`;
+    console.log(`CPU ms per consultation (300 at once): ${median(cpu).toFixed(2)}`);
+    console.log(`consultations per second (300 at once): ${median(perSecond).toFixed(0)}`);
+    console.log(`RSS, 1,000 in flight (peak): ${megabytes(peak.peakRss)} (${makeUp(peak.atPeak)})`);
+    console.log(`RSS, 5 s after: ${megabytes(after.rss)} (${makeUp(after.now)})`);
+  } finally {
+    load.close();
+    await stopProcess(product.child);
+    await simulator.stop();
+  }
+}
