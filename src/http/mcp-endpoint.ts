@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
 import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
-import { mcpServerFactory } from "../mcp/create-server.ts";
+import { mcpServerFactory, mcpServerParts } from "../mcp/create-server.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { type Authenticator, authenticatedUser } from "./authentication.ts";
 import type { HttpServices } from "./http-services.ts";
@@ -34,7 +34,7 @@ export async function openMcpEndpoint(
   authenticator: Authenticator,
   options: McpEndpointOptions,
 ): Promise<McpEndpoint> {
-  const createServerFor = mcpServerFactory(runtime);
+  const createServerFor = mcpServerFactory(mcpServerParts(runtime));
   const handlerOptions = {
     legacy: "reject",
     maxRequestBodySize: options.maxBodyBytes,

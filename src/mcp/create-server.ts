@@ -29,26 +29,47 @@ export interface McpServerFactory {
   asksModels(name: string): boolean;
 }
 
-/** Returns a factory of server instances for `runtime`, sharing one tool catalog. */
-export function mcpServerFactory(runtime: Runtime): McpServerFactory {
-  const catalog = createToolCatalog(
-    runtime.roster.available.map((entry) => entry.name),
-    runtime.configuration.toolNames,
-  );
-  return Object.assign((era: ProtocolEra) => createMcpServer(runtime, catalog, era), {
+/** What the MCP servers are built from: the use cases and the few settings they show, not the whole runtime. */
+export interface McpServerParts {
+  application: Runtime["application"];
+  log: Runtime["log"];
+  version: string;
+  /** The models a consultation may ask, named in the tools' descriptions. */
+  modelNames: readonly string[];
+  toolNames: Runtime["configuration"]["toolNames"];
+  /** Whether the conformance suite's test tools are listed too. */
+  conformanceTools: boolean;
+}
+
+/** The parts of `runtime` the MCP servers need. */
+export function mcpServerParts(runtime: Runtime): McpServerParts {
+  return {
+    application: runtime.application,
+    log: runtime.log,
+    version: runtime.version,
+    modelNames: runtime.roster.available.map((entry) => entry.name),
+    toolNames: runtime.configuration.toolNames,
+    conformanceTools: runtime.configuration.conformanceTools,
+  };
+}
+
+/** Returns a factory of server instances over `parts`, sharing one tool catalog. */
+export function mcpServerFactory(parts: McpServerParts): McpServerFactory {
+  const catalog = createToolCatalog(parts.modelNames, parts.toolNames);
+  return Object.assign((era: ProtocolEra) => createMcpServer(parts, catalog, era), {
     // The tools a client may run as a task are the ones that ask models.
     asksModels: (name: string) => catalog.find(name)?.taskSupport === "optional",
   });
 }
 
 /** Creates one server instance; cheap enough to build per HTTP request. */
-function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEra): McpServer {
+function createMcpServer(parts: McpServerParts, catalog: ToolCatalog, era: ProtocolEra): McpServer {
   const toolName = (name: string) => {
     const tool = catalog.find(name);
     return tool ? catalog.listedName(tool) : name;
   };
   const server = new McpServer(
-    { name: "ai-universe", title: "AI Universe", version: runtime.version },
+    { name: "ai-universe", title: "AI Universe", version: parts.version },
     {
       capabilities: {
         tools: { listChanged: false },
@@ -68,14 +89,14 @@ function createMcpServer(runtime: Runtime, catalog: ToolCatalog, era: ProtocolEr
   installToolHandlers(
     server,
     catalog,
-    runtime.application,
-    runtime.log,
+    parts.application,
+    parts.log,
     era === "sessions-2025" ? "2025-11-25" : "extension",
-    runtime.configuration.conformanceTools ? loadConformanceTools : undefined,
+    parts.conformanceTools ? loadConformanceTools : undefined,
   );
-  if (era === "sessions-2025") installTaskHandlers(server, runtime.application);
-  else installTaskExtension(server, runtime.application);
-  registerConversationResources(server, runtime.application);
+  if (era === "sessions-2025") installTaskHandlers(server, parts.application);
+  else installTaskExtension(server, parts.application);
+  registerConversationResources(server, parts.application);
   registerCouncilPanel(server);
   registerPrompts(server, toolName);
   return server;

@@ -2,7 +2,7 @@
 // input so malformed lines are answered rather than dropped, and with one-line error reports.
 
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
-import { eraOf, mcpServerFactory } from "../mcp/create-server.ts";
+import { eraOf, mcpServerFactory, mcpServerParts } from "../mcp/create-server.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { guardLines, maxLineBytes } from "./line-guard.ts";
 
@@ -21,7 +21,7 @@ export function serveOnStdio(runtime: Runtime): StdioServer {
     warn,
   });
   const closed = new Promise<void>((resolve) => input.once("end", resolve));
-  const createServer = mcpServerFactory(runtime);
+  const createServer = mcpServerFactory(mcpServerParts(runtime));
   const connection = serveStdio((context) => createServer(eraOf(context.era)), {
     transport: new StdioServerTransport(input, process.stdout, { maxBufferSize: maxLineBytes * 2 }),
     onerror: (error) => warn(error.message),
