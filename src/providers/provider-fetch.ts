@@ -20,6 +20,13 @@ import { AnswerTooLargeError } from "./answer-too-large.ts";
 const maxRedirects = 20;
 const bodylessStatuses = new Set([101, 204, 205, 304]);
 
+/**
+ * The most idle keep-alive sockets kept per provider host. Node's default, 256, is below the calls one
+ * busy server has in flight (four opinions and a synthesis a consultation): after each burst the rest
+ * were closed and the next burst opened them again, a TCP (and in real use a TLS) handshake a call.
+ */
+export const maxIdleSockets = 1024;
+
 /** The most a whole (not streamed) response body may hold once decoded: 32 MiB. */
 export const defaultMaxBodyBytes = 32 * 1024 * 1024;
 
@@ -30,7 +37,14 @@ export function createProviderFetch(
 ): typeof fetch {
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const proxyEnv = proxyVariables(environment);
-  const agentOptions = { keepAlive: true, ...(proxyEnv ? { proxyEnv } : {}) };
+  const agentOptions = {
+    keepAlive: true,
+    maxFreeSockets: maxIdleSockets,
+    // The socket used last goes out first, so sockets left over after a burst sit idle until the
+    // provider closes them, instead of each being kept warm by a call now and then.
+    scheduling: "lifo" as const,
+    ...(proxyEnv ? { proxyEnv } : {}),
+  };
   let agents: { http: HttpAgent; https: HttpsAgent } | undefined;
   const providerFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     if (input instanceof Request || !isPlainBody(init.body)) return fetch(input, init);

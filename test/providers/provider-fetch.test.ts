@@ -41,7 +41,10 @@ describe("provider fetch", () => {
   before(async () => {
     target = await listen((request, response, body) => {
       const path = request.url ?? "/";
-      if (path === "/echo") {
+      if (path === "/slow-echo") {
+        // Answered a moment later, so a burst's calls are all in flight at once.
+        setTimeout(() => response.end("{}"), 50);
+      } else if (path === "/echo") {
         response.writeHead(201, { "content-type": "application/json", "x-request-id": "r1" });
         response.end(JSON.stringify({ method: request.method, body, auth: request.headers.authorization }));
       } else if (path.startsWith("/compressed/")) {
@@ -122,6 +125,20 @@ describe("provider fetch", () => {
       await response.text();
     }
     assert.ok(target.sockets() - before <= 1, `opened ${target.sockets() - before} sockets for 5 calls`);
+  });
+
+  it("keeps the sockets of a burst of 300 calls open for the next burst (Node's agent keeps 256)", async () => {
+    const burst = () =>
+      Promise.all(
+        Array.from({ length: 300 }, async () => {
+          const response = await providerFetch(`${target.url}/slow-echo`, { method: "POST", body: "{}" });
+          await response.text();
+        }),
+      );
+    await burst();
+    const before = target.sockets();
+    await burst();
+    assert.equal(target.sockets() - before, 0, "the second burst opened new sockets");
   });
 
   for (const encoding of ["gzip", "deflate", "br"]) {
