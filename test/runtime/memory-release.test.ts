@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { collectAndRelease, createMemoryRelease } from "../../src/runtime/memory-release.ts";
+import { collectAndRelease, createMemoryRelease, defaultIdleMs } from "../../src/runtime/memory-release.ts";
 
 const megabyte = 1024 * 1024;
 
@@ -83,4 +83,26 @@ test("the collection gives the heap's free pages back to the system", () => {
   collectAndRelease();
   const after = process.memoryUsage.rss();
   assert.ok(after < before - 20 * megabyte, `resident ${before} bytes, ${after} after the collection`);
+});
+
+test("by default the release waits for 5 s of quiet, so bursts a few seconds apart never pay for it", (context) => {
+  context.mock.timers.enable({ apis: ["setTimeout"] });
+  assert.equal(defaultIdleMs, 5000);
+  let collections = 0;
+  let residentMb = 100;
+  const release = createMemoryRelease({
+    residentBytes: () => residentMb * megabyte,
+    collect: () => {
+      collections += 1;
+    },
+  });
+  for (let burst = 0; burst < 3; burst++) {
+    release.callStarted();
+    residentMb += 300;
+    release.callsEnded();
+    context.mock.timers.tick(3000);
+  }
+  assert.equal(collections, 0, "no release between bursts three seconds apart");
+  context.mock.timers.tick(2000);
+  assert.equal(collections, 1, "one release once the process has been quiet for 5 s");
 });
