@@ -85,7 +85,7 @@ function lastEventData(stream: string): string {
 
 /** Sends load over its own keep-alive connections; `reconnect` before each new subject. */
 export class ConsultationLoad {
-  #agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  #agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets: 2048 });
   /** How many calls were sent again after a reset on an idle keep-alive connection. */
   #resent = 0;
 
@@ -98,7 +98,7 @@ export class ConsultationLoad {
   reconnect(): void {
     this.#resent = 0;
     this.#agent.destroy();
-    this.#agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+    this.#agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets: 2048 });
   }
 
   close(): void {

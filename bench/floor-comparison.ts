@@ -4,11 +4,12 @@
 // size. Both serve the same load from the same provider simulator, and both carry
 // bench/process-probe.ts to report their own CPU, allocation and heap. Printed for each, and as
 // product / floor:
-//   - CPU and allocation per consultation and consultations per second (300 at once, zero-latency providers);
+//   - CPU and allocation per consultation and consultations per second (300 at once, zero-latency
+//     providers), the subjects taking turns round by round and the ratios taken within each round;
 //   - wall time over the critical path (slowest opinion plus synthesis) at 100 and 1,000 concurrent,
 //     every call with its own latency drawn from 200-1,500 ms;
 //   - live heap per in-flight consultation (300 held open by slow providers);
-//   - resident memory (RSS) at 1,000 in flight, and 5 s after they answered.
+//   - resident memory (RSS) at 1,000 in flight, and 10 s after they answered.
 // A third subject, floor+sdk, is the floor making its provider calls through the AI SDK: what the
 // SDK alone costs. Targets (against the plain floor): CPU <= 1.5x floor, throughput >= 0.85x, ratio at
 // 100 within 0.05 of the floor's, heap <= 1.3x.
@@ -28,7 +29,7 @@ import {
   stopProcess,
 } from "./bench-process.ts";
 import { ConsultationLoad, latencyDraw, type Target } from "./consultation-load.ts";
-import { type FloorResult, printFloorReport } from "./floor-report.ts";
+import { type FloorPairs, type FloorResult, type PairedRatio, printFloorReport } from "./floor-report.ts";
 
 const floorScript = fileURLToPath(new URL("./floor-server.ts", import.meta.url));
 
@@ -57,26 +58,62 @@ async function historyPageCpuMs(load: ConsultationLoad, simulator: Simulator, su
   return used.cpuMs / 500;
 }
 
-async function measure(load: ConsultationLoad, simulator: Simulator, subject: Subject): Promise<FloorResult> {
-  progress(`${subject.name}: zero-latency providers, 300 at once`);
+/** What one measured batch of 300 consultations cost a subject. */
+interface Round {
+  cpuMs: number;
+  allocatedKb: number;
+  perSecond: number;
+  bytes: number;
+}
+
+/** One batch of 300 consultations at once (zero-latency providers), measured by the subject's probe. */
+async function measuredBatch(load: ConsultationLoad, subject: Subject): Promise<Round> {
+  subject.child.send({ type: "start" });
+  const { wallMs, runs } = await load.batch(subject, 300);
+  const used = await ask<{ cpuMs: number; allocatedBytes: number }>(
+    subject.child,
+    { type: "stop" },
+    "measurement",
+  );
+  return {
+    cpuMs: used.cpuMs / 300,
+    allocatedKb: used.allocatedBytes / 1024 / 300,
+    perSecond: 300 / (wallMs / 1000),
+    bytes: runs.reduce((sum, run) => sum + run.bytes, 0) / runs.length,
+  };
+}
+
+/** How many measured rounds each subject serves in the interleaved comparison. */
+const interleavedRounds = 7;
+
+/**
+ * CPU, allocation and throughput of every subject, in rounds that take turns: each round serves one
+ * measured batch to each subject, the order turning round by round. What else the machine runs then
+ * weighs on all the subjects alike, and the product's ratio to a floor is taken within each round
+ * (`paired`, the median of the rounds' ratios, with their range).
+ */
+async function interleavedBatches(load: ConsultationLoad, simulator: Simulator, subjects: Subject[]) {
   await simulator.behave({});
-  for (let round = 0; round < 3; round++) await load.batch(subject, 300);
-  const rounds: { cpuMs: number; allocatedKb: number; perSecond: number; bytes: number }[] = [];
-  for (let round = 0; round < 5; round++) {
-    subject.child.send({ type: "start" });
-    const { wallMs, runs } = await load.batch(subject, 300);
-    const used = await ask<{ cpuMs: number; allocatedBytes: number }>(
-      subject.child,
-      { type: "stop" },
-      "measurement",
-    );
-    rounds.push({
-      cpuMs: used.cpuMs / 300,
-      allocatedKb: used.allocatedBytes / 1024 / 300,
-      perSecond: 300 / (wallMs / 1000),
-      bytes: runs.reduce((sum, run) => sum + run.bytes, 0) / runs.length,
-    });
+  progress(
+    `${subjects.map((subject) => subject.name).join(", ")}: zero-latency providers, 300 at once, taking turns`,
+  );
+  for (const subject of subjects) for (let round = 0; round < 3; round++) await load.batch(subject, 300);
+  const rounds = new Map<string, Round[]>(subjects.map((subject) => [subject.name, []]));
+  for (let round = 0; round < interleavedRounds; round++) {
+    const order = subjects.map((_, index) => subjects[(index + round) % subjects.length] as Subject);
+    for (const subject of order) rounds.get(subject.name)?.push(await measuredBatch(load, subject));
   }
+  return rounds;
+}
+
+/** The paired ratios of `product` to `floor`, round by round: the median and the range. */
+function pairedRatios(product: Round[], floor: Round[], value: (round: Round) => number): PairedRatio {
+  const ratios = product.map((round, index) => value(round) / value(floor[index] as Round));
+  return { median: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
+}
+
+/** Wall time over the critical path, live heap per consultation and resident memory of one subject. */
+async function measureUnderLatency(load: ConsultationLoad, simulator: Simulator, subject: Subject) {
   progress(`${subject.name}: latencies of 200-1,500 ms, 100 and 1,000 at once`);
   await simulator.behave({ latencyFromPrompt: true });
   const draw = latencyDraw();
@@ -93,21 +130,12 @@ async function measure(load: ConsultationLoad, simulator: Simulator, subject: Su
   await held;
   const rss = await rssOfBurst(load, simulator, subject);
   progress(`${subject.name}: done${load.resentNote}`);
-  return {
-    cpuMs: median(rounds.map((round) => round.cpuMs)),
-    allocatedKb: median(rounds.map((round) => round.allocatedKb)),
-    perSecond: median(rounds.map((round) => round.perSecond)),
-    responseBytes: median(rounds.map((round) => round.bytes)),
-    ratio100,
-    ratio1000,
-    heapKbPerConsultation: (busy.heapUsed - idle.heapUsed) / 1024 / 300,
-    ...rss,
-  };
+  return { ratio100, ratio1000, heapKbPerConsultation: (busy.heapUsed - idle.heapUsed) / 1024 / 300, ...rss };
 }
 
 /**
  * Resident memory of 1,000 consultations at once, providers answering after 2 s: the highest while
- * they run, and 5 s after the last has answered (what the process gives back after a burst).
+ * they run, and 10 s after the last has answered (what the process gives back after a burst).
  */
 async function rssOfBurst(load: ConsultationLoad, simulator: Simulator, subject: Subject) {
   progress(`${subject.name}: resident memory, 1,000 at once`);
@@ -115,7 +143,7 @@ async function rssOfBurst(load: ConsultationLoad, simulator: Simulator, subject:
   subject.child.send({ type: "rss-start" });
   await load.batch(subject, 1000);
   const { peakRss } = await ask<{ peakRss: number }>(subject.child, { type: "rss" }, "rss");
-  await new Promise((resolve) => setTimeout(resolve, 5000));
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
   const { rss } = await ask<{ rss: number }>(subject.child, { type: "rss" }, "rss");
   return { peakRssMb: peakRss / 1024 / 1024, rssAfterMb: rss / 1024 / 1024 };
 }
@@ -127,6 +155,27 @@ async function retire(load: ConsultationLoad, child: ChildProcess): Promise<void
   await stopProcess(child);
 }
 
+/** Starts the floor (`raw`) or floor+sdk (`ai-sdk`) beside the product, its database in `directory`. */
+async function startFloor(
+  name: string,
+  calls: "raw" | "ai-sdk",
+  environment: Record<string, string>,
+  simulator: Simulator,
+  directory: string,
+): Promise<Subject> {
+  const floor = await startProcess(
+    [floorScript],
+    {
+      ...environment,
+      SIMULATOR_URL: simulator.url,
+      FLOOR_DATABASE: join(directory, `${name}.db`),
+      FLOOR_PROVIDER_CALLS: calls,
+    },
+    /floor listening on (\S+)/,
+  );
+  return { name, child: floor.child, endpoints: [new URL(`${floor.url}/`)] };
+}
+
 /** Measures the product, the floor and floor+sdk, and prints the table and the verdicts. */
 export async function runFloorComparison(): Promise<void> {
   const simulator = await startSimulator();
@@ -136,44 +185,49 @@ export async function runFloorComparison(): Promise<void> {
     modelDeadlineMs: 30_000,
   });
   const results: Record<string, FloorResult> = {};
-  const children: ChildProcess[] = [];
+  const subjects: Subject[] = [];
   let historyMs = 0;
+  let paired: FloorPairs | undefined;
   try {
     const product = await startProduct(environment);
-    children.push(product.child);
-    const productSubject = {
-      name: "ai-universe",
-      child: product.child,
-      endpoints: [new URL(product.url)],
-    };
-    results["ai-universe"] = await measure(load, simulator, productSubject);
-    progress("ai-universe: history pages");
-    historyMs = await historyPageCpuMs(load, simulator, productSubject);
-    await retire(load, product.child);
-    for (const [name, calls] of [
-      ["floor", "raw"],
-      ["floor+sdk", "ai-sdk"],
-    ] as const) {
-      const floor = await startProcess(
-        [floorScript],
+    subjects.push({ name: "ai-universe", child: product.child, endpoints: [new URL(product.url)] });
+    subjects.push(await startFloor("floor", "raw", environment, simulator, directory));
+    subjects.push(await startFloor("floor+sdk", "ai-sdk", environment, simulator, directory));
+    // The floors answer with as many bytes as the product does.
+    await simulator.behave({});
+    const sample = await load.batch(subjects[0] as Subject, 10);
+    const bytes = Math.round(sample.runs.reduce((sum, run) => sum + run.bytes, 0) / sample.runs.length);
+    for (const floor of subjects.slice(1)) floor.child.send({ type: "response-size", bytes });
+    const rounds = await interleavedBatches(load, simulator, subjects);
+    const of = (name: string) => rounds.get(name) ?? [];
+    paired = Object.fromEntries(
+      ["floor", "floor+sdk"].map((name) => [
+        name,
         {
-          ...environment,
-          SIMULATOR_URL: simulator.url,
-          FLOOR_DATABASE: join(directory, `${name}.db`),
-          FLOOR_PROVIDER_CALLS: calls,
-          FLOOR_RESPONSE_BYTES: String(Math.round(results["ai-universe"].responseBytes)),
+          cpuMs: pairedRatios(of("ai-universe"), of(name), (round) => round.cpuMs),
+          perSecond: pairedRatios(of("ai-universe"), of(name), (round) => round.perSecond),
         },
-        /floor listening on (\S+)/,
-      );
-      children.push(floor.child);
-      const subject = { name, child: floor.child, endpoints: [new URL(`${floor.url}/`)] };
-      results[name] = await measure(load, simulator, subject);
-      await retire(load, floor.child);
+      ]),
+    );
+    for (const subject of subjects) {
+      const mine = of(subject.name);
+      results[subject.name] = {
+        cpuMs: median(mine.map((round) => round.cpuMs)),
+        allocatedKb: median(mine.map((round) => round.allocatedKb)),
+        perSecond: median(mine.map((round) => round.perSecond)),
+        responseBytes: median(mine.map((round) => round.bytes)),
+        ...(await measureUnderLatency(load, simulator, subject)),
+      };
+      if (subject.name === "ai-universe") {
+        progress("ai-universe: history pages");
+        historyMs = await historyPageCpuMs(load, simulator, subject);
+      }
+      await retire(load, subject.child);
     }
   } finally {
     load.close();
-    for (const child of children) await stopProcess(child);
+    for (const subject of subjects) await stopProcess(subject.child);
     await simulator.stop();
   }
-  printFloorReport(results, historyMs);
+  printFloorReport(results, historyMs, paired);
 }

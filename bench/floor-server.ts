@@ -48,7 +48,11 @@ function rawCompletion(model: string, content: string): Promise<string> {
         );
       },
     );
-    call.on("error", reject);
+    call.on("error", (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the simulator closed while this floor sat idle: sent again on a new one.
+      if (call.reusedSocket && error.code === "ECONNRESET") resolve(rawCompletion(model, content));
+      else reject(error);
+    });
     call.end(body);
   });
 }
