@@ -56,12 +56,14 @@ export async function sendSdkRequest(request: SdkRequest, signal: AbortSignal): 
     if (text.length > cap / 3 && Buffer.byteLength(text) > cap) throw tooLarge();
     return text;
   };
-  const stop = new AbortController();
+  // A streamed answer can also be stopped from here, once it grows too large; a whole one needs no
+  // second signal (each AbortSignal.any is listeners on both signals for the call's life).
+  const stop = request.onPartial ? new AbortController() : undefined;
   const common = {
     model: request.model,
     instructions: request.instructions,
     messages: request.messages,
-    abortSignal: AbortSignal.any([signal, stop.signal]),
+    abortSignal: stop ? AbortSignal.any([signal, stop.signal]) : signal,
     maxRetries: 0,
     maxOutputTokens: request.maxOutputTokens,
     ...(request.schema ? { output: objectOutput(request.schema) } : {}),
@@ -92,7 +94,7 @@ export async function sendSdkRequest(request: SdkRequest, signal: AbortSignal): 
     for await (const delta of result.textStream) {
       bytes += Buffer.byteLength(delta);
       if (bytes > cap) {
-        stop.abort(tooLarge());
+        stop?.abort(tooLarge());
         throw tooLarge();
       }
       streamed += delta;
