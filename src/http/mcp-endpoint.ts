@@ -3,7 +3,7 @@
 // factory; the authenticator has checked the caller before a message is read.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
+import { toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
 import { mcpServerFactory, mcpServerParts } from "../mcp/create-server.ts";
 import type { Runtime } from "../runtime/runtime.ts";
@@ -66,7 +66,7 @@ export async function openMcpEndpoint(
       }
       const legacy =
         request.headers["mcp-session-id"] !== undefined ||
-        (request.method === "POST" && (await isLegacyRequest(await toWebRequest(request, body), body)));
+        (request.method === "POST" && (await isLegacyRequest(headersOnly(request), body)));
       if (legacy) await sessions.handle(request, response, body, authenticatedUser(request));
       else if (isLongCall(body, createServerFor.asksModels))
         await serveStreaming(request, flushHeadersAtOnce(response), body);
@@ -78,4 +78,22 @@ export async function openMcpEndpoint(
       await streaming.close();
     },
   };
+}
+
+/**
+ * The request's method, URL and headers as a web Request, without its body: all `isLegacyRequest` reads
+ * when it is handed the parsed body. (toWebRequest would serialise the body into it again, and the
+ * handler that serves the request converts it once more.)
+ */
+function headersOnly(request: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name.startsWith(":")) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return new Request(`http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`, {
+    method: request.method ?? "POST",
+    headers,
+  });
 }
