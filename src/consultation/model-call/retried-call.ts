@@ -92,14 +92,19 @@ async function callWithDeadline(
   schema: z.ZodType | undefined,
   policy: CallPolicy,
 ): Promise<{ opinion: ModelOpinion; object?: unknown }> {
-  // A timer cleared as soon as the call ends (AbortSignal.timeout would stay armed for the whole
-  // deadline, keeping every finished call's signals alive under load).
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new Error("deadline")), policy.deadlineMs);
+  // One plain signal for the call, aborted by the deadline's timer or by the caller's signal, both let
+  // go as soon as the call ends. AbortSignal.timeout would stay armed for the whole deadline, and a
+  // signal made by AbortSignal.any makes every listener the provider request adds to it dearer.
+  const call = new AbortController();
+  const timer = setTimeout(() => call.abort(new Error("deadline")), policy.deadlineMs);
+  const cancel = () => call.abort(policy.signal.reason);
+  if (policy.signal.aborted) cancel();
+  else policy.signal.addEventListener("abort", cancel, { once: true });
   try {
-    return await attemptModel(request, schema, policy, deadline.signal);
+    return await attemptModel(request, schema, policy, call.signal);
   } finally {
     clearTimeout(timer);
+    policy.signal.removeEventListener("abort", cancel);
   }
 }
 
@@ -107,11 +112,10 @@ async function attemptModel(
   request: ModelRequest,
   schema: z.ZodType | undefined,
   policy: CallPolicy,
-  deadline: AbortSignal,
+  signal: AbortSignal,
 ): Promise<{ opinion: ModelOpinion; object?: unknown }> {
   const { entry } = request;
   const started = policy.now();
-  const signal = AbortSignal.any([policy.signal, deadline]);
   const identity = { model: entry.name, modelId: entry.modelId, modelDisplayName: entry.displayName };
   let attempts = 0;
   for (;;) {
@@ -141,12 +145,13 @@ async function attemptModel(
       return { opinion, object: result.object };
     } catch (error) {
       if (policy.signal.aborted) throw cancelled();
+      // Not cancelled by the caller, so an aborted signal is the deadline's.
+      const timedOut = signal.aborted;
       const remaining = policy.deadlineMs - (policy.now() - started);
       const wait = retryDelayMs(error, attempts);
-      const retry =
-        !deadline.aborted && isRetryable(error) && attempts <= policy.maxRetries && wait < remaining;
+      const retry = !timedOut && isRetryable(error) && attempts <= policy.maxRetries && wait < remaining;
       const failure = describeFailure(entry, error, {
-        timedOut: deadline.aborted,
+        timedOut,
         deadlineMs: policy.deadlineMs,
         attempts,
         secrets: policy.secrets,
