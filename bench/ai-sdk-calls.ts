@@ -1,15 +1,21 @@
 // The floor's provider calls made through the Vercel AI SDK instead of raw node:http: the same five
 // providers the product's benchmark consultation uses (Cerebras, Google, xAI, OpenAI, Anthropic),
-// `generateText` over the product's keep-alive fetch, and nothing else. Measuring the floor with
-// these calls shows how much of the product's cost the SDK alone brings.
+// `generateText` over the product's keep-alive fetch, and nothing else. The synthesis call (Anthropic)
+// asks for the product's structured synthesis (its zod schema, as the product's does), since that is
+// the call the product makes. Measuring the floor with these calls shows how much of the product's
+// cost the SDK alone brings.
 
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createCerebras } from "@ai-sdk/cerebras";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createXai } from "@ai-sdk/xai";
-import { generateText, type LanguageModel } from "ai";
+import { generateText, type LanguageModel, Output } from "ai";
+import { synthesisSchema } from "../src/consultation/council/assessment.ts";
 import { createProviderFetch } from "../src/providers/provider-fetch.ts";
+
+/** The model of the synthesis call, which asks for the structured synthesis. */
+const synthesisModel = "claude-opus-5-5";
 
 /** A `complete(model, prompt)` that reaches the simulator at `simulator` through the AI SDK. */
 export function aiSdkCompletion(simulator: URL): (model: string, content: string) => Promise<string> {
@@ -26,9 +32,12 @@ export function aiSdkCompletion(simulator: URL): (model: string, content: string
       "claude-opus-5-5",
     ),
   };
+  // One output spec, as the product keeps one per schema.
+  const synthesis = Output.object({ schema: synthesisSchema });
   return async (model, content) => {
     const chosen = models[model];
     if (!chosen) throw new Error(`no AI SDK model for ${model}`);
-    return (await generateText({ model: chosen, prompt: content, maxRetries: 0 })).text;
+    const output = model === synthesisModel ? { output: synthesis } : {};
+    return (await generateText({ model: chosen, prompt: content, maxRetries: 0, ...output })).text;
   };
 }

@@ -67,7 +67,9 @@ export function printFloorReport(
   row("wall / critical path, 1,000 concurrent", (result) => result.ratio1000, 3);
   row("RSS MB, 1,000 in flight (peak)", (result) => result.peakRssMb, 0);
   row("RSS MB, 10 s after those 1,000", (result) => result.rssAfterMb, 0);
-  console.log("floor+sdk: the floor with its provider calls made through the AI SDK (bench/ai-sdk-calls.ts)");
+  console.log(
+    "floor+sdk: the floor with its provider calls made through the AI SDK, the synthesis structured as the product's (bench/ai-sdk-calls.ts)",
+  );
   const range = (ratio: PairedRatio | undefined) =>
     ratio ? `${ratio.median.toFixed(2)} (rounds ${ratio.low.toFixed(2)} to ${ratio.high.toFixed(2)})` : "?";
   if (paired) {

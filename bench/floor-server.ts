@@ -2,7 +2,8 @@
 // one consultation and nothing more. node:http, one JSON-RPC parse, four provider calls at once and a
 // synthesis call over keep-alive connections (OpenAI chat completions, to the same simulator), one
 // SQLite transaction with fsync, and a response padded to the size of the product's. With
-// FLOOR_PROVIDER_CALLS=ai-sdk the provider calls go through the AI SDK (bench/ai-sdk-calls.ts).
+// FLOOR_PROVIDER_CALLS=ai-sdk the provider calls go through the AI SDK (bench/ai-sdk-calls.ts), the
+// synthesis call asking for the product's structured answer.
 
 import { Agent, createServer, request } from "node:http";
 import { DatabaseSync } from "node:sqlite";
