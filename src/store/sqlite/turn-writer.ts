@@ -10,19 +10,23 @@ import type { ConversationStatements } from "./conversation-statements.ts";
 /** Writes `turn` for `owner`; throws ConversationNotFoundError or IdempotencyConflictError. */
 export function writeTurn(statements: ConversationStatements, owner: string, turn: TurnInput): SavedTurn {
   const { conversationId, create } = turn;
-  if (create) {
-    statements.insertConversation.run({
-      id: conversationId,
-      owner,
-      title: create.title,
-      createdAt: create.createdAt,
-    });
-  }
-  const existing = statements.getConversation.get(owner, conversationId);
-  if (existing === undefined) throw new ConversationNotFoundError(conversationId);
+  // A conversation this turn created is known to be the owner's and to hold no message yet: neither
+  // needs reading back.
+  const created =
+    create !== undefined &&
+    Number(
+      statements.insertConversation.run({
+        id: conversationId,
+        owner,
+        title: create.title,
+        createdAt: create.createdAt,
+      }).changes,
+    ) === 1;
+  if (!created && statements.getConversation.get(owner, conversationId) === undefined)
+    throw new ConversationNotFoundError(conversationId);
   if (turn.title !== undefined) statements.setTitle.run(turn.title, conversationId);
 
-  const lastSequence = Number(statements.lastSequence.get(conversationId)?.sequence ?? 0);
+  const lastSequence = created ? 0 : Number(statements.lastSequence.get(conversationId)?.sequence ?? 0);
   const messages: Message[] = turn.messages.map((message, index) => ({
     id: message.id,
     conversationId,
@@ -38,7 +42,11 @@ export function writeTurn(statements: ConversationStatements, owner: string, tur
   for (const message of messages) statements.insertMessage.run(toMessageParameters(message));
 
   const newest = messages.at(-1);
-  if (newest === undefined) return { conversation: toConversation(existing), messages };
+  if (newest === undefined) {
+    const existing = statements.getConversation.get(owner, conversationId);
+    if (existing === undefined) throw new ConversationNotFoundError(conversationId);
+    return { conversation: toConversation(existing), messages };
+  }
   const updated = statements.updateConversationAfterTurn.get({
     id: conversationId,
     added: messages.length,

@@ -137,6 +137,36 @@ export function describeTurnCases(store: () => Store): void {
       assert.equal(again.conversation.messageCount, 4);
     });
 
+    it("refuses to create a conversation under an id another user's conversation has", async () => {
+      const clock = createClock();
+      const theirs = await createConversation(store(), clock, { userId: "someone-else" });
+      const turn = creatingTurn(clock, { id: theirs.conversation.id });
+      await assert.rejects(
+        owned().saveTurn(turn),
+        (error: unknown) =>
+          error instanceof ConversationNotFoundError && error.conversationId === theirs.conversation.id,
+      );
+
+      assert.equal(await owned().get(theirs.conversation.id), undefined);
+      assert.deepEqual(await owned().getMessages(turn.messages.map((message) => message.id)), []);
+      const untouched = await store().conversations.of("someone-else").get(theirs.conversation.id);
+      assert.equal(untouched?.messageCount, 2);
+    });
+
+    it("creates a conversation with a turn of no messages", async () => {
+      const clock = createClock();
+      const saved = await owned().saveTurn({ ...creatingTurn(clock, { title: "Empty" }), messages: [] });
+
+      assert.equal(saved.conversation.title, "Empty");
+      assert.equal(saved.conversation.messageCount, 0);
+      assert.deepEqual(saved.messages, []);
+      const next = await appendTurn(store(), clock, saved.conversation.id);
+      assert.deepEqual(
+        next.messages.map((message) => message.sequence),
+        [1, 2],
+      );
+    });
+
     it("refuses a turn on a missing conversation and writes nothing", async () => {
       const clock = createClock();
       const conversationId = randomUUID();
