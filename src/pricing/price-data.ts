@@ -101,6 +101,18 @@ export function modelFacts(model: PricedModel, at: Date = new Date()): ModelFact
   };
 }
 
+/**
+ * Whether `model` has a price at `at` (default now), as `modelFacts(model, at).price` would say, without
+ * building the facts: a consultation asks it of every model it plans with.
+ */
+export function hasPrice(model: PricedModel, at: Date = new Date()): boolean {
+  if (model.inputPricePerMillion !== undefined && model.outputPricePerMillion !== undefined) return true;
+  const info = lookUp(model)?.info;
+  if (!info) return false;
+  const prices = pricesAt(info, at);
+  return baseOf(prices.input_mtok) !== undefined && baseOf(prices.output_mtok) !== undefined;
+}
+
 /** Look-ups of this generation of the price data, by provider and model id. */
 const found = new Map<string, FoundModel | null>();
 let foundGeneration = -1;

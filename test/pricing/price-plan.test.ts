@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { calcPrice, findProvider, type ModelInfo } from "@pydantic/genai-prices";
 import { loadConfiguration } from "../../src/configuration/configuration.ts";
-import { costOf, priceProviderIds } from "../../src/pricing/price-data.ts";
+import { costOf, hasPrice, modelFacts, priceProviderIds } from "../../src/pricing/price-data.ts";
 import { applyPlan, type PlanUsage, planAt, priceSchedule } from "../../src/pricing/price-plan.ts";
 
 const inputs = [0, 1, 1_000, 128_000, 128_001, 200_000, 200_001, 272_000, 272_001, 1_500_000];
@@ -128,6 +128,30 @@ describe("costOf through the compiled price", () => {
         `${entry.name} (${entry.modelId}) has a plan`,
       );
     }
+  });
+
+  it("says a model has a price exactly when its facts give one, for every model and date", () => {
+    let priced = 0;
+    for (const { providerName, model } of pricedModels()) {
+      for (const at of dates) {
+        const entry = { provider: providerName, modelId: model.id };
+        assert.equal(
+          hasPrice(entry, at),
+          modelFacts(entry, at).price !== undefined,
+          `${model.id} at ${at.toISOString()}`,
+        );
+        if (hasPrice(entry, at)) priced += 1;
+      }
+    }
+    assert.ok(priced > 0, "some models are priced");
+    const configured = {
+      provider: "ollama",
+      modelId: "llama3",
+      inputPricePerMillion: 0,
+      outputPricePerMillion: 0,
+    };
+    assert.equal(hasPrice(configured), true);
+    assert.equal(hasPrice({ provider: "ollama", modelId: "llama3" }), false);
   });
 
   it("costs what calcPrice says for each of our providers' models", () => {

@@ -11,7 +11,7 @@
 
 import type { BudgetReport } from "../../contract/opinions.ts";
 import { ServiceError } from "../../contract/service-error.ts";
-import { costOf, modelFacts } from "../../pricing/price-data.ts";
+import { costOf, hasPrice } from "../../pricing/price-data.ts";
 import { type ModelEntry, outputCapOf } from "../../providers/model-entry.ts";
 import type { ConsultationPlan } from "./model-selection.ts";
 
@@ -46,7 +46,7 @@ export function estimateCallCost(
   return costOf(entry, { inputTokens, outputTokens: outputCapOf(entry), webSearches });
 }
 
-const isPriced = (entry: ModelEntry) => modelFacts(entry).price !== undefined;
+const isPriced = (entry: ModelEntry) => hasPrice(entry);
 
 /**
  * Fits `plan` to `policy`. `promptTokens` is the estimated prompt of one opinion (question, history
