@@ -11,8 +11,9 @@
 //   - live heap per in-flight consultation (300 held open by slow providers);
 //   - resident memory (RSS) at 1,000 in flight, and 10 s after they answered.
 // A third subject, floor+sdk, is the floor making its provider calls through the AI SDK, the synthesis
-// asking for the product's structured answer as the product's call does: what the SDK alone costs. Targets (against the plain floor): CPU <= 1.5x floor, throughput >= 0.85x, ratio at
-// 100 within 0.05 of the floor's, heap <= 1.3x.
+// asking for the product's structured answer as the product's call does: what the SDK alone costs.
+// Targets (against the plain floor): CPU <= 1.5x floor, throughput >= 0.85x, ratio at 100 within 0.05
+// of the floor's, heap <= 1.3x.
 
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";

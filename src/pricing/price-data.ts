@@ -62,7 +62,7 @@ export interface ModelFacts {
  * Tiers, cached input, reasoning and search fees follow the price data.
  */
 export function costOf(model: PricedModel, usage: PriceableUsage, at: Date = new Date()): number | undefined {
-  if (model.inputPricePerMillion !== undefined && model.outputPricePerMillion !== undefined) {
+  if (isConfigured(model)) {
     return round(
       (usage.inputTokens * model.inputPricePerMillion + usage.outputTokens * model.outputPricePerMillion) /
         1e6,
@@ -85,14 +85,13 @@ export function costOf(model: PricedModel, usage: PriceableUsage, at: Date = new
 /** What the price data (or the config) says of `model` at `at` (default now). */
 export function modelFacts(model: PricedModel, at: Date = new Date()): ModelFacts {
   const info = lookUp(model)?.info;
-  const configured =
-    model.inputPricePerMillion !== undefined && model.outputPricePerMillion !== undefined
-      ? {
-          inputPerMillion: model.inputPricePerMillion,
-          outputPerMillion: model.outputPricePerMillion,
-          source: "config" as const,
-        }
-      : undefined;
+  const configured = isConfigured(model)
+    ? {
+        inputPerMillion: model.inputPricePerMillion,
+        outputPerMillion: model.outputPricePerMillion,
+        source: "config" as const,
+      }
+    : undefined;
   const price = configured ?? (info ? listPriceOf(pricesAt(info, at)) : undefined);
   return {
     ...(info?.context_window ? { contextWindow: info.context_window } : {}),
@@ -106,11 +105,18 @@ export function modelFacts(model: PricedModel, at: Date = new Date()): ModelFact
  * building the facts: a consultation asks it of every model it plans with.
  */
 export function hasPrice(model: PricedModel, at: Date = new Date()): boolean {
-  if (model.inputPricePerMillion !== undefined && model.outputPricePerMillion !== undefined) return true;
+  if (isConfigured(model)) return true;
   const info = lookUp(model)?.info;
   if (!info) return false;
   const prices = pricesAt(info, at);
   return baseOf(prices.input_mtok) !== undefined && baseOf(prices.output_mtok) !== undefined;
+}
+
+/** Whether the config file prices `model` (both its input and output price are set). */
+function isConfigured(
+  model: PricedModel,
+): model is PricedModel & { inputPricePerMillion: number; outputPricePerMillion: number } {
+  return model.inputPricePerMillion !== undefined && model.outputPricePerMillion !== undefined;
 }
 
 /** Look-ups of this generation of the price data, by provider and model id. */

@@ -46,8 +46,6 @@ export function estimateCallCost(
   return costOf(entry, { inputTokens, outputTokens: outputCapOf(entry), webSearches });
 }
 
-const isPriced = (entry: ModelEntry) => hasPrice(entry);
-
 /**
  * Fits `plan` to `policy`. `promptTokens` is the estimated prompt of one opinion (question, history
  * and instructions). Throws `budget_exceeded` when no plan fits, before any provider is called. With
@@ -118,7 +116,7 @@ export function fitPlanToBudget(
       maxCostUsd: max ?? null,
       estimatedCostUsd: round(totalOf(secondaries)),
       leftOut,
-      unknownCost: [...new Set(kept.filter((entry) => !isPriced(entry)).map((entry) => entry.name))],
+      unknownCost: [...new Set(kept.filter((entry) => !hasPrice(entry)).map((entry) => entry.name))],
     },
   };
 }
@@ -134,19 +132,19 @@ function pricedOnly(
   const leftOut: BudgetReport["leftOut"] = [];
   const unpricedReason =
     "unknown cost: the price data has no price for it, and your tier does not allow models of unknown cost";
-  if (policy.unpricedModels === "refuse" && !isPriced(plan.primary)) {
+  if (policy.unpricedModels === "refuse" && !hasPrice(plan.primary)) {
     throw new ServiceError(
       "budget_exceeded",
       `${plan.primary.name} has no price in the price data, and your tier does not allow models of unknown cost. Choose a priced primaryModel (see ai-universe models).`,
     );
   }
   let secondaries = plan.secondaries.filter((entry) => {
-    if (policy.unpricedModels === "allow" || isPriced(entry)) return true;
+    if (policy.unpricedModels === "allow" || hasPrice(entry)) return true;
     leftOut.push({ model: entry.name, reason: unpricedReason });
     return false;
   });
   const synthesisCandidates = plan.synthesis.filter(
-    (entry) => policy.unpricedModels === "allow" || isPriced(entry),
+    (entry) => policy.unpricedModels === "allow" || hasPrice(entry),
   );
   if (synthesisCandidates.length === 0 && secondaries.length > 0) {
     for (const entry of secondaries) {
