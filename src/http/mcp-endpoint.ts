@@ -41,7 +41,8 @@ export async function openMcpEndpoint(
     onerror: mcpErrorLog(services),
   } as const;
   const modern = createMcpHandler(() => createServerFor("stateless-2026"), handlerOptions);
-  const streaming = createMcpHandler(() => createServerFor("stateless-2026"), {
+  // The streaming handler serves one tool call per request and nothing else.
+  const streaming = createMcpHandler(() => createServerFor("stateless-2026", "tool-call"), {
     ...handlerOptions,
     responseMode: "sse",
   });

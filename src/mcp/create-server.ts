@@ -22,9 +22,16 @@ export function eraOf(sdkEra: "legacy" | "modern"): ProtocolEra {
   return sdkEra === "legacy" ? "sessions-2025" : "stateless-2026";
 }
 
+/**
+ * What a server instance serves: everything (a session, stdio, any 2026-07-28 request), or only the tool
+ * call it is built for (a 2026-07-28 `tools/call`: its instance lives as long as the call and answers
+ * nothing else, so the resources and prompts it would never serve are not built for it).
+ */
+export type ServerReach = "everything" | "tool-call";
+
 /** Builds server instances for one era; all share one tool catalog. */
 export interface McpServerFactory {
-  (era: ProtocolEra): McpServer;
+  (era: ProtocolEra, reach?: ServerReach): McpServer;
   /** Whether tool `name` (either spelling) asks models, and so may take longer than a moment. */
   asksModels(name: string): boolean;
 }
@@ -56,14 +63,22 @@ export function mcpServerParts(runtime: Runtime): McpServerParts {
 /** Returns a factory of server instances over `parts`, sharing one tool catalog. */
 export function mcpServerFactory(parts: McpServerParts): McpServerFactory {
   const catalog = createToolCatalog(parts.modelNames, parts.toolNames);
-  return Object.assign((era: ProtocolEra) => createMcpServer(parts, catalog, era), {
-    // The tools a client may run as a task are the ones that ask models.
-    asksModels: (name: string) => catalog.find(name)?.taskSupport === "optional",
-  });
+  return Object.assign(
+    (era: ProtocolEra, reach: ServerReach = "everything") => createMcpServer(parts, catalog, era, reach),
+    {
+      // The tools a client may run as a task are the ones that ask models.
+      asksModels: (name: string) => catalog.find(name)?.taskSupport === "optional",
+    },
+  );
 }
 
 /** Creates one server instance; cheap enough to build per HTTP request. */
-function createMcpServer(parts: McpServerParts, catalog: ToolCatalog, era: ProtocolEra): McpServer {
+function createMcpServer(
+  parts: McpServerParts,
+  catalog: ToolCatalog,
+  era: ProtocolEra,
+  reach: ServerReach,
+): McpServer {
   const toolName = (name: string) => {
     const tool = catalog.find(name);
     return tool ? catalog.listedName(tool) : name;
@@ -96,6 +111,7 @@ function createMcpServer(parts: McpServerParts, catalog: ToolCatalog, era: Proto
   );
   if (era === "sessions-2025") installTaskHandlers(server, parts.application);
   else installTaskExtension(server, parts.application);
+  if (reach === "tool-call") return server;
   registerConversationResources(server, parts.application);
   registerCouncilPanel(server);
   registerPrompts(server, toolName);

@@ -27,7 +27,6 @@ export function progressReporter(context: ServerContext, intervalMs = heartbeatI
   let beats = 0;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   const notify = (message: string, event?: ConsultationEvent) => {
-    if (progressToken === undefined) return;
     // Progress must grow with every notification: a heartbeat adds a fraction below the next step.
     const progress = steps + beats / (beats + 1);
     // The event itself rides along in _meta, for clients (the ai-universe CLI) that draw per-model progress.
@@ -62,9 +61,11 @@ export function progressReporter(context: ServerContext, intervalMs = heartbeatI
       if ((event.type === "model-finished" || event.type === "synthesis-finished") && event.failure) {
         log("warning", { event: event.type, model: event.model, failure: event.failure });
       }
+      // Without a token nothing is reported: no step to count, no message to write.
+      if (progressToken === undefined) return;
       if (event.type === "consultation-started") {
         total = event.models.length * 2 + (event.synthesis ? 2 : 0);
-        if (progressToken !== undefined) heartbeat ??= setInterval(beat, intervalMs);
+        heartbeat ??= setInterval(beat, intervalMs);
       } else if (event.type === "adaptive-escalated") {
         // The rest of the panel, and the synthesis of everyone, are steps still to come.
         total += event.models.length * 2 + 2;

@@ -10,15 +10,16 @@ import { heartbeatIntervalMs, progressReporter } from "../../src/mcp/progress-re
 /** A tool call's context that records the progress notifications sent on it. */
 function callContext(progressToken?: string) {
   const sent: { progress: number; message: string }[] = [];
+  const logged: { level: string; data: Record<string, unknown> }[] = [];
   const context = {
     mcpReq: {
       _meta: progressToken === undefined ? {} : { progressToken },
       notify: async (notification: { params: { progress: number; message: string } }) =>
         void sent.push(notification.params),
-      log: async () => {},
+      log: async (level: string, data: Record<string, unknown>) => void logged.push({ level, data }),
     },
   } as unknown as ServerContext;
-  return { context, sent };
+  return { context, sent, logged };
 }
 
 describe("the progress heartbeat", () => {
@@ -57,5 +58,35 @@ describe("the progress heartbeat", () => {
     mock.timers.tick(heartbeatIntervalMs * 3);
     reporter.stop();
     assert.deepEqual(sent, []);
+  });
+
+  it("still logs a retry and a failure to a caller that sent no progress token", () => {
+    const { context, sent, logged } = callContext();
+    const reporter = progressReporter(context);
+    reporter.onEvent({ type: "consultation-started", models: ["claude"], synthesis: false });
+    reporter.onEvent({
+      type: "model-retrying",
+      model: "claude",
+      attempt: 1,
+      delayMs: 500,
+      reason: "rate limited",
+    });
+    reporter.onEvent({
+      type: "model-finished",
+      model: "claude",
+      role: "primary",
+      latencyMs: 1200,
+      error: true,
+      failure: "The provider refused the key.",
+    });
+    reporter.stop();
+    assert.deepEqual(sent, []);
+    assert.deepEqual(
+      logged.map((entry) => [entry.level, entry.data.event]),
+      [
+        ["info", "model-retrying"],
+        ["warning", "model-finished"],
+      ],
+    );
   });
 });
