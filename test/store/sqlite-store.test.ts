@@ -267,6 +267,73 @@ describe("sqlite migrations", () => {
     await rm(directory, { recursive: true, force: true });
   });
 
+  it("keeps one stored copy of each opinion: the index reads the messages, and stays in step with them", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "ai-universe-one-copy-"));
+    const file = join(directory, "old.db");
+    const database = new DatabaseSync(file);
+    const oneCopyStep = schemaMigrations.findIndex((step) => step.name.startsWith("one stored copy"));
+    applyMigrations(database, schemaMigrations.slice(0, oneCopyStep));
+    const opinions = (...responses: string[]) =>
+      JSON.stringify({
+        secondOpinion: {
+          primary: { response: responses[0] },
+          secondaryOpinions: responses.slice(1).map((response) => ({ response })),
+        },
+      });
+    database.exec(`
+      INSERT INTO conversations (id, user_id, title, message_count, created_at, updated_at)
+        VALUES ('old', 'ann', 'Old one', 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+      INSERT INTO messages (id, conversation_id, role, content, user_id, sequence, created_at, metadata)
+        VALUES ('m1', 'old', 'assistant', 'The synthesis', 'ann', 1, '2026-01-01T00:00:00Z',
+          '${opinions("primary says quokka", "a wombat", "two bilbies")}');
+    `);
+    const copied = database.prepare("SELECT count(*) AS copies FROM message_search_content").get();
+    assert.equal(copied?.copies, 1, "before, the index kept a copy of the text");
+    database.close();
+
+    const store = openSqliteStore(file);
+    const ann = store.conversations.of("ann");
+    const found = async (word: string) => (await ann.search([word], 5)).map((hit) => hit.conversationId);
+    for (const word of ["synthesis", "quokka", "wombat", "bilby"])
+      assert.deepEqual(await found(word), ["old"], word);
+    const hit = (await ann.search(["bilbies"], 5))[0];
+    assert.match(hit?.snippet ?? "", /\*\*bilbies\*\*/, "the snippet is read back from the message");
+
+    // A new turn, a late opinion replacing an answer, and a deleted conversation: the index follows each.
+    const clock = createClock();
+    await ann.saveTurn({
+      conversationId: "new",
+      create: { title: "New one", createdAt: clock() },
+      messages: [
+        { id: "m2", role: "user", content: "About numbats?", createdAt: clock(), metadata: {} },
+        {
+          id: "m3",
+          role: "assistant",
+          content: "Yes",
+          createdAt: clock(),
+          metadata: JSON.parse(opinions("a numbat", "an echidna")),
+        },
+      ],
+    });
+    assert.deepEqual(await found("echidna"), ["new"]);
+    assert.ok(await ann.updateMessageMetadata("m3", JSON.parse(opinions("a numbat", "a late platypus"))));
+    assert.deepEqual(await found("echidna"), []);
+    assert.deepEqual(await found("platypus"), ["new"]);
+    assert.ok(await ann.delete("old"));
+    assert.deepEqual(await found("quokka"), []);
+    await store.close();
+
+    const reopened = new DatabaseSync(file);
+    const tables = reopened
+      .prepare("SELECT name FROM sqlite_master WHERE name = 'message_search_content'")
+      .all();
+    assert.deepEqual(tables, [], "the index keeps no copy of the text");
+    // FTS5 checks, word by word, that the index holds exactly what the messages say.
+    reopened.exec("INSERT INTO message_search (message_search, rank) VALUES ('integrity-check', 1)");
+    reopened.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
   it("refuses a database newer than the program", () => {
     const database = new DatabaseSync(":memory:");
     database.exec(`PRAGMA user_version = ${schemaMigrations.length + 1}`);

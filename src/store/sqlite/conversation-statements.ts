@@ -100,15 +100,24 @@ function prepareSearchStatements(
 ): Pick<ConversationStatements, "searchMessages" | "searchMessagesPlainly"> {
   return {
     searchMessages: searchIndexIsFullText(database)
-      ? database.prepare(
-          `SELECT message_search.conversation_id, message_search.message_id, message_search.role,
+      ? // The index holds no text (migrations.ts): the best rows are found and ranked from the index and
+        // the owner's messages alone, and only they are read back for their snippet.
+        database.prepare(
+          `WITH best AS MATERIALIZED (
+             SELECT message_search.rowid AS row, bm25(message_search) AS score
+             FROM message_search JOIN messages ON messages.rowid = message_search.rowid
+             WHERE message_search MATCH :query AND messages.user_id = :owner
+             ORDER BY score
+             LIMIT :rows
+           )
+           SELECT messages.conversation_id, messages.id AS message_id, messages.role,
              snippet(message_search, 0, '**', '**', '…', 16) AS snippet,
-             bm25(message_search) AS score, conversations.title, conversations.updated_at
-           FROM message_search
-           JOIN conversations ON conversations.id = message_search.conversation_id AND conversations.user_id = :owner
-           WHERE message_search MATCH :query AND message_search.user_id = :owner
-           ORDER BY score
-           LIMIT :rows`,
+             best.score, conversations.title, conversations.updated_at
+           FROM best
+           JOIN message_search ON message_search.rowid = best.row AND message_search MATCH :query
+           JOIN messages ON messages.rowid = best.row
+           JOIN conversations ON conversations.id = messages.conversation_id AND conversations.user_id = :owner
+           ORDER BY best.score`,
         )
       : undefined,
     // Without FTS5 (full-text.ts): the owner's rows that hold the first word, newest first; the rest is

@@ -38,6 +38,34 @@ const searchIndexing = `
         FROM messages;
 `;
 
+/**
+ * The text a message is found by, of the messages row `row` (new, old or the table): its content and, for
+ * a second opinion, every model's answer. The opinions are walked by index, not with json_each: FTS5 reads
+ * an external content table with virtual tables (json_each is one) barred.
+ */
+function searchTextOf(row: string): string {
+  const opinions = `${row}.metadata, '$.secondOpinion.secondaryOpinions'`;
+  return `${row}.content || ' ' ||
+            coalesce(json_extract(${row}.metadata, '$.secondOpinion.primary.response'), '') || ' ' ||
+            coalesce((WITH RECURSIVE opinion (n) AS (
+                        SELECT 0 UNION ALL SELECT n + 1 FROM opinion WHERE n + 1 < json_array_length(${opinions}))
+                      SELECT group_concat(json_extract(${row}.metadata,
+                        '$.secondOpinion.secondaryOpinions[' || n || '].response'), ' ')
+                      FROM opinion), '')`;
+}
+
+/** Adds the words of messages row `row` to the external-content search index. */
+function indexRow(row: string): string {
+  return `INSERT INTO message_search (rowid, text, conversation_id, user_id, message_id, role)
+        VALUES (${row}.rowid, ${searchTextOf(row)}, ${row}.conversation_id, ${row}.user_id, ${row}.id, ${row}.role);`;
+}
+
+/** Takes the words of messages row `row` out of the index: it needs the very text that was indexed. */
+function unindexRow(row: string): string {
+  return `INSERT INTO message_search (message_search, rowid, text, conversation_id, user_id, message_id, role)
+        VALUES ('delete', ${row}.rowid, ${searchTextOf(row)}, ${row}.conversation_id, ${row}.user_id, ${row}.id, ${row}.role);`;
+}
+
 /** The store's schema, oldest step first. Append new steps; never edit one that has shipped. */
 export const schemaMigrations: readonly Migration[] = [
   {
@@ -297,6 +325,45 @@ ${searchIndexing}`,
                       WHERE json_extract(value, '$.late'))
       );
     `,
+  },
+  {
+    // The search index kept its own copy of every message's text, so each opinion was stored twice (in
+    // the message's metadata and in the index). Now the index reads its text from the messages when a
+    // search needs it (FTS5's external content), and keeps only the words' index. A build without FTS5
+    // keeps its plain table (full-text.ts).
+    name: "one stored copy of each opinion: the search index reads its text from the messages",
+    sql: `
+      DROP TRIGGER message_search_insert;
+      DROP TRIGGER message_search_delete;
+      DROP TRIGGER message_search_update;
+      DROP TABLE message_search;
+      CREATE VIEW message_search_source AS
+        SELECT rowid AS message_rowid, ${searchTextOf("messages")} AS text,
+          conversation_id, user_id, id AS message_id, role
+        FROM messages;
+      CREATE VIRTUAL TABLE message_search USING fts5(
+        text,
+        conversation_id UNINDEXED,
+        user_id UNINDEXED,
+        message_id UNINDEXED,
+        role UNINDEXED,
+        content = 'message_search_source',
+        content_rowid = 'message_rowid',
+        tokenize = 'porter unicode61 remove_diacritics 2'
+      );
+      INSERT INTO message_search (message_search) VALUES ('rebuild');
+      CREATE TRIGGER message_search_insert AFTER INSERT ON messages BEGIN
+        ${indexRow("new")}
+      END;
+      CREATE TRIGGER message_search_delete AFTER DELETE ON messages BEGIN
+        ${unindexRow("old")}
+      END;
+      CREATE TRIGGER message_search_update AFTER UPDATE OF content, metadata ON messages BEGIN
+        ${unindexRow("old")}
+        ${indexRow("new")}
+      END;
+    `,
+    sqlWithoutFullText: "SELECT 1;",
   },
 ];
 
