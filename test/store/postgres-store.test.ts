@@ -5,6 +5,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { applyPostgresMigrations, postgresMigrations } from "../../src/store/postgres/migrations.ts";
 import { openPostgresStore } from "../../src/store/postgres/open-postgres-store.ts";
 import { StoreOpenError } from "../../src/store/store.ts";
 import { startTogether } from "../support/start-together.ts";
@@ -57,6 +58,54 @@ describe("postgres store", () => {
     const keys = await Promise.all(stores.map((store) => store.signingKey()));
     assert.equal(new Set(keys).size, 1, "every node signs with the same key");
     await Promise.all(stores.map((store) => store.close()));
+  });
+
+  it("keeps one stored copy of each opinion: the messages stored with a search text of their own are found after the step", async () => {
+    const url = await server.newDatabase();
+    const { default: pg } = await import("pg");
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const oneCopyStep = postgresMigrations.findIndex((step) => step.name.startsWith("one stored copy"));
+    await applyPostgresMigrations(pool, postgresMigrations.slice(0, oneCopyStep));
+    const metadata = JSON.stringify({
+      secondOpinion: {
+        primary: { response: "primary says quokka" },
+        secondaryOpinions: [{ response: "two bilbies" }],
+      },
+    });
+    await pool.query(`
+      INSERT INTO conversations (id, user_id, title, message_count, created_at, updated_at)
+        VALUES ('old', 'ann', 'Old one', 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`);
+    // What the earlier program wrote: the text a second time, in search_text.
+    await pool.query(
+      `INSERT INTO messages (id, conversation_id, role, content, user_id, sequence, created_at, metadata, search_text)
+         VALUES ('m1', 'old', 'assistant', 'The synthesis', 'ann', 1, '2026-01-01T00:00:00Z', $1,
+           'The synthesis primary says quokka two bilbies')`,
+      [metadata],
+    );
+    await pool.end();
+
+    const store = await openPostgresStore(url);
+    const ann = store.conversations.of("ann");
+    for (const word of ["synthesis", "quokka", "bilby"]) {
+      assert.deepEqual(
+        (await ann.search([word], 5)).map((hit) => hit.conversationId),
+        ["old"],
+        word,
+      );
+    }
+    assert.match((await ann.search(["bilbies"], 5))[0]?.snippet ?? "", /\*\*bilbies\*\*/);
+    await store.close();
+    const check = new pg.Client({ connectionString: url });
+    await check.connect();
+    const columns = await check.query(
+      "SELECT column_name FROM information_schema.columns WHERE table_name = 'messages' AND column_name LIKE 'search%'",
+    );
+    assert.deepEqual(
+      columns.rows.map((row) => row.column_name),
+      ["search"],
+      "no search text beside the message",
+    );
+    await check.end();
   });
 
   it("keeps sequences gap-free when turns of one conversation arrive on many connections at once", async () => {

@@ -6,10 +6,7 @@ import type { ConversationStore, OwnerConversations } from "../conversations.ts"
 import { toConversation, toMessage } from "../rows.ts";
 import type { PostgresConnection } from "./connection.ts";
 import { searchMessages } from "./search-query.ts";
-import { conversationColumns, messageColumns, searchTextSql, writeTurn } from "./turn-writer.ts";
-
-/** The text search of a message after its metadata changed: `searchTextSql` over its columns. */
-const updatedSearchText = searchTextSql.replaceAll("$4::text", "content").replaceAll("$8", "$3");
+import { conversationColumns, messageColumns, writeTurn } from "./turn-writer.ts";
 
 /** The conversations of `connection`. */
 export function postgresConversations(connection: PostgresConnection): ConversationStore {
@@ -107,9 +104,9 @@ function messageMethods(connection: PostgresConnection, owner: string): MessageM
     },
 
     async updateMessageMetadata(messageId, metadata) {
-      // The search text follows the new metadata, so a late opinion is found like the others.
+      // The search words follow the new metadata, so a late opinion is found like the others.
       const result = await connection.query(
-        `UPDATE messages SET metadata = $3::text, search_text = ${updatedSearchText} WHERE user_id = $1 AND id = $2`,
+        "UPDATE messages SET metadata = $3::text WHERE user_id = $1 AND id = $2",
         [owner, messageId, JSON.stringify(metadata)],
       );
       return (result.rowCount ?? 0) > 0;

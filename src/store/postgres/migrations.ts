@@ -189,6 +189,26 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       );
     `,
   },
+  {
+    // The message's search text was a column of its own, a second copy of every opinion beside the
+    // metadata. Now the words are taken from the content and the metadata's answers as the row is
+    // written (a snippet rebuilds the text of the few messages a search shows: search-query.ts).
+    name: "one stored copy of each opinion: the search words come from the content and the metadata",
+    sql: `
+      ALTER TABLE messages DROP COLUMN search;
+      ALTER TABLE messages DROP COLUMN search_text;
+      ALTER TABLE messages ADD COLUMN search tsvector GENERATED ALWAYS AS (
+        to_tsvector('english', content) ||
+        jsonb_to_tsvector(
+          'english',
+          jsonb_path_query_array(metadata::jsonb, '$.secondOpinion.primary.response') ||
+            jsonb_path_query_array(metadata::jsonb, '$.secondOpinion.secondaryOpinions[*].response'),
+          '["string"]'
+        )
+      ) STORED;
+      CREATE INDEX messages_search ON messages USING GIN (search);
+    `,
+  },
 ];
 
 /** Applies the steps `pool`'s database has not seen, each in a transaction, under the migration lock. */

@@ -1,6 +1,6 @@
 // Writing one turn to PostgreSQL, inside the caller's transaction: the conversation created or found
 // (its row locked, which orders concurrent turns on any node), the messages numbered after the last one
-// with their search text, the idempotency key, the conversation's totals. The columns live here too.
+// (their search words follow), the idempotency key, the conversation's totals. The columns live here too.
 
 import type pg from "pg";
 import { ConversationNotFoundError, type Message, type SavedTurn, type TurnInput } from "../conversations.ts";
@@ -10,12 +10,6 @@ import { previewOf, toConversation, toMessageParameters } from "../rows.ts";
 export const conversationColumns =
   "id, user_id, title, message_count, created_at, updated_at, last_message_preview";
 export const messageColumns = "id, conversation_id, role, content, user_id, sequence, created_at, metadata";
-
-/** The text a message is found by: its content and, for a second opinion, every model's answer. */
-export const searchTextSql = `$4::text || ' ' ||
-  coalesce(($8::text::jsonb) #>> '{secondOpinion,primary,response}', '') || ' ' ||
-  coalesce((SELECT string_agg(value ->> 'response', ' ')
-            FROM jsonb_array_elements(coalesce(($8::text::jsonb) #> '{secondOpinion,secondaryOpinions}', '[]'::jsonb))), '')`;
 
 /** Writes `turn` for `owner` with `client`; throws ConversationNotFoundError or IdempotencyConflictError. */
 export async function writeTurn(client: pg.PoolClient, owner: string, turn: TurnInput): Promise<SavedTurn> {
@@ -107,13 +101,12 @@ async function claimKey(
   if (inserted.rowCount === 0) throw new IdempotencyConflictError(idempotency.key);
 }
 
-/** Inserts the turn's messages with their search text. */
+/** Inserts the turn's messages (their search words follow from them: migrations.ts). */
 async function insertMessages(client: pg.PoolClient, messages: Message[]): Promise<void> {
   for (const message of messages) {
     const row = toMessageParameters(message);
     await client.query(
-      `INSERT INTO messages (${messageColumns}, search_text)
-       VALUES ($1, $2, $3, $4::text, $5, $6, $7, $8::text, ${searchTextSql})`,
+      `INSERT INTO messages (${messageColumns}) VALUES ($1, $2, $3, $4::text, $5, $6, $7, $8::text)`,
       [
         row.id,
         row.conversationId,
