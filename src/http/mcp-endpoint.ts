@@ -1,6 +1,7 @@
-// The MCP endpoint, /mcp: the 2026-07-28 revision per request (a call that asks models answered as a
-// stream at once), the 2025 revisions in sessions bound to their user. It wraps the one MCP server
-// factory; the authenticator has checked the caller before a message is read.
+// The MCP endpoint, /mcp: the 2026-07-28 revision per request (a tool call served by an instance built
+// with the tools alone, and one that asks models answered as a stream at once), the 2025 revisions in
+// sessions bound to their user. It wraps the one MCP server factory; the authenticator has checked the
+// caller before a message is read.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toNodeHandler } from "@modelcontextprotocol/node";
@@ -13,7 +14,7 @@ import { mcpErrorLog } from "./mcp-error-log.ts";
 import { McpSessions } from "./mcp-sessions.ts";
 import { readJsonBody } from "./read-body.ts";
 import { sessionIds } from "./session-ids.ts";
-import { flushHeadersAtOnce, isLongCall } from "./streamed-calls.ts";
+import { flushHeadersAtOnce, isLongCall, isToolCall } from "./streamed-calls.ts";
 
 /** The endpoint's settings (of HttpOptions). */
 export interface McpEndpointOptions {
@@ -41,12 +42,14 @@ export async function openMcpEndpoint(
     onerror: mcpErrorLog(services),
   } as const;
   const modern = createMcpHandler(() => createServerFor("stateless-2026"), handlerOptions);
-  // The streaming handler serves one tool call per request and nothing else.
+  // A tool call's instance serves that one call and nothing else: it is built with the tools alone.
+  const toolCalls = createMcpHandler(() => createServerFor("stateless-2026", "tool-call"), handlerOptions);
   const streaming = createMcpHandler(() => createServerFor("stateless-2026", "tool-call"), {
     ...handlerOptions,
     responseMode: "sse",
   });
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: options.maxBodyBytes });
+  const serveToolCall = toNodeHandler(toolCalls, { maxRequestBodySize: options.maxBodyBytes });
   const serveStreaming = toNodeHandler(streaming, { maxRequestBodySize: options.maxBodyBytes });
   const sharing = services.sessionSharing;
   const sessions = await McpSessions.open(() => createServerFor("sessions-2025"), {
@@ -71,11 +74,13 @@ export async function openMcpEndpoint(
       if (legacy) await sessions.handle(request, response, body, authenticatedUser(request));
       else if (isLongCall(body, createServerFor.asksModels))
         await serveStreaming(request, flushHeadersAtOnce(response), body);
+      else if (isToolCall(body)) await serveToolCall(request, response, body);
       else await serveModern(request, response, body);
     },
     async close() {
       await sessions.close();
       await modern.close();
+      await toolCalls.close();
       await streaming.close();
     },
   };

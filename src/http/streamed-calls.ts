@@ -4,11 +4,17 @@
 
 import type { ServerResponse } from "node:http";
 
+/** Whether a JSON-RPC body is one `tools/call`. */
+export function isToolCall(body: unknown): boolean {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
+  return (body as { method?: unknown }).method === "tools/call";
+}
+
 /** Whether a JSON-RPC body is one `tools/call` of a tool for which `asksModels` holds. */
 export function isLongCall(body: unknown, asksModels: (name: string) => boolean): boolean {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
-  const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
-  return method === "tools/call" && typeof params?.name === "string" && asksModels(params.name);
+  if (!isToolCall(body)) return false;
+  const name = (body as { params?: { name?: unknown } }).params?.name;
+  return typeof name === "string" && asksModels(name);
 }
 
 /**
