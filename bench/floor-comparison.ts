@@ -63,6 +63,8 @@ async function historyPageCpuMs(load: ConsultationLoad, simulator: Simulator, su
 interface Round {
   cpuMs: number;
   allocatedKb: number;
+  /** Of cpuMs, the main thread's pauses for garbage collection. */
+  gcMs: number;
   perSecond: number;
   bytes: number;
 }
@@ -71,7 +73,7 @@ interface Round {
 async function measuredBatch(load: ConsultationLoad, subject: Subject): Promise<Round> {
   subject.child.send({ type: "start" });
   const { wallMs, runs } = await load.batch(subject, 300);
-  const used = await ask<{ cpuMs: number; allocatedBytes: number }>(
+  const used = await ask<{ cpuMs: number; allocatedBytes: number; gcMs: { young: number; full: number } }>(
     subject.child,
     { type: "stop" },
     "measurement",
@@ -79,6 +81,7 @@ async function measuredBatch(load: ConsultationLoad, subject: Subject): Promise<
   return {
     cpuMs: used.cpuMs / 300,
     allocatedKb: used.allocatedBytes / 1024 / 300,
+    gcMs: (used.gcMs.young + used.gcMs.full) / 300,
     perSecond: 300 / (wallMs / 1000),
     bytes: runs.reduce((sum, run) => sum + run.bytes, 0) / runs.length,
   };
@@ -215,6 +218,7 @@ export async function runFloorComparison(): Promise<void> {
       results[subject.name] = {
         cpuMs: median(mine.map((round) => round.cpuMs)),
         allocatedKb: median(mine.map((round) => round.allocatedKb)),
+        gcMs: median(mine.map((round) => round.gcMs)),
         perSecond: median(mine.map((round) => round.perSecond)),
         responseBytes: median(mine.map((round) => round.bytes)),
         ...(await measureUnderLatency(load, simulator, subject)),

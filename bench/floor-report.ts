@@ -6,6 +6,8 @@
 export interface FloorResult {
   cpuMs: number;
   allocatedKb: number;
+  /** The main thread's garbage-collection pauses per consultation, ms (part of cpuMs). */
+  gcMs: number;
   perSecond: number;
   responseBytes: number;
   ratio100: number;
@@ -62,6 +64,7 @@ export function printFloorReport(
   row("CPU ms per consultation (300 at once)", (result) => result.cpuMs, 2, "cpuMs");
   row("consultations per second (300 at once)", (result) => result.perSecond, 0, "perSecond");
   row("allocated KB per consultation", (result) => result.allocatedKb, 0);
+  row("GC pauses, ms per consultation", (result) => result.gcMs, 2);
   row("live heap KB per in-flight consultation", (result) => result.heapKbPerConsultation, 1);
   row("wall / critical path, 100 concurrent", (result) => result.ratio100, 3);
   row("wall / critical path, 1,000 concurrent", (result) => result.ratio1000, 3);

@@ -1,6 +1,6 @@
 // Preloaded (`--import`) into each server the benchmark measures, the product and the floor alike: it
 // answers the benchmark over IPC with the process's CPU time, the bytes it allocated between `start`
-// and `stop` (from V8's GC profile), its live heap after a full collection, and its resident set size:
+// and `stop` and the time its main thread spent in garbage collection (both from V8's GC profile), its live heap after a full collection, and its resident set size:
 // the highest sampled every 20 ms since `rss-start`, and the current one.
 
 import { GCProfiler, getHeapStatistics } from "node:v8";
@@ -8,6 +8,8 @@ import { GCProfiler, getHeapStatistics } from "node:v8";
 interface Measurement {
   cpuMs: number;
   allocatedBytes: number;
+  /** The main thread's time in garbage collection (V8's GC profile), by kind of collection. */
+  gcMs: { young: number; full: number };
 }
 
 let profiler: GCProfiler | undefined;
@@ -33,12 +35,19 @@ process.on("message", (message: { type: string }) => {
     const profile = profiler?.stop();
     let allocated = 0;
     let previousAfter = startHeap;
+    const gcMs = { young: 0, full: 0 };
     for (const event of profile?.statistics ?? []) {
       allocated += Math.max(0, event.beforeGC.heapStatistics.usedHeapSize - previousAfter);
       previousAfter = event.afterGC.heapStatistics.usedHeapSize;
+      // Scavenges (and V8's minor mark-sweep) collect the young generation; the rest the whole heap.
+      gcMs[/scavenge|minor/i.test(event.gcType) ? "young" : "full"] += event.cost / 1000;
     }
     allocated += Math.max(0, usedHeap() - previousAfter);
-    const measurement: Measurement = { cpuMs: (cpu.user + cpu.system) / 1000, allocatedBytes: allocated };
+    const measurement: Measurement = {
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      allocatedBytes: allocated,
+      gcMs,
+    };
     process.send?.({ type: "measurement", ...measurement });
   } else if (message.type === "rss-start") {
     peakRss = process.memoryUsage.rss();
