@@ -181,6 +181,34 @@ describe("sqlite store on a file", () => {
   });
 });
 
+/**
+ * A database file at the schema just before the step whose name starts with `step`, holding Ann's
+ * conversation "old" with one assistant message "m1" of `metadata`, as the program of that time left it.
+ */
+async function databaseBefore(step: string, metadata: Record<string, unknown>) {
+  const directory = await mkdtemp(join(tmpdir(), "ai-universe-migration-"));
+  const file = join(directory, "old.db");
+  const database = new DatabaseSync(file);
+  applyMigrations(
+    database,
+    schemaMigrations.slice(
+      0,
+      schemaMigrations.findIndex((migration) => migration.name.startsWith(step)),
+    ),
+  );
+  database.exec(`
+    INSERT INTO conversations (id, user_id, title, message_count, created_at, updated_at)
+      VALUES ('old', 'ann', 'Old one', 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+  `);
+  database
+    .prepare(
+      `INSERT INTO messages (id, conversation_id, role, content, user_id, sequence, created_at, metadata)
+       VALUES ('m1', 'old', 'assistant', 'The synthesis', 'ann', 1, '2026-01-01T00:00:00Z', ?)`,
+    )
+    .run(JSON.stringify(metadata));
+  return { directory, file, database };
+}
+
 describe("sqlite migrations", () => {
   it("applies only the new steps, each with its version", () => {
     const database = new DatabaseSync(":memory:");
@@ -213,18 +241,12 @@ describe("sqlite migrations", () => {
   });
 
   it("makes the messages stored before search existed searchable, opinions included", async () => {
-    const directory = await mkdtemp(join(tmpdir(), "ai-universe-search-migration-"));
-    const file = join(directory, "old.db");
-    const database = new DatabaseSync(file);
-    const searchStep = schemaMigrations.findIndex((step) => step.name.startsWith("full-text search"));
-    applyMigrations(database, schemaMigrations.slice(0, searchStep));
-    database.exec(`
-      INSERT INTO conversations (id, user_id, title, message_count, created_at, updated_at)
-        VALUES ('old', 'ann', 'Old one', 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
-      INSERT INTO messages (id, conversation_id, role, content, user_id, sequence, created_at, metadata)
-        VALUES ('m1', 'old', 'assistant', 'The synthesis', 'ann', 1, '2026-01-01T00:00:00Z',
-          '{"secondOpinion":{"primary":{"response":"primary says quokka"},"secondaryOpinions":[{"response":"a wombat"}]}}');
-    `);
+    const { directory, file, database } = await databaseBefore("full-text search", {
+      secondOpinion: {
+        primary: { response: "primary says quokka" },
+        secondaryOpinions: [{ response: "a wombat" }],
+      },
+    });
     database.close();
     const store = openSqliteStore(file);
     for (const word of ["synthesis", "quokka", "wombat"]) {
@@ -239,24 +261,17 @@ describe("sqlite migrations", () => {
   });
 
   it("makes the late opinions stored before they were indexed searchable", async () => {
-    const directory = await mkdtemp(join(tmpdir(), "ai-universe-late-migration-"));
-    const file = join(directory, "old.db");
-    const database = new DatabaseSync(file);
-    const lateStep = schemaMigrations.findIndex((step) => step.name.startsWith("late opinions searchable"));
-    applyMigrations(database, schemaMigrations.slice(0, lateStep));
-    const turn = (response: string, late: boolean) =>
-      JSON.stringify({
-        secondOpinion: { primary: { response: "primary" }, secondaryOpinions: [{ response, late }] },
-      });
-    database.exec(`
-      INSERT INTO conversations (id, user_id, title, message_count, created_at, updated_at)
-        VALUES ('old', 'ann', 'Old one', 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
-      INSERT INTO messages (id, conversation_id, role, content, user_id, sequence, created_at, metadata)
-        VALUES ('m1', 'old', 'assistant', 'The synthesis', 'ann', 1, '2026-01-01T00:00:00Z',
-          '${turn("still running", false)}');
-    `);
+    const turn = (response: string, late: boolean) => ({
+      secondOpinion: { primary: { response: "primary" }, secondaryOpinions: [{ response, late }] },
+    });
+    const { directory, file, database } = await databaseBefore(
+      "late opinions searchable",
+      turn("still running", false),
+    );
     // What the old program did when the opinion landed: the metadata changed, the index did not.
-    database.prepare("UPDATE messages SET metadata = ? WHERE id = 'm1'").run(turn("a late numbat", true));
+    database
+      .prepare("UPDATE messages SET metadata = ? WHERE id = 'm1'")
+      .run(JSON.stringify(turn("a late numbat", true)));
     database.close();
     const store = openSqliteStore(file);
     const found = async (word: string) =>
@@ -268,25 +283,16 @@ describe("sqlite migrations", () => {
   });
 
   it("keeps one stored copy of each opinion: the index reads the messages, and stays in step with them", async () => {
-    const directory = await mkdtemp(join(tmpdir(), "ai-universe-one-copy-"));
-    const file = join(directory, "old.db");
-    const database = new DatabaseSync(file);
-    const oneCopyStep = schemaMigrations.findIndex((step) => step.name.startsWith("one stored copy"));
-    applyMigrations(database, schemaMigrations.slice(0, oneCopyStep));
-    const opinions = (...responses: string[]) =>
-      JSON.stringify({
-        secondOpinion: {
-          primary: { response: responses[0] },
-          secondaryOpinions: responses.slice(1).map((response) => ({ response })),
-        },
-      });
-    database.exec(`
-      INSERT INTO conversations (id, user_id, title, message_count, created_at, updated_at)
-        VALUES ('old', 'ann', 'Old one', 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
-      INSERT INTO messages (id, conversation_id, role, content, user_id, sequence, created_at, metadata)
-        VALUES ('m1', 'old', 'assistant', 'The synthesis', 'ann', 1, '2026-01-01T00:00:00Z',
-          '${opinions("primary says quokka", "a wombat", "two bilbies")}');
-    `);
+    const opinions = (...responses: string[]) => ({
+      secondOpinion: {
+        primary: { response: responses[0] },
+        secondaryOpinions: responses.slice(1).map((response) => ({ response })),
+      },
+    });
+    const { directory, file, database } = await databaseBefore(
+      "one stored copy",
+      opinions("primary says quokka", "a wombat", "two bilbies"),
+    );
     const copied = database.prepare("SELECT count(*) AS copies FROM message_search_content").get();
     assert.equal(copied?.copies, 1, "before, the index kept a copy of the text");
     database.close();
@@ -311,12 +317,12 @@ describe("sqlite migrations", () => {
           role: "assistant",
           content: "Yes",
           createdAt: clock(),
-          metadata: JSON.parse(opinions("a numbat", "an echidna")),
+          metadata: opinions("a numbat", "an echidna"),
         },
       ],
     });
     assert.deepEqual(await found("echidna"), ["new"]);
-    assert.ok(await ann.updateMessageMetadata("m3", JSON.parse(opinions("a numbat", "a late platypus"))));
+    assert.ok(await ann.updateMessageMetadata("m3", opinions("a numbat", "a late platypus")));
     assert.deepEqual(await found("echidna"), []);
     assert.deepEqual(await found("platypus"), ["new"]);
     assert.ok(await ann.delete("old"));

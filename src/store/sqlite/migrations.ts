@@ -342,13 +342,8 @@ ${searchIndexing}`,
           conversation_id, user_id, id AS message_id, role
         FROM messages;
       CREATE VIRTUAL TABLE message_search USING fts5(
-        text,
-        conversation_id UNINDEXED,
-        user_id UNINDEXED,
-        message_id UNINDEXED,
-        role UNINDEXED,
-        content = 'message_search_source',
-        content_rowid = 'message_rowid',
+        text, conversation_id UNINDEXED, user_id UNINDEXED, message_id UNINDEXED, role UNINDEXED,
+        content = 'message_search_source', content_rowid = 'message_rowid',
         tokenize = 'porter unicode61 remove_diacritics 2'
       );
       INSERT INTO message_search (message_search) VALUES ('rebuild');
