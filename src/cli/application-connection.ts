@@ -12,7 +12,7 @@ import type {
   HistoryResult,
   SearchResult,
 } from "../contract/conversations.ts";
-import { type ConsultationEvent, progressEventKey } from "../contract/progress-events.ts";
+import { type ConsultationEvent, progressEventKey, streamTextKey } from "../contract/progress-events.ts";
 import { errorCodeOf, ServiceError } from "../contract/service-error.ts";
 import type { Usage } from "../contract/usage.ts";
 import type { CommandOptions } from "./command-line.ts";
@@ -24,8 +24,8 @@ export interface CallOptions {
   signal: AbortSignal;
   onEvent?: (event: ConsultationEvent) => void;
   /**
-   * Report answers as they form (`model-text` events). A server streams whenever progress is asked
-   * for (any `onEvent`), so this only changes calls in this process.
+   * Report answers as they form (`model-text` events): in this process, or from a server (which streams
+   * them into the progress of a call that asks, `streamTextKey`).
    */
   stream?: boolean;
   /** Stops the models still running after an answer given early, where they run in this process. */
@@ -101,7 +101,11 @@ async function connectRemote(server: string, apiKey: string | undefined): Promis
   }
   const call = async <T>(name: string, input: Record<string, unknown>, options?: CallOptions): Promise<T> => {
     const result = await client.callTool(
-      { name, arguments: input },
+      {
+        name,
+        arguments: input,
+        ...(options?.onEvent && options.stream ? { _meta: { [streamTextKey]: true } } : {}),
+      },
       {
         timeout: 600_000,
         resetTimeoutOnProgress: true,

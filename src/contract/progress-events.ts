@@ -63,3 +63,11 @@ export type ConsultationEvent = z.infer<typeof consultationEvent>;
 
 /** The `_meta` key of an MCP progress notification that carries the consultation event it reports. */
 export const progressEventKey = "ai-universe/event";
+
+/**
+ * The `_meta` key a tool call sets to `true` to have each model's text as it forms (`model-text` events)
+ * in its progress. A progress token alone gets each model's start and finish and a heartbeat: streaming
+ * every answer token by token costs a consultation about four times the CPU, for text only a client that
+ * reads `progressEventKey` (the ai-universe terminal) shows.
+ */
+export const streamTextKey = "ai-universe/stream-text";

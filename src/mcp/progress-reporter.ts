@@ -3,21 +3,27 @@
 // their timeout on progress never time out on slow models; and log messages for failures and retries.
 
 import type { ServerContext } from "@modelcontextprotocol/server";
-import { type ConsultationEvent, progressEventKey } from "../contract/progress-events.ts";
+import { type ConsultationEvent, progressEventKey, streamTextKey } from "../contract/progress-events.ts";
 
 /** The longest silence while a consultation runs, in milliseconds (clients time out at 60 s). */
 export const heartbeatIntervalMs = 10_000;
 
 /** A reporter for one tool call: `onEvent` for the run, `stop` when it ends. */
 export interface ProgressReporter {
-  /** Whether the client takes progress, so answers should stream into it as they form. */
+  /** Whether the client takes progress (sent a progress token). */
+  takesProgress: boolean;
+  /** Whether it also asked for the answers as they form (`streamTextKey`), so they should stream into it. */
   streams: boolean;
   onEvent(event: ConsultationEvent): void;
   stop(): void;
 }
 
-/** Reports progress when the client sent a progress token, and logs failures and retries either way. */
+/**
+ * Reports progress when the client sent a progress token, and logs failures and retries either way; the
+ * answers stream into the progress only when the call's `_meta` also sets `streamTextKey`.
+ */
 export function progressReporter(context: ServerContext, intervalMs = heartbeatIntervalMs): ProgressReporter {
+  const requestMeta = context.mcpReq._meta as Record<string, unknown> | undefined;
   const progressToken = context.mcpReq._meta?.progressToken;
   const log = (level: "info" | "warning", data: Record<string, unknown>) =>
     void context.mcpReq.log(level, data, "ai-universe").catch(() => {});
@@ -46,7 +52,8 @@ export function progressReporter(context: ServerContext, intervalMs = heartbeatI
     notify(`still waiting for ${waiting.join(", ") || "the consultation"}`);
   };
   return {
-    streams: progressToken !== undefined,
+    takesProgress: progressToken !== undefined,
+    streams: progressToken !== undefined && requestMeta?.[streamTextKey] === true,
     onEvent(event) {
       if (event.type === "model-retrying") {
         log("info", {

@@ -94,7 +94,7 @@ export function installToolHandlers(
         onEvent: reporter.onEvent,
         stream: reporter.streams,
         // The application decides the answer-by time from who calls (application/answer-by.ts).
-        client: { via: "mcp", ...clientInfoOf(protocol, context), takesProgress: reporter.streams },
+        client: { via: "mcp", ...clientInfoOf(protocol, context), takesProgress: reporter.takesProgress },
       });
       result = toolSuccess(value, tool.text(value));
     } catch (error) {

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { streamTextKey } from "../../src/contract/progress-events.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { modelIds, secondOpinionOf } from "./support/e2e-fixture.ts";
 import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
@@ -137,12 +138,33 @@ describe("council modes end to end", () => {
     assert.equal(synthesisRequest?.structured, true);
   });
 
-  it("streams the answers as progress when the client takes progress, with the same result", async () => {
+  it("streams the answers into progress when the client asks for their text, and only then", async () => {
+    // A progress token alone: each model's start and finish, every answer asked for whole.
+    simulator.reset();
+    const plain: string[] = [];
+    const whole = secondOpinionOf(
+      await (await connect()).callTool("agent.second_opinion", three, {
+        onprogress: (progress) => plain.push(progress.message ?? ""),
+      }),
+    );
+    assert.ok(
+      simulator.requests.every((request) => !request.stream),
+      "no provider call streamed",
+    );
+    assert.ok(
+      plain.some((message) => /answered in/.test(message)),
+      plain.join("\n"),
+    );
+    assert.ok(!plain.some((message) => /writing/.test(message)), plain.join("\n"));
+    assert.ok(whole.synthesis && !whole.synthesis.error);
+
+    // Asked for the text as it forms (streamTextKey): every call streams into the progress.
     simulator.reset();
     const messages: string[] = [];
     const result = secondOpinionOf(
       await (await connect()).callTool("agent.second_opinion", three, {
         onprogress: (progress) => messages.push(progress.message ?? ""),
+        meta: { [streamTextKey]: true },
       }),
     );
     assert.ok(

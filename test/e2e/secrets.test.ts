@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { streamTextKey } from "../../src/contract/progress-events.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { historyOf, secondOpinionOf } from "./support/e2e-fixture.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
@@ -78,7 +79,7 @@ describe("secrets", () => {
     const streamed = await client.callTool(
       "agent.second_opinion",
       { question: "Spell my key", primaryModel: "lmstudio", secondaryModels: [] },
-      { onprogress: (update) => progress.push(update) },
+      { onprogress: (update) => progress.push(update), meta: { [streamTextKey]: true } },
     );
     assert.notEqual(streamed.isError, true);
     assert.ok(JSON.stringify(progress).includes("[redacted]"), "the answer streamed as progress");

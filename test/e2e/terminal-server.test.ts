@@ -1,8 +1,11 @@
 // The terminal client's `doctor` (every provider's key and endpoint, the store, and what to fix) and its
-// --server mode: asking, listing and searching on a running server with a key, with the same output.
+// --server mode: asking, listing and searching on a running server with a key, with the same output, and
+// the answers as they form only for a board that draws them.
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { connect } from "../../src/cli/application-connection.ts";
+import type { ConsultationEvent } from "../../src/contract/progress-events.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
 import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
@@ -52,6 +55,32 @@ describe("the terminal client's doctor and server mode", () => {
       server = await startHttpServerInProcess(serverSide);
     });
     after(async () => server?.stop());
+
+    it("gets the answers as they form from the server when it draws them live, and only then", async () => {
+      const { environment: elsewhere } = await serverEnvironment(simulator.url);
+      const connection = await connect({
+        environment: elsewhere,
+        format: "text",
+        terminal: { server: server.url, apiKey: key },
+      } as never);
+      try {
+        const eventsOf = async (stream: boolean) => {
+          const events: ConsultationEvent["type"][] = [];
+          await connection.secondOpinion(
+            { question: `Forming text, live: ${stream}?`, maxOpinions: 1 },
+            { signal: new AbortController().signal, onEvent: (event) => events.push(event.type), stream },
+          );
+          return events;
+        };
+        const live = await eventsOf(true);
+        assert.ok(live.includes("model-text"), `a live board gets the text: ${live.join(", ")}`);
+        const still = await eventsOf(false);
+        assert.ok(still.includes("model-finished"), `progress still comes: ${still.join(", ")}`);
+        assert.ok(!still.includes("model-text"), `no text is streamed for nothing: ${still.join(", ")}`);
+      } finally {
+        await connection.close();
+      }
+    });
 
     it("asks, lists and searches on a running server with a key, with the same output", async () => {
       const { environment: elsewhere } = await serverEnvironment(simulator.url);

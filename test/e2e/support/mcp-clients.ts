@@ -53,6 +53,8 @@ export interface TestClient {
       /** The SDK's request timeout; default 60 s, reset by progress. */
       timeout?: number;
       resetTimeoutOnProgress?: boolean;
+      /** The request's `_meta` (the SDK adds the progress token to it). */
+      meta?: Record<string, unknown>;
     },
   ): Promise<ToolResult>;
   listResources(): Promise<{ uri: string; name: string; mimeType?: string }[]>;
@@ -159,10 +161,11 @@ export async function connectClient(
       return (await client.listTools()).tools;
     },
     async callTool(name, args, options = {}) {
-      const request = { name, arguments: args };
+      const { meta, ...sdkOptions } = options;
+      const request = { name, arguments: args, ...(meta ? { _meta: meta } : {}) };
       // v2 takes (params, options); v1 takes (params, resultSchema, options).
-      if (kind.startsWith("v2")) return client.callTool(request, { ...timeout, ...options });
-      return client.callTool(request, undefined, { ...timeout, ...options });
+      if (kind.startsWith("v2")) return client.callTool(request, { ...timeout, ...sdkOptions });
+      return client.callTool(request, undefined, { ...timeout, ...sdkOptions });
     },
     async listResources() {
       return (await client.listResources()).resources;
