@@ -12,6 +12,7 @@
 //   - resident memory (RSS) at 1,000 in flight, and 10 s after they answered.
 // A third subject, floor+sdk, is the floor making its provider calls through the AI SDK, the synthesis
 // asking for the product's structured answer as the product's call does: what the SDK alone costs.
+// The product alone, as no floor serves MCP: a history page, and 2025 sessions calling with progress tokens.
 // Targets (against the plain floor): CPU <= 1.5x floor, throughput >= 0.85x, ratio at 100 within 0.05
 // of the floor's, heap <= 1.3x.
 
@@ -31,6 +32,7 @@ import {
 } from "./bench-process.ts";
 import { ConsultationLoad, latencyDraw, type Target } from "./consultation-load.ts";
 import { type FloorPairs, type FloorResult, type PairedRatio, printFloorReport } from "./floor-report.ts";
+import { SessionLoad } from "./session-load.ts";
 
 const floorScript = fileURLToPath(new URL("./floor-server.ts", import.meta.url));
 
@@ -57,6 +59,28 @@ async function historyPageCpuMs(load: ConsultationLoad, simulator: Simulator, su
   for (let round = 0; round < 500; round++) await read();
   const used = await ask<{ cpuMs: number }>(subject.child, { type: "stop" }, "measurement");
   return used.cpuMs / 500;
+}
+
+/**
+ * CPU ms per consultation of 300 2025-revision sessions calling at once, each call with a progress token:
+ * what most clients (SDK v1) send (zero-latency providers). No floor speaks MCP, so this is the product's alone.
+ */
+async function sessionCpuMs(simulator: Simulator, subject: Subject): Promise<number> {
+  await simulator.behave({});
+  const sessions = new SessionLoad(subject.endpoints[0] as URL);
+  try {
+    await sessions.open(300);
+    for (let round = 0; round < 2; round++) await sessions.batch();
+    const cpu: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      subject.child.send({ type: "start" });
+      await sessions.batch();
+      cpu.push((await ask<{ cpuMs: number }>(subject.child, { type: "stop" }, "measurement")).cpuMs / 300);
+    }
+    return median(cpu);
+  } finally {
+    sessions.close();
+  }
 }
 
 /** What one measured batch of 300 consultations cost a subject. */
@@ -191,6 +215,7 @@ export async function runFloorComparison(): Promise<void> {
   const results: Record<string, FloorResult> = {};
   const subjects: Subject[] = [];
   let historyMs = 0;
+  let sessionMs = 0;
   let paired: FloorPairs | undefined;
   try {
     const product = await startProduct(environment);
@@ -226,6 +251,8 @@ export async function runFloorComparison(): Promise<void> {
       if (subject.name === "ai-universe") {
         progress("ai-universe: history pages");
         historyMs = await historyPageCpuMs(load, simulator, subject);
+        progress("ai-universe: 2025 sessions with a progress token, 300 at once");
+        sessionMs = await sessionCpuMs(simulator, subject);
       }
       await retire(load, subject.child);
     }
@@ -234,5 +261,5 @@ export async function runFloorComparison(): Promise<void> {
     for (const subject of subjects) await stopProcess(subject.child);
     await simulator.stop();
   }
-  printFloorReport(results, historyMs, paired);
+  printFloorReport(results, { historyMs, sessionMs }, paired);
 }

@@ -19,6 +19,14 @@ export interface FloorResult {
   rssAfterMb: number;
 }
 
+/** What only the product is measured on (no floor serves it). */
+export interface ProductAlone {
+  /** CPU ms of a history page of 50 messages. */
+  historyMs: number;
+  /** CPU ms per consultation on 2025 sessions, each call with a progress token (300 at once). */
+  sessionMs: number;
+}
+
 /** The product's ratio to a floor taken round by round: the median of the rounds and their range. */
 export interface PairedRatio {
   median: number;
@@ -37,9 +45,10 @@ const targets = { cpu: 1.5, throughput: 0.85, ratioMargin: 0.05, heap: 1.3 };
  */
 export function printFloorReport(
   results: Record<string, FloorResult>,
-  historyMs: number,
+  product: ProductAlone,
   paired?: FloorPairs,
 ): void {
+  const { historyMs, sessionMs } = product;
   const server = results["ai-universe"];
   const floor = results.floor;
   const sdkFloor = results["floor+sdk"];
@@ -87,6 +96,9 @@ export function printFloorReport(
   console.log(`response size: ${Math.round(server.responseBytes)} bytes (the floor pads to the same)`);
   console.log(
     `history: a page of 50 of 60 stored second-opinion messages costs ${historyMs.toFixed(2)} ms of CPU`,
+  );
+  console.log(
+    `2025 sessions (SDK v1 clients), each call with a progress token, 300 at once: ${sessionMs.toFixed(2)} ms of CPU per consultation (the 2026 calls above: ${server.cpuMs.toFixed(2)})`,
   );
   const verdicts = [
     ["CPU <= 1.5x floor", cpuToFloor <= targets.cpu],
