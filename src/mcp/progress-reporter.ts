@@ -1,6 +1,7 @@
 // Reports a running consultation to the client: a progress notification at each model's start and
 // finish and around the synthesis, plus a heartbeat while anything still runs, so clients that reset
-// their timeout on progress never time out on slow models; and log messages for failures and retries.
+// their timeout on progress never time out on slow models (and each model's text as it forms, when the
+// call asks for it); and log messages for failures and retries.
 
 import type { ServerContext } from "@modelcontextprotocol/server";
 import { type ConsultationEvent, progressEventKey, streamTextKey } from "../contract/progress-events.ts";
