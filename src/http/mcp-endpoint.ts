@@ -43,8 +43,9 @@ export async function openMcpEndpoint(
   } as const;
   const modern = createMcpHandler(() => createServerFor("stateless-2026"), handlerOptions);
   // A tool call's instance serves that one call and nothing else: it is built with the tools alone.
-  const toolCalls = createMcpHandler(() => createServerFor("stateless-2026", "tool-call"), handlerOptions);
-  const streaming = createMcpHandler(() => createServerFor("stateless-2026", "tool-call"), {
+  const toolCallServer = () => createServerFor("stateless-2026", "tool-call");
+  const toolCalls = createMcpHandler(toolCallServer, handlerOptions);
+  const streaming = createMcpHandler(toolCallServer, {
     ...handlerOptions,
     responseMode: "sse",
   });
