@@ -5,13 +5,14 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toNodeHandler } from "@modelcontextprotocol/node";
-import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
+import { createMcpHandler } from "@modelcontextprotocol/server";
 import { mcpServerFactory, mcpServerParts } from "../mcp/create-server.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { type Authenticator, authenticatedUser } from "./authentication.ts";
 import type { HttpServices } from "./http-services.ts";
 import { mcpErrorLog } from "./mcp-error-log.ts";
 import { McpSessions } from "./mcp-sessions.ts";
+import { isLegacy } from "./protocol-era.ts";
 import { readJsonBody } from "./read-body.ts";
 import { sessionIds } from "./session-ids.ts";
 import { flushHeadersAtOnce, isLongCall, isToolCall } from "./streamed-calls.ts";
@@ -71,7 +72,7 @@ export async function openMcpEndpoint(
       }
       const legacy =
         request.headers["mcp-session-id"] !== undefined ||
-        (request.method === "POST" && (await isLegacyRequest(headersOnly(request), body)));
+        (request.method === "POST" && (await isLegacy(request, body)));
       if (legacy) await sessions.handle(request, response, body, authenticatedUser(request));
       else if (isLongCall(body, createServerFor.asksModels))
         await serveStreaming(request, flushHeadersAtOnce(response), body);
@@ -85,22 +86,4 @@ export async function openMcpEndpoint(
       await streaming.close();
     },
   };
-}
-
-/**
- * The request's method, URL and headers as a web Request, without its body: all `isLegacyRequest` reads
- * when it is handed the parsed body. (toWebRequest would serialise the body into it again, and the
- * handler that serves the request converts it once more.)
- */
-function headersOnly(request: IncomingMessage): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name.startsWith(":")) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
-  }
-  return new Request(`http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`, {
-    method: request.method ?? "POST",
-    headers,
-  });
 }
