@@ -11,7 +11,9 @@
 //   - live heap per in-flight consultation (300 held open by slow providers);
 //   - resident memory (RSS) at 1,000 in flight, and 10 s after they answered.
 // A third subject, floor+sdk, is the floor making its provider calls through the AI SDK, the synthesis
-// asking for the product's structured answer as the product's call does: what the SDK alone costs.
+// asking for the product's structured answer as the product's call does: what the SDK alone costs. A
+// fourth, floor+mcp, is floor+sdk served through the official MCP SDK (bench/floor-mcp.ts): what the
+// MCP SDK alone adds to the least a server on it does.
 // The product alone, as no floor serves MCP: a history page, and 2025 sessions calling with progress tokens.
 // Targets (against the plain floor): CPU <= 1.5x floor, throughput >= 0.85x, ratio at 100 within 0.05
 // of the floor's, heap <= 1.3x.
@@ -183,10 +185,14 @@ async function retire(load: ConsultationLoad, child: ChildProcess): Promise<void
   await stopProcess(child);
 }
 
-/** Starts the floor (`raw`) or floor+sdk (`ai-sdk`) beside the product, its database in `directory`. */
+/**
+ * Starts the floor (`raw`), floor+sdk (`ai-sdk`) or floor+mcp (`ai-sdk` served through the MCP SDK)
+ * beside the product, its database in `directory`.
+ */
 async function startFloor(
   name: string,
   calls: "raw" | "ai-sdk",
+  serving: "plain" | "mcp",
   environment: Record<string, string>,
   simulator: Simulator,
   directory: string,
@@ -198,13 +204,14 @@ async function startFloor(
       SIMULATOR_URL: simulator.url,
       FLOOR_DATABASE: join(directory, `${name}.db`),
       FLOOR_PROVIDER_CALLS: calls,
+      FLOOR_SERVING: serving,
     },
     /floor listening on (\S+)/,
   );
   return { name, child: floor.child, endpoints: [new URL(`${floor.url}/`)] };
 }
 
-/** Measures the product, the floor and floor+sdk, and prints the table and the verdicts. */
+/** Measures the product and the three floors, and prints the table and the verdicts. */
 export async function runFloorComparison(): Promise<void> {
   const simulator = await startSimulator();
   const load = new ConsultationLoad();
@@ -220,8 +227,9 @@ export async function runFloorComparison(): Promise<void> {
   try {
     const product = await startProduct(environment);
     subjects.push({ name: "ai-universe", child: product.child, endpoints: [new URL(product.url)] });
-    subjects.push(await startFloor("floor", "raw", environment, simulator, directory));
-    subjects.push(await startFloor("floor+sdk", "ai-sdk", environment, simulator, directory));
+    subjects.push(await startFloor("floor", "raw", "plain", environment, simulator, directory));
+    subjects.push(await startFloor("floor+sdk", "ai-sdk", "plain", environment, simulator, directory));
+    subjects.push(await startFloor("floor+mcp", "ai-sdk", "mcp", environment, simulator, directory));
     // The floors answer with as many bytes as the product does.
     await simulator.behave({});
     const sample = await load.batch(subjects[0] as Subject, 10);
@@ -230,7 +238,7 @@ export async function runFloorComparison(): Promise<void> {
     const rounds = await interleavedBatches(load, simulator, subjects);
     const of = (name: string) => rounds.get(name) ?? [];
     paired = Object.fromEntries(
-      ["floor", "floor+sdk"].map((name) => [
+      ["floor", "floor+sdk", "floor+mcp"].map((name) => [
         name,
         {
           cpuMs: pairedRatios(of("ai-universe"), of(name), (round) => round.cpuMs),
@@ -238,6 +246,11 @@ export async function runFloorComparison(): Promise<void> {
         },
       ]),
     );
+    // What the MCP SDK adds: floor+mcp to floor+sdk, round by round.
+    paired["floor+mcp over floor+sdk"] = {
+      cpuMs: pairedRatios(of("floor+mcp"), of("floor+sdk"), (round) => round.cpuMs),
+      perSecond: pairedRatios(of("floor+mcp"), of("floor+sdk"), (round) => round.perSecond),
+    };
     for (const subject of subjects) {
       const mine = of(subject.name);
       results[subject.name] = {

@@ -1,6 +1,7 @@
-// What `npm run bench` without arguments prints: the product, the floor and floor+sdk side by side
-// with the product's ratio to each floor, then whether each target is met: against the plain floor, and
-// issue 29's against floor+sdk and in resident memory.
+// What `npm run bench` without arguments prints: the product, the floor, floor+sdk and floor+mcp side by
+// side with the product's ratio to each floor, what the MCP SDK adds (floor+mcp to floor+sdk), then
+// whether each target is met: against the plain floor, and issue 29's against floor+sdk and in resident
+// memory.
 
 /** What the floor comparison measures of one subject. */
 export interface FloorResult {
@@ -34,7 +35,10 @@ export interface PairedRatio {
   high: number;
 }
 
-/** Paired ratios of CPU and throughput to each floor, by the floor's name. */
+/**
+ * Paired ratios of CPU and throughput to each floor, by the floor's name; and under "floor+mcp over
+ * floor+sdk", floor+mcp's to floor+sdk.
+ */
 export type FloorPairs = Record<string, { cpuMs: PairedRatio; perSecond: PairedRatio }>;
 
 const targets = { cpu: 1.5, throughput: 0.85, ratioMargin: 0.05, heap: 1.3 };
@@ -52,7 +56,8 @@ export function printFloorReport(
   const server = results["ai-universe"];
   const floor = results.floor;
   const sdkFloor = results["floor+sdk"];
-  if (!server || !floor || !sdkFloor) throw new Error("a subject was not measured");
+  const mcpFloor = results["floor+mcp"];
+  if (!server || !floor || !sdkFloor || !mcpFloor) throw new Error("a subject was not measured");
   const row = (
     label: string,
     value: (result: FloorResult) => number,
@@ -61,15 +66,20 @@ export function printFloorReport(
   ) => {
     const ratioTo = (name: string, other: FloorResult) =>
       (pair && paired?.[name]?.[pair].median) ?? value(server) / value(other);
-    const cells = [value(server), value(floor), ratioTo("floor", floor), value(sdkFloor)];
-    const ratioToSdk = ratioTo("floor+sdk", sdkFloor);
-    console.log(
-      `${label.padEnd(42)}${cells.map((cell, index) => cell.toFixed(index === 2 ? 2 : digits).padStart(12)).join("")}${ratioToSdk.toFixed(2).padStart(10)}`,
-    );
+    const cells = [
+      value(server),
+      value(floor),
+      ratioTo("floor", floor),
+      value(sdkFloor),
+      ratioTo("floor+sdk", sdkFloor),
+      value(mcpFloor),
+      ratioTo("floor+mcp", mcpFloor),
+    ];
+    const text = cells.map((cell, index) => cell.toFixed(index % 2 === 0 && index > 0 ? 2 : digits));
+    console.log(`${label.padEnd(42)}${text.map((cell) => cell.padStart(11)).join("")}`);
   };
-  console.log(
-    `${"".padEnd(42)}${["ai-universe", "floor", "ratio", "floor+sdk"].map((name) => name.padStart(12)).join("")}${"ratio".padStart(10)}`,
-  );
+  const columns = ["ai-universe", "floor", "ratio", "floor+sdk", "ratio", "floor+mcp", "ratio"];
+  console.log(`${"".padEnd(42)}${columns.map((name) => name.padStart(11)).join("")}`);
   row("CPU ms per consultation (300 at once)", (result) => result.cpuMs, 2, "cpuMs");
   row("consultations per second (300 at once)", (result) => result.perSecond, 0, "perSecond");
   row("allocated KB per consultation", (result) => result.allocatedKb, 0);
@@ -82,11 +92,16 @@ export function printFloorReport(
   console.log(
     "floor+sdk: the floor with its provider calls made through the AI SDK, the synthesis structured as the product's (bench/ai-sdk-calls.ts)",
   );
+  console.log("floor+mcp: floor+sdk served as one tool through the official MCP SDK (bench/floor-mcp.ts)");
   const range = (ratio: PairedRatio | undefined) =>
     ratio ? `${ratio.median.toFixed(2)} (rounds ${ratio.low.toFixed(2)} to ${ratio.high.toFixed(2)})` : "?";
   if (paired) {
     console.log(
       `ratios to floor+sdk taken round by round: CPU ${range(paired["floor+sdk"]?.cpuMs)}, throughput ${range(paired["floor+sdk"]?.perSecond)}`,
+    );
+    const mcp = paired["floor+mcp over floor+sdk"];
+    console.log(
+      `what the MCP SDK adds, floor+mcp to floor+sdk round by round: CPU ${range(mcp?.cpuMs)}, throughput ${range(mcp?.perSecond)}`,
     );
   }
   const cpuToSdk = paired?.["floor+sdk"]?.cpuMs.median ?? server.cpuMs / sdkFloor.cpuMs;
