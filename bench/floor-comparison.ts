@@ -14,7 +14,7 @@
 // asking for the product's structured answer as the product's call does: what the SDK alone costs. A
 // fourth, floor+mcp, is floor+sdk served through the official MCP SDK (bench/floor-mcp.ts): what the
 // MCP SDK alone adds to the least a server on it does.
-// The product alone, as no floor serves MCP: a history page, and 2025 sessions calling with progress tokens.
+// The product alone, as no floor serves them: a history page, and 2025 sessions calling with progress tokens.
 // Targets (against the plain floor): CPU <= 1.5x floor, throughput >= 0.85x, ratio at 100 within 0.05
 // of the floor's, heap <= 1.3x.
 
@@ -65,7 +65,7 @@ async function historyPageCpuMs(load: ConsultationLoad, simulator: Simulator, su
 
 /**
  * CPU ms per consultation of 300 2025-revision sessions calling at once, each call with a progress token:
- * what most clients (SDK v1) send (zero-latency providers). No floor speaks MCP, so this is the product's alone.
+ * what most clients (SDK v1) send (zero-latency providers). No floor serves 2025 sessions, so this is the product's alone.
  */
 async function sessionCpuMs(simulator: Simulator, subject: Subject): Promise<number> {
   await simulator.behave({});
