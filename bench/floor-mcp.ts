@@ -9,12 +9,12 @@ import { toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 
-/** What the floor's consultation answers. */
-export interface FloorAnswer {
+/** What the floor's consultation answers (a type, not an interface, so it is structured content as is). */
+export type FloorAnswer = {
   conversationId: string;
   synthesis: string;
   opinions: string[];
-}
+};
 
 /**
  * A Node request handler serving the tool with `answer`; `padding(bytes)` brings a response of that many
@@ -32,7 +32,7 @@ export function mcpFloorHandler(
       async ({ question }) => {
         const result = await answer(question);
         const text = padding(JSON.stringify(result).length);
-        return { content: [{ type: "text", text }], structuredContent: { ...result } };
+        return { content: [{ type: "text", text }], structuredContent: result };
       },
     );
     return server;

@@ -6,6 +6,7 @@
 
 import type { IncomingMessage } from "node:http";
 import { isLegacyRequest } from "@modelcontextprotocol/server";
+import { isRecord } from "../contract/json-record.ts";
 
 /** The `_meta` key whose presence claims the 2026-07-28 revision (or later). */
 const protocolVersionKey = "io.modelcontextprotocol/protocolVersion";
@@ -21,14 +22,10 @@ export async function isLegacy(request: IncomingMessage, body: unknown): Promise
  * protocol-version claim: the SDK routes it to the modern path whatever else it holds.
  */
 export function claimsModernRevision(body: unknown): boolean {
-  if (!isPlainObject(body) || typeof body.method !== "string" || body.method === "initialize") return false;
+  if (!isRecord(body) || typeof body.method !== "string" || body.method === "initialize") return false;
   if ("result" in body || "error" in body) return false;
-  const meta = isPlainObject(body.params) ? body.params._meta : undefined;
-  return isPlainObject(meta) && protocolVersionKey in meta;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  const meta = isRecord(body.params) ? body.params._meta : undefined;
+  return isRecord(meta) && protocolVersionKey in meta;
 }
 
 /**

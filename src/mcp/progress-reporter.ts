@@ -24,8 +24,8 @@ export interface ProgressReporter {
  * answers stream into the progress only when the call's `_meta` also sets `streamTextKey`.
  */
 export function progressReporter(context: ServerContext, intervalMs = heartbeatIntervalMs): ProgressReporter {
-  const requestMeta = context.mcpReq._meta as Record<string, unknown> | undefined;
   const progressToken = context.mcpReq._meta?.progressToken;
+  const streams = progressToken !== undefined && context.mcpReq._meta?.[streamTextKey] === true;
   const log = (level: "info" | "warning", data: Record<string, unknown>) =>
     void context.mcpReq.log(level, data, "ai-universe").catch(() => {});
   const running = new Map<string, number>();
@@ -54,7 +54,7 @@ export function progressReporter(context: ServerContext, intervalMs = heartbeatI
   };
   return {
     takesProgress: progressToken !== undefined,
-    streams: progressToken !== undefined && requestMeta?.[streamTextKey] === true,
+    streams,
     onEvent(event) {
       if (event.type === "model-retrying") {
         log("info", {

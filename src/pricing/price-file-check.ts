@@ -2,6 +2,7 @@
 // price package reads, every price a finite, non-negative and plausible number, and every vendor this
 // program prices present. A file that fails is refused whole and the data in use stays.
 
+import { isRecord } from "../contract/json-record.ts";
 import { priceProviderIds } from "./price-provider-ids.ts";
 
 /** The most a price may be, in USD per million tokens (or per thousand searches or requests). */
@@ -73,8 +74,4 @@ function checkPrice(where: string, price: unknown): void {
     }
     checkPrice(`${where} tier`, tier.price);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

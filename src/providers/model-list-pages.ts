@@ -2,6 +2,7 @@
 // Ollama and OpenRouter answer the whole list at once (`data[].id`) with the key as a bearer token;
 // Anthropic and Google page theirs (their specs add the paging to these parts).
 
+import { isRecord } from "../contract/json-record.ts";
 import type { ProviderSettings } from "./provider-settings.ts";
 import type { ModelListSpec, ModelPage } from "./vendor-spec.ts";
 
@@ -48,9 +49,4 @@ export function withParameter(url: string, name: string, value: string): string 
   const parsed = new URL(url);
   parsed.searchParams.set(name, value);
   return parsed.href;
-}
-
-/** Whether `value` is a plain JSON object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

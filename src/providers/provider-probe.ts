@@ -4,8 +4,8 @@
 // use; never the key itself. Each vendor's spec says where its list is, how the key is sent and how a
 // page reads.
 
+import { isRecord } from "../contract/json-record.ts";
 import type { ProviderKind } from "./model-entry.ts";
-import { isRecord } from "./model-list-pages.ts";
 import type { ProviderSettings } from "./provider-environment.ts";
 import { vendorOf, vendorSpecs } from "./vendors.ts";
 

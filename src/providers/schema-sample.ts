@@ -2,6 +2,8 @@
 // output (zod 4 turned into draft-07), so stand-in models can answer `Output.object` requests with JSON
 // that the caller's schema accepts.
 
+import { isRecord } from "../contract/json-record.ts";
+
 /** A JSON Schema object as it arrives on the wire (JSONSchema7, or a provider's dialect of it). */
 export type JsonSchema = Record<string, unknown>;
 
@@ -220,8 +222,4 @@ function resolveReference(root: unknown, reference: string): unknown {
 
 function numberOf(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

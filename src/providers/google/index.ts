@@ -2,7 +2,8 @@
 // x-goog-api-key (models named `models/<id>`), priced as "google" and the Google Gemini family; it reads
 // images and PDFs.
 
-import { isRecord, modelsUrl, withParameter } from "../model-list-pages.ts";
+import { isRecord } from "../../contract/json-record.ts";
+import { modelsUrl, withParameter } from "../model-list-pages.ts";
 import { keyedOptions } from "../package-options.ts";
 import { loadProviderPackage } from "../provider-packages.ts";
 import { standardCallSettings } from "../standard-call-settings.ts";

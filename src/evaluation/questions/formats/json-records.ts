@@ -2,6 +2,7 @@
 // array of objects, or `{"rows": [{"row": {...}}]}` as the Hugging Face dataset viewer exports rows (and
 // as a Parquet file converted to JSON often looks).
 
+import { isRecord } from "../../../contract/json-record.ts";
 import type { LineProblem } from "../question-set-error.ts";
 import type { SourceRecord } from "./question-format.ts";
 
@@ -16,7 +17,7 @@ export function jsonRecords(text: string): { records: SourceRecord[]; problems: 
     : lineValues(text, problems);
   const records: SourceRecord[] = [];
   for (const { where, value } of values) {
-    if (isObject(value)) records.push({ where, fields: value });
+    if (isRecord(value)) records.push({ where, fields: value });
     else problems.push({ where, message: notAnObject });
   }
   return { records, problems };
@@ -31,8 +32,8 @@ function wholeRows(text: string): unknown[] | undefined {
     return undefined;
   }
   if (Array.isArray(whole)) return whole;
-  if (isObject(whole) && Array.isArray(whole.rows)) {
-    return whole.rows.map((entry) => (isObject(entry) && isObject(entry.row) ? entry.row : entry));
+  if (isRecord(whole) && Array.isArray(whole.rows)) {
+    return whole.rows.map((entry) => (isRecord(entry) && isRecord(entry.row) ? entry.row : entry));
   }
   return undefined;
 }
@@ -57,8 +58,4 @@ function lineValues(text: string, problems: LineProblem[]): { where: string; val
       }
     });
   return values;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
