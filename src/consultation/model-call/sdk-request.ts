@@ -1,6 +1,6 @@
-// One request to a model through the AI SDK, the way the caller wants it: whole (generateText) or
-// streamed (streamText, passing the text as it grows, for progress), as plain text or as structured
-// output checked against a zod schema. Errors are the SDK's own; retried-call.ts retries and describes them.
+// One request to a model through the AI SDK, the way the caller wants it: whole (whole-answer.ts, the
+// provider asked directly as generateText would) or streamed (streamText, passing the text as it grows,
+// for progress), as plain text or as structured output checked against a zod schema. Errors are the SDK's own; retried-call.ts retries and describes them.
 // An answer whose text passes `maxAnswerBytes` is an AnswerTooLargeError: a streamed one, plain or
 // structured, is stopped (its request aborted) the moment it does, so a runaway answer never fills the
 // memory. The work per streamed piece is constant: the SDK's own parse of the whole partial object at
@@ -10,7 +10,7 @@
 
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import {
-  generateText,
+  type generateText,
   type LanguageModelUsage,
   type ModelMessage,
   Output,
@@ -20,6 +20,7 @@ import {
 import type { z } from "zod";
 import { AnswerTooLargeError } from "../../providers/answer-too-large.ts";
 import { type ProviderCallSettings, webSearchesIn } from "../../providers/call-settings.ts";
+import { type AnswerSource, askWholeAnswer } from "./whole-answer.ts";
 
 /** What to send. */
 export interface SdkRequest {
@@ -41,7 +42,7 @@ export interface SdkRequest {
 export interface SdkResponse {
   text: string;
   usage: LanguageModelUsage;
-  sources: Awaited<ReturnType<typeof generateText>>["sources"];
+  sources: AnswerSource[];
   /** The parsed object, when a schema was given. */
   object?: unknown;
   /** Web searches the vendor ran for the call. */
@@ -51,37 +52,54 @@ export interface SdkResponse {
 /** Sends `request` once, aborting with `signal`. */
 export async function sendSdkRequest(request: SdkRequest, signal: AbortSignal): Promise<SdkResponse> {
   const cap = request.maxAnswerBytes ?? Number.POSITIVE_INFINITY;
+  const output = request.schema ? objectOutput(request.schema) : undefined;
+  if (!request.onPartial) {
+    const result = await askWholeAnswer({
+      model: request.model,
+      instructions: request.instructions,
+      messages: request.messages,
+      maxOutputTokens: request.maxOutputTokens,
+      abortSignal: signal,
+      ...(output ? { output } : {}),
+      ...(request.settings ? { settings: request.settings } : {}),
+    });
+    return {
+      text: withinCap(result.text, cap),
+      usage: result.usage,
+      sources: result.sources,
+      ...(output ? { object: result.output } : {}),
+      webSearches: webSearchesIn({ steps: [result], providerMetadata: result.providerMetadata }),
+    };
+  }
+  return await sendStreamed({ ...request, onPartial: request.onPartial }, signal, output);
+}
+
+/** `text`, unless it passes `cap` UTF-8 bytes: then an AnswerTooLargeError. */
+function withinCap(text: string, cap: number): string {
+  if (text.length > cap / 3 && Buffer.byteLength(text) > cap) throw new AnswerTooLargeError(cap, "text");
+  return text;
+}
+
+/** Sends `request` once as a stream, passing the answer so far to `onPartial`; stops it once it passes its cap. */
+async function sendStreamed(
+  request: SdkRequest & Required<Pick<SdkRequest, "onPartial">>,
+  signal: AbortSignal,
+  output: ReturnType<typeof objectOutput> | undefined,
+): Promise<SdkResponse> {
+  const cap = request.maxAnswerBytes ?? Number.POSITIVE_INFINITY;
   const tooLarge = () => new AnswerTooLargeError(cap, "text");
-  const checked = (text: string) => {
-    if (text.length > cap / 3 && Buffer.byteLength(text) > cap) throw tooLarge();
-    return text;
-  };
-  // A streamed answer can also be stopped from here, once it grows too large; a whole one needs no
-  // second signal (each AbortSignal.any is listeners on both signals for the call's life).
-  const stop = request.onPartial ? new AbortController() : undefined;
-  const common = {
+  // A streamed answer can also be stopped from here, once it grows too large.
+  const stop = new AbortController();
+  let failure: unknown;
+  const result = streamText({
     model: request.model,
     instructions: request.instructions,
     messages: request.messages,
-    abortSignal: stop ? AbortSignal.any([signal, stop.signal]) : signal,
+    abortSignal: AbortSignal.any([signal, stop.signal]),
     maxRetries: 0,
     maxOutputTokens: request.maxOutputTokens,
-    ...(request.schema ? { output: objectOutput(request.schema) } : {}),
+    ...(output ? { output } : {}),
     ...request.settings,
-  };
-  if (!request.onPartial) {
-    const result = await generateText(common);
-    return {
-      text: checked(result.text),
-      usage: result.usage,
-      sources: result.sources,
-      ...(request.schema ? { object: result.output } : {}),
-      webSearches: webSearchesIn(result),
-    };
-  }
-  let failure: unknown;
-  const result = streamText({
-    ...common,
     onError: ({ error }) => {
       failure ??= error;
     },
@@ -94,7 +112,7 @@ export async function sendSdkRequest(request: SdkRequest, signal: AbortSignal): 
     for await (const delta of result.textStream) {
       bytes += Buffer.byteLength(delta);
       if (bytes > cap) {
-        stop?.abort(tooLarge());
+        stop.abort(tooLarge());
         throw tooLarge();
       }
       streamed += delta;
@@ -114,10 +132,10 @@ export async function sendSdkRequest(request: SdkRequest, signal: AbortSignal): 
     result.providerMetadata,
   ]);
   return {
-    text: checked(text),
+    text: withinCap(text, cap),
     usage,
     sources,
-    ...(request.schema ? { object: await result.output } : {}),
+    ...(output ? { object: await result.output } : {}),
     webSearches: webSearchesIn({ steps, providerMetadata }),
   };
 }
