@@ -1,6 +1,7 @@
 // One request to a model through the AI SDK, the way the caller wants it: whole (whole-answer.ts, the
 // provider asked directly as generateText would) or streamed (streamText, passing the text as it grows,
-// for progress), as plain text or as structured output checked against a zod schema. Errors are the SDK's own; retried-call.ts retries and describes them.
+// for progress), as plain text or as structured output checked against a zod schema. Errors are the
+// SDK's own; retried-call.ts retries and describes them.
 // An answer whose text passes `maxAnswerBytes` is an AnswerTooLargeError: a streamed one, plain or
 // structured, is stopped (its request aborted) the moment it does, so a runaway answer never fills the
 // memory. The work per streamed piece is constant: the SDK's own parse of the whole partial object at
@@ -9,14 +10,7 @@
 // less often when a parse takes long, so parsing never takes more than a tenth of the time.
 
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import {
-  type generateText,
-  type LanguageModelUsage,
-  type ModelMessage,
-  Output,
-  parsePartialJson,
-  streamText,
-} from "ai";
+import { type LanguageModelUsage, type ModelMessage, Output, parsePartialJson, streamText } from "ai";
 import type { z } from "zod";
 import { AnswerTooLargeError } from "../../providers/answer-too-large.ts";
 import { type ProviderCallSettings, webSearchesIn } from "../../providers/call-settings.ts";
@@ -71,7 +65,7 @@ export async function sendSdkRequest(request: SdkRequest, signal: AbortSignal): 
       webSearches: webSearchesIn({ steps: [result], providerMetadata: result.providerMetadata }),
     };
   }
-  return await sendStreamed({ ...request, onPartial: request.onPartial }, signal, output);
+  return await sendStreamed({ ...request, onPartial: request.onPartial }, signal, output, cap);
 }
 
 /** `text`, unless it passes `cap` UTF-8 bytes: then an AnswerTooLargeError. */
@@ -80,13 +74,13 @@ function withinCap(text: string, cap: number): string {
   return text;
 }
 
-/** Sends `request` once as a stream, passing the answer so far to `onPartial`; stops it once it passes its cap. */
+/** Sends `request` once as a stream, passing the answer so far to `onPartial`; stops it once it passes `cap`. */
 async function sendStreamed(
   request: SdkRequest & Required<Pick<SdkRequest, "onPartial">>,
   signal: AbortSignal,
   output: ReturnType<typeof objectOutput> | undefined,
+  cap: number,
 ): Promise<SdkResponse> {
-  const cap = request.maxAnswerBytes ?? Number.POSITIVE_INFINITY;
   const tooLarge = () => new AnswerTooLargeError(cap, "text");
   // A streamed answer can also be stopped from here, once it grows too large.
   const stop = new AbortController();
