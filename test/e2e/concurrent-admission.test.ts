@@ -8,15 +8,27 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
+import { setTimeout as delay } from "node:timers/promises";
+import {
+  type ProviderSimulator,
+  type RecordedRequest,
+  startProviderSimulator,
+} from "../simulator/provider-simulator.ts";
 import { startTogether } from "../support/start-together.ts";
 import { makeApiKey } from "./support/cli-process.ts";
+import { modelIds } from "./support/e2e-fixture.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient, type TestClient, type ToolResult } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
-/** The daily budget of the budgeted tier: room for two worst cases of the council call below, not three. */
+/** The budgeted tier's daily budget: one worst case of the council call below ($0.056) fits, two do not. */
 const dailyBudgetUsd = 0.1;
+/** How many different questions matching `pattern` reached the providers. */
+function questionsAsked(requests: readonly RecordedRequest[], pattern: RegExp): number {
+  return new Set(requests.map((request) => JSON.stringify(request.body).match(pattern)?.[0]).filter(Boolean))
+    .size;
+}
+
 /** Calls sent at once, half to each node. */
 const callsAtOnce = 12;
 
@@ -75,11 +87,18 @@ describe("two nodes on one database, many calls at once", () => {
     return connected;
   };
   /** `callsAtOnce` calls of `arguments`, sent at once, alternating between the nodes. */
-  const hammer = (on: TestClient[], tool: string, argumentsOf: (index: number) => Record<string, unknown>) =>
+  const hammer = (
+    on: TestClient[],
+    tool: string,
+    argumentsOf: (index: number) => Record<string, unknown>,
+    settled: (result: ToolResult) => void = () => {},
+  ) =>
     Promise.all(
-      Array.from({ length: callsAtOnce }, (_, index) =>
-        (on[index % on.length] as TestClient).callTool(tool, argumentsOf(index)),
-      ),
+      Array.from({ length: callsAtOnce }, async (_, index) => {
+        const result = await (on[index % on.length] as TestClient).callTool(tool, argumentsOf(index));
+        settled(result);
+        return result;
+      }),
     );
   const textOf = (result: ToolResult) => result.content.map((block) => block.text ?? "").join("\n");
 
@@ -102,12 +121,30 @@ describe("two nodes on one database, many calls at once", () => {
 
   it("admits no more council calls than their worst cases fit in the daily budget, and spends within it", async () => {
     const on = await clientsOf("budgeted");
-    const results = await hammer(on, "agent.second_opinion", (index) => ({
-      question: `Budgeted council ${index}?`,
-      primaryModel: "cerebras",
-      secondaryModels: ["grok", "gemini"],
-      synthesisModel: "cerebras",
-    }));
+    // The admitted calls' answers are held until every call is either refused or asking its models: no
+    // call ends (and frees what it held) before the last is decided, however slowly a busy machine sends.
+    const release = simulator.hold([modelIds.cerebras, modelIds.grok, modelIds.gemini]);
+    let refusedSoFar = 0;
+    const pending = hammer(
+      on,
+      "agent.second_opinion",
+      (index) => ({
+        question: `Budgeted council ${index}?`,
+        primaryModel: "cerebras",
+        secondaryModels: ["grok", "gemini"],
+        synthesisModel: "cerebras",
+      }),
+      (result) => {
+        if (result.isError === true) refusedSoFar += 1;
+      },
+    );
+    const decided = () => refusedSoFar + questionsAsked(simulator.requests, /Budgeted council \d+\?/);
+    for (const giveUpAt = Date.now() + 30_000; decided() < callsAtOnce; ) {
+      assert.ok(Date.now() < giveUpAt, `only ${decided()} of ${callsAtOnce} calls were decided in 30 s`);
+      await delay(20);
+    }
+    release();
+    const results = await pending;
     const admitted = results.filter((result) => result.isError !== true);
     const refused = results.filter((result) => result.isError === true).map(textOf);
     assert.ok(admitted.length >= 1, `none admitted: ${refused.join(" | ")}`);
