@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
+import { defaultIdleMs, serverNodeOptions } from "../src/runtime/memory-release.ts";
 import { mainScript } from "../test/e2e/support/http-server-process.ts";
 
 const probe = fileURLToPath(new URL("./process-probe.ts", import.meta.url));
@@ -18,7 +19,7 @@ export interface StartedProcess {
 }
 
 /**
- * Runs Node with `args` and the probe preloaded; resolves with the first capture of `pattern` in its
+ * Runs Node with `nodeOptions`, `args` and the probe preloaded; resolves with the first capture of `pattern` in its
  * output (its URL), rejects with the output if it exits before. A later non-zero exit, or a death by
  * a signal other than the SIGTERM that stops it, is written to stderr with the end of the output, so
  * a subject dying mid-run says why.
@@ -27,8 +28,9 @@ export async function startProcess(
   args: string[],
   environment: Record<string, string>,
   pattern: RegExp,
+  nodeOptions: readonly string[] = [],
 ): Promise<StartedProcess> {
-  const child = spawn(process.execPath, ["--expose-gc", "--import", probe, ...args], {
+  const child = spawn(process.execPath, [...nodeOptions, "--expose-gc", "--import", probe, ...args], {
     env: environment,
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
@@ -58,7 +60,8 @@ export async function startProcess(
 }
 
 /**
- * Starts the product, `ai-universe serve` on a free port, with `environment`, and with the Node options of
+ * Starts the product, `ai-universe serve` on a free port, with `environment`, the Node options it runs
+ * with (`serverNodeOptions`, as bin/ai-universe.js passes them), and the Node options of
  * `BENCH_NODE_OPTIONS` when set (to measure one, e.g. "--max-semi-space-size=4"); its URL ends in /mcp.
  */
 export async function startProduct(environment: Record<string, string>): Promise<StartedProcess> {
@@ -67,6 +70,7 @@ export async function startProduct(environment: Record<string, string>): Promise
     [mainScript, "serve", "--port", "0"],
     options ? { ...environment, NODE_OPTIONS: options } : environment,
     /MCP at (http:\/\/\S+)\/mcp/,
+    serverNodeOptions,
   );
   return { child, url: `${url}/mcp` };
 }
@@ -120,6 +124,15 @@ export async function startSimulator(): Promise<Simulator> {
     stop: () => stopProcess(child),
   };
 }
+
+/**
+ * How long after a burst the benchmarks read resident memory: the product's memory release waits for
+ * `defaultIdleMs` of quiet before it gives memory back, and gets 5 s more to do it.
+ */
+export const afterBurstMs = defaultIdleMs + 5000;
+
+/** "35 s": `afterBurstMs` as the reports print it. */
+export const afterBurstLabel = `${afterBurstMs / 1000} s`;
 
 /** The middle value (the upper one of an even count). */
 export const median = (values: number[]) =>

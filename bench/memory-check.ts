@@ -1,12 +1,21 @@
 // `npm run bench -- --memory`: the product alone, for iterating on issue 29's memory aims: its CPU per
 // consultation and throughput (300 at once, zero-latency providers, as in the floor comparison), then
 // resident memory with 1,000 in flight (providers answering after 2 s), its make-up at the peak (V8's
-// heap, memory outside it), and 10 s after they answered. No floor: the ratios come from `npm run bench`.
+// heap, memory outside it), and after they answered (`afterBurstMs`). No floor: the ratios come from `npm run bench`.
 // `BENCH_NODE_OPTIONS` adds Node options to the product (e.g. "--max-semi-space-size=4"), here and in
 // every mode of `npm run bench`.
 
 import { serverEnvironment } from "../test/e2e/support/server-environment.ts";
-import { ask, median, progress, startProduct, startSimulator, stopProcess } from "./bench-process.ts";
+import {
+  afterBurstLabel,
+  afterBurstMs,
+  ask,
+  median,
+  progress,
+  startProduct,
+  startSimulator,
+  stopProcess,
+} from "./bench-process.ts";
 import { ConsultationLoad } from "./consultation-load.ts";
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -44,14 +53,14 @@ export async function runMemoryCheck(): Promise<void> {
       { type: "rss" },
       "rss",
     );
-    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    await new Promise((resolve) => setTimeout(resolve, afterBurstMs));
     const after = await ask<{ rss: number; now: NodeJS.MemoryUsage }>(product.child, { type: "rss" }, "rss");
     const makeUp = (usage: NodeJS.MemoryUsage) =>
       `heap total ${megabytes(usage.heapTotal)}, used ${megabytes(usage.heapUsed)}, external ${megabytes(usage.external)}`;
     console.log(`CPU ms per consultation (300 at once): ${median(cpu).toFixed(2)}`);
     console.log(`consultations per second (300 at once): ${median(perSecond).toFixed(0)}`);
     console.log(`RSS, 1,000 in flight (peak): ${megabytes(peak.peakRss)} (${makeUp(peak.atPeak)})`);
-    console.log(`RSS, 10 s after: ${megabytes(after.rss)} (${makeUp(after.now)})`);
+    console.log(`RSS, ${afterBurstLabel} after: ${megabytes(after.rss)} (${makeUp(after.now)})`);
   } finally {
     load.close();
     await stopProcess(product.child);

@@ -1,12 +1,23 @@
 // Gives back the memory a burst of calls made the process take. V8 grows its heap well past what is
-// live while many calls are in flight, and keeps the pages once they are answered (its own memory
-// reducer rarely returns them). So once no call has been running for a while (`idleMs`), and the
-// resident set has grown by at least `growthBytes` since the last release, one full collection runs
-// that compacts the heap and returns its free pages to the system. Nothing happens per call but
-// counting: the resident set is read only once the process has gone idle.
+// live while many calls are in flight, and keeps the pages once they are answered. V8's own memory
+// reducer shrinks the heap after seconds of quiet, whenever it judges the process idle, and the burst
+// after it pays for the regrowth; `serve` runs with it off (`serverNodeOptions`) and gives memory back
+// here instead, on its own terms: once no call has been running for `idleMs`, and the resident set has
+// grown by at least `growthBytes` since the last release, one full collection runs that compacts the
+// heap and returns its free pages to the system. Nothing happens per call but counting: the resident
+// set is read only once the process has gone idle.
 
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+
+/**
+ * The Node options `ai-universe serve` runs with (bin/ai-universe.js and `npm start` pass them): V8's
+ * memory reducer off, so that this release alone decides when memory goes back. The reducer shrinks the
+ * heap after 8 s of low allocation, and the burst after it regrows it at twice the CPU (measured with
+ * bench/, bursts of 300 ten seconds apart: 12.6 against about 4.5 ms a consultation). V8 reads the
+ * option only as the process starts.
+ */
+export const serverNodeOptions: readonly string[] = ["--no-memory-reducer"];
 
 /** What a front door tells the release about its calls. */
 export interface MemoryRelease {
@@ -49,15 +60,20 @@ export function collectAndRelease(): void {
 }
 
 /**
- * How long the process must be quiet before it gives memory back: 5 s. The release has a price: the heap
- * it leaves is small, so V8 collects far more often while it grows back, and the next burst's calls cost
- * about a third more CPU (measured with `npm run bench`: 6.9 against 4.9 ms a consultation, bursts of
- * 300 three seconds apart, when the release waited 1 s). Waiting for 5 s of quiet keeps bursts that
- * follow each other from paying it; a process that has gone quiet still gets its memory back.
+ * How long the process must be quiet before it gives memory back: 30 s. The release has a price: the
+ * next burst regrows the heap and pages it gave back, and its calls cost far more CPU (measured on one
+ * process, bursts of 300 eight seconds apart: 8.8 against 5.0 ms a consultation when the release
+ * waited 5 s and ran before each burst). Waiting for 30 s of quiet keeps traffic that pauses for a few
+ * seconds from paying it; a process that has gone quiet still gets its memory back.
  */
-export const defaultIdleMs = 5000;
+export const defaultIdleMs = 30_000;
 
-/** A release that collects once after each burst, when the calls have stopped. */
+/**
+ * A release that collects once after each burst, when the calls have stopped. It takes over from V8's
+ * own memory reducer (turned off for the process), which shrinks the heap after 8 s of low allocation:
+ * measured on one process, bursts of 300 ten seconds apart, a burst after the reducer had shrunk the
+ * heap cost 12.6 ms a consultation instead of about 4.5.
+ */
 export function createMemoryRelease(options: MemoryReleaseOptions = {}): MemoryRelease {
   const idleMs = options.idleMs ?? defaultIdleMs;
   const growthBytes = options.growthBytes ?? 64 * 1024 * 1024;

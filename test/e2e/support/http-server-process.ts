@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
+import { serverNodeOptions } from "../../../src/runtime/memory-release.ts";
 import { untilWritten } from "./written-text.ts";
 import "./fresh-connections.ts";
 
@@ -30,7 +31,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Spawns the HTTP server with `environment`; resolves with its URL once it listens. */
+/**
+ * Spawns the HTTP server with `environment` and the Node options `ai-universe serve` runs with;
+ * resolves with its URL once it listens.
+ */
 export async function startHttpServerProcess(
   environment: Record<string, string>,
   extraArguments: string[] = [],
@@ -39,7 +43,7 @@ export async function startHttpServerProcess(
 ): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
-    [...nodeArguments, mainScript, "serve", "--port", "0", ...extraArguments],
+    [...serverNodeOptions, ...nodeArguments, mainScript, "serve", "--port", "0", ...extraArguments],
     {
       env: environment,
       stdio: ["ignore", "ignore", "pipe"],
