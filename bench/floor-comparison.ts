@@ -5,11 +5,13 @@
 // bench/process-probe.ts to report their own CPU, allocation and heap. Printed for each, and as
 // product / floor:
 //   - CPU and allocation per consultation and consultations per second (300 at once, zero-latency
-//     providers), the subjects taking turns round by round and the ratios taken within each round;
+//     providers), the subjects taking turns round by round and the ratios taken within each round: of
+//     each subject's first batch of a round (cold, after seconds idle) and of the one straight after (warm);
 //   - wall time over the critical path (slowest opinion plus synthesis) at 100 and 1,000 concurrent,
 //     every call with its own latency drawn from 200-1,500 ms;
 //   - live heap per in-flight consultation (300 held open by slow providers);
-//   - resident memory (RSS) at 1,000 in flight, and 10 s after they answered.
+//   - resident memory (RSS) at 1,000 in flight, and after they answered (once the product's memory
+//     release has had its 30 s of quiet).
 // A third subject, floor+sdk, is the floor making its provider calls through the AI SDK, the synthesis
 // asking for the product's structured answer as the product's call does: what the SDK alone costs. A
 // fourth, floor+mcp, is floor+sdk served through the official MCP SDK (bench/floor-mcp.ts): what the
@@ -23,6 +25,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serverEnvironment } from "../test/e2e/support/server-environment.ts";
 import {
+  afterBurstMs,
   ask,
   median,
   progress,
@@ -33,7 +36,13 @@ import {
   stopProcess,
 } from "./bench-process.ts";
 import { ConsultationLoad, latencyDraw, type Target } from "./consultation-load.ts";
-import { type FloorPairs, type FloorResult, type PairedRatio, printFloorReport } from "./floor-report.ts";
+import {
+  type BatchPairs,
+  type FloorPairs,
+  type FloorResult,
+  type PairedRatio,
+  printFloorReport,
+} from "./floor-report.ts";
 import { SessionLoad } from "./session-load.ts";
 
 const floorScript = fileURLToPath(new URL("./floor-server.ts", import.meta.url));
@@ -117,10 +126,21 @@ async function measuredBatch(load: ConsultationLoad, subject: Subject): Promise<
 const interleavedRounds = 7;
 
 /**
- * CPU, allocation and throughput of every subject, in rounds that take turns: each round serves one
- * measured batch to each subject, the order turning round by round. What else the machine runs then
- * weighs on all the subjects alike, and the product's ratio to a floor is taken within each round
- * (`paired`, the median of the rounds' ratios, with their range).
+ * A subject's measured batches: in each round, the first after the other subjects' turns (`cold`: the
+ * subject sat idle for their seconds) and the one straight after it (`warm`: the subject busy, as under
+ * steady load).
+ */
+interface Turns {
+  cold: Round[];
+  warm: Round[];
+}
+
+/**
+ * CPU, allocation and throughput of every subject, in rounds that take turns: each round serves each
+ * subject two measured batches back to back, the order turning round by round. What else the machine runs
+ * then weighs on all the subjects alike, and the product's ratio to a floor is taken within each round
+ * (`paired`, the median of the rounds' ratios, with their range). A batch after seconds of quiet costs
+ * every subject more than the next one (docs/scale.md: "Cold and warm batches"), so both are kept.
  */
 async function interleavedBatches(load: ConsultationLoad, simulator: Simulator, subjects: Subject[]) {
   await simulator.behave({});
@@ -128,18 +148,40 @@ async function interleavedBatches(load: ConsultationLoad, simulator: Simulator, 
     `${subjects.map((subject) => subject.name).join(", ")}: zero-latency providers, 300 at once, taking turns`,
   );
   for (const subject of subjects) for (let round = 0; round < 3; round++) await load.batch(subject, 300);
-  const rounds = new Map<string, Round[]>(subjects.map((subject) => [subject.name, []]));
+  const turns = new Map<string, Turns>(subjects.map((subject) => [subject.name, { cold: [], warm: [] }]));
   for (let round = 0; round < interleavedRounds; round++) {
     const order = subjects.map((_, index) => subjects[(index + round) % subjects.length] as Subject);
-    for (const subject of order) rounds.get(subject.name)?.push(await measuredBatch(load, subject));
+    for (const subject of order) {
+      const mine = turns.get(subject.name) as Turns;
+      mine.cold.push(await measuredBatch(load, subject));
+      mine.warm.push(await measuredBatch(load, subject));
+    }
   }
-  return rounds;
+  return turns;
 }
 
 /** The paired ratios of `product` to `floor`, round by round: the median and the range. */
 function pairedRatios(product: Round[], floor: Round[], value: (round: Round) => number): PairedRatio {
   const ratios = product.map((round, index) => value(round) / value(floor[index] as Round));
   return { median: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
+}
+
+/**
+ * The product's paired ratios to each floor over one kind of batch, and under "floor+mcp over
+ * floor+sdk" what the MCP SDK adds (floor+mcp to floor+sdk).
+ */
+function pairsOf(turns: Map<string, Turns>, batch: keyof Turns): FloorPairs {
+  const of = (name: string) => turns.get(name)?.[batch] ?? [];
+  const pair = (subject: string, floor: string) => ({
+    cpuMs: pairedRatios(of(subject), of(floor), (round) => round.cpuMs),
+    perSecond: pairedRatios(of(subject), of(floor), (round) => round.perSecond),
+  });
+  return {
+    floor: pair("ai-universe", "floor"),
+    "floor+sdk": pair("ai-universe", "floor+sdk"),
+    "floor+mcp": pair("ai-universe", "floor+mcp"),
+    "floor+mcp over floor+sdk": pair("floor+mcp", "floor+sdk"),
+  };
 }
 
 /** Wall time over the critical path, live heap per consultation and resident memory of one subject. */
@@ -165,7 +207,7 @@ async function measureUnderLatency(load: ConsultationLoad, simulator: Simulator,
 
 /**
  * Resident memory of 1,000 consultations at once, providers answering after 2 s: the highest while
- * they run, and 10 s after the last has answered (what the process gives back after a burst).
+ * they run, and `afterBurstMs` after the last has answered (what the process gives back after a burst).
  */
 async function rssOfBurst(load: ConsultationLoad, simulator: Simulator, subject: Subject) {
   progress(`${subject.name}: resident memory, 1,000 at once`);
@@ -173,7 +215,7 @@ async function rssOfBurst(load: ConsultationLoad, simulator: Simulator, subject:
   subject.child.send({ type: "rss-start" });
   await load.batch(subject, 1000);
   const { peakRss } = await ask<{ peakRss: number }>(subject.child, { type: "rss" }, "rss");
-  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  await new Promise((resolve) => setTimeout(resolve, afterBurstMs));
   const { rss } = await ask<{ rss: number }>(subject.child, { type: "rss" }, "rss");
   return { peakRssMb: peakRss / 1024 / 1024, rssAfterMb: rss / 1024 / 1024 };
 }
@@ -223,7 +265,7 @@ export async function runFloorComparison(): Promise<void> {
   const subjects: Subject[] = [];
   let historyMs = 0;
   let sessionMs = 0;
-  let paired: FloorPairs | undefined;
+  let paired: BatchPairs | undefined;
   try {
     const product = await startProduct(environment);
     subjects.push({ name: "ai-universe", child: product.child, endpoints: [new URL(product.url)] });
@@ -235,30 +277,18 @@ export async function runFloorComparison(): Promise<void> {
     const sample = await load.batch(subjects[0] as Subject, 10);
     const bytes = Math.round(sample.runs.reduce((sum, run) => sum + run.bytes, 0) / sample.runs.length);
     for (const floor of subjects.slice(1)) floor.child.send({ type: "response-size", bytes });
-    const rounds = await interleavedBatches(load, simulator, subjects);
-    const of = (name: string) => rounds.get(name) ?? [];
-    paired = Object.fromEntries(
-      ["floor", "floor+sdk", "floor+mcp"].map((name) => [
-        name,
-        {
-          cpuMs: pairedRatios(of("ai-universe"), of(name), (round) => round.cpuMs),
-          perSecond: pairedRatios(of("ai-universe"), of(name), (round) => round.perSecond),
-        },
-      ]),
-    );
-    // What the MCP SDK adds: floor+mcp to floor+sdk, round by round.
-    paired["floor+mcp over floor+sdk"] = {
-      cpuMs: pairedRatios(of("floor+mcp"), of("floor+sdk"), (round) => round.cpuMs),
-      perSecond: pairedRatios(of("floor+mcp"), of("floor+sdk"), (round) => round.perSecond),
-    };
+    const turns = await interleavedBatches(load, simulator, subjects);
+    paired = { warm: pairsOf(turns, "warm"), cold: pairsOf(turns, "cold") };
     for (const subject of subjects) {
-      const mine = of(subject.name);
+      const { warm, cold } = turns.get(subject.name) as Turns;
       results[subject.name] = {
-        cpuMs: median(mine.map((round) => round.cpuMs)),
-        allocatedKb: median(mine.map((round) => round.allocatedKb)),
-        gcMs: median(mine.map((round) => round.gcMs)),
-        perSecond: median(mine.map((round) => round.perSecond)),
-        responseBytes: median(mine.map((round) => round.bytes)),
+        cpuMs: median(warm.map((round) => round.cpuMs)),
+        allocatedKb: median(warm.map((round) => round.allocatedKb)),
+        gcMs: median(warm.map((round) => round.gcMs)),
+        perSecond: median(warm.map((round) => round.perSecond)),
+        coldCpuMs: median(cold.map((round) => round.cpuMs)),
+        coldPerSecond: median(cold.map((round) => round.perSecond)),
+        responseBytes: median(warm.map((round) => round.bytes)),
         ...(await measureUnderLatency(load, simulator, subject)),
       };
       if (subject.name === "ai-universe") {
