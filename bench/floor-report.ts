@@ -4,6 +4,7 @@
 // memory. CPU and throughput are judged on warm batches (each subject busy, as under steady load); the
 // batches that follow the other subjects' turns (cold) are printed beside them.
 
+import { serverNodeOptions } from "../src/runtime/memory-release.ts";
 import { afterBurstLabel } from "./bench-process.ts";
 
 /** What the floor comparison measures of one subject. */
@@ -110,6 +111,9 @@ export function printFloorReport(
     "floor+sdk: the floor with its provider calls made through the AI SDK, the synthesis structured as the product's (bench/ai-sdk-calls.ts)",
   );
   console.log("floor+mcp: floor+sdk served as one tool through the official MCP SDK (bench/floor-mcp.ts)");
+  console.log(
+    `the product runs with ${serverNodeOptions.join(" ")} (as ai-universe serve does); the floors with ${process.env.BENCH_FLOOR_NODE_OPTIONS || "Node's defaults"} (BENCH_FLOOR_NODE_OPTIONS)`,
+  );
   const range = (ratio: PairedRatio | undefined) =>
     ratio ? `${ratio.median.toFixed(2)} (rounds ${ratio.low.toFixed(2)} to ${ratio.high.toFixed(2)})` : "?";
   if (batches) {
