@@ -5,7 +5,8 @@
 // Node it says which Node to install. The exit code, stdin and stdout (the stdio protocol) pass through
 // untouched, and so do signals, but for a terminal's Ctrl-C, which the child already got (see below).
 // `serve` runs with the Node options in `serveNodeOptions` (the process re-executes itself with them,
-// keeping its pid, where Node can: not on Windows, nor under a parent that talks to it over IPC).
+// keeping its pid, where Node can: not on Windows, nor on a Node before 22.15 (no process.execve), nor
+// under a parent that talks to it over IPC, whose channel would not survive).
 // Written to load on old Nodes too: no syntax or module newer than Node 16.
 
 import { existsSync, readFileSync } from "node:fs";
