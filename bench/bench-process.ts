@@ -19,8 +19,8 @@ export interface StartedProcess {
 }
 
 /**
- * Runs Node with `nodeOptions`, `args` and the probe preloaded; resolves with the first capture of `pattern` in its
- * output (its URL), rejects with the output if it exits before. A later non-zero exit, or a death by
+ * Runs Node with `nodeOptions`, `args` and the probe preloaded; resolves with the first capture of
+ * `pattern` in its output (its URL), rejects with the output if it exits before. A later non-zero exit, or a death by
  * a signal other than the SIGTERM that stops it, is written to stderr with the end of the output, so
  * a subject dying mid-run says why.
  */
@@ -124,6 +124,12 @@ export async function startSimulator(): Promise<Simulator> {
     stop: () => stopProcess(child),
   };
 }
+
+/**
+ * Node options every floor starts with, from `BENCH_FLOOR_NODE_OPTIONS` (space-separated, on the command
+ * line, so V8's own options work too): e.g. "--no-memory-reducer", the option the product runs with.
+ */
+export const floorNodeOptions = (process.env.BENCH_FLOOR_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
 
 /**
  * How long after a burst the benchmarks read resident memory: the product's memory release waits for

@@ -27,6 +27,7 @@ import { serverEnvironment } from "../test/e2e/support/server-environment.ts";
 import {
   afterBurstMs,
   ask,
+  floorNodeOptions,
   median,
   progress,
   type Simulator,
@@ -46,11 +47,6 @@ import {
 import { SessionLoad } from "./session-load.ts";
 
 const floorScript = fileURLToPath(new URL("./floor-server.ts", import.meta.url));
-/**
- * Node options every floor starts with, from `BENCH_FLOOR_NODE_OPTIONS` (space-separated, on the command
- * line, so V8's own options work too): e.g. "--no-memory-reducer", the option the product runs with.
- */
-const floorNodeOptions = (process.env.BENCH_FLOOR_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
 
 /** A measured server: the load's target and the probed process behind it. */
 interface Subject extends Target {

@@ -5,7 +5,7 @@
 // batches that follow the other subjects' turns (cold) are printed beside them.
 
 import { serverNodeOptions } from "../src/runtime/memory-release.ts";
-import { afterBurstLabel } from "./bench-process.ts";
+import { afterBurstLabel, floorNodeOptions } from "./bench-process.ts";
 
 /** What the floor comparison measures of one subject. */
 export interface FloorResult {
@@ -112,7 +112,7 @@ export function printFloorReport(
   );
   console.log("floor+mcp: floor+sdk served as one tool through the official MCP SDK (bench/floor-mcp.ts)");
   console.log(
-    `the product runs with ${serverNodeOptions.join(" ")} (as ai-universe serve does); the floors with ${process.env.BENCH_FLOOR_NODE_OPTIONS || "Node's defaults"} (BENCH_FLOOR_NODE_OPTIONS)`,
+    `the product runs with ${serverNodeOptions.join(" ")} (as ai-universe serve does); the floors with ${floorNodeOptions.join(" ") || "Node's defaults"} (BENCH_FLOOR_NODE_OPTIONS)`,
   );
   const range = (ratio: PairedRatio | undefined) =>
     ratio ? `${ratio.median.toFixed(2)} (rounds ${ratio.low.toFixed(2)} to ${ratio.high.toFixed(2)})` : "?";

@@ -1,7 +1,8 @@
 // `npm run bench -- --memory`: the product alone, for iterating on issue 29's memory aims: its CPU per
 // consultation and throughput (300 at once, zero-latency providers, as in the floor comparison), then
 // resident memory with 1,000 in flight (providers answering after 2 s), its make-up at the peak (V8's
-// heap, memory outside it), and after they answered (`afterBurstMs`). No floor: the ratios come from `npm run bench`.
+// heap, memory outside it), and after they answered (`afterBurstMs`). No floor: the ratios come from
+// `npm run bench`.
 // `BENCH_NODE_OPTIONS` adds Node options to the product (e.g. "--max-semi-space-size=4"), here and in
 // every mode of `npm run bench`.
 

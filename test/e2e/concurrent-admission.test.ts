@@ -23,14 +23,14 @@ import { serverEnvironment } from "./support/server-environment.ts";
 
 /** The budgeted tier's daily budget: one worst case of the council call below ($0.056) fits, two do not. */
 const dailyBudgetUsd = 0.1;
+/** Calls sent at once, half to each node. */
+const callsAtOnce = 12;
+
 /** How many different questions matching `pattern` reached the providers. */
 function questionsAsked(requests: readonly RecordedRequest[], pattern: RegExp): number {
   return new Set(requests.map((request) => JSON.stringify(request.body).match(pattern)?.[0]).filter(Boolean))
     .size;
 }
-
-/** Calls sent at once, half to each node. */
-const callsAtOnce = 12;
 
 describe("two nodes on one database, many calls at once", () => {
   let simulator: ProviderSimulator;
