@@ -6,7 +6,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { defaultIdleMs, serverNodeOptions } from "../src/runtime/memory-release.ts";
+import { defaultIdleMs } from "../src/runtime/memory-release.ts";
+import { serveNodeOptions } from "../src/runtime/serve-node-options.ts";
 import { mainScript } from "../test/e2e/support/http-server-process.ts";
 
 const probe = fileURLToPath(new URL("./process-probe.ts", import.meta.url));
@@ -61,16 +62,15 @@ export async function startProcess(
 
 /**
  * Starts the product, `ai-universe serve` on a free port, with `environment`, the Node options it runs
- * with (`serverNodeOptions`, as bin/ai-universe.js passes them), and the Node options of
- * `BENCH_NODE_OPTIONS` when set (to measure one, e.g. "--max-semi-space-size=4"); its URL ends in /mcp.
+ * with under that environment's memory profile (`serveNodeOptions`: the probe's IPC channel keeps it
+ * from taking them itself), and `productNodeOptions`; its URL ends in /mcp.
  */
 export async function startProduct(environment: Record<string, string>): Promise<StartedProcess> {
-  const options = process.env.BENCH_NODE_OPTIONS;
   const { child, url } = await startProcess(
     [mainScript, "serve", "--port", "0"],
-    options ? { ...environment, NODE_OPTIONS: options } : environment,
+    environment,
     /MCP at (http:\/\/\S+)\/mcp/,
-    serverNodeOptions,
+    [...serveNodeOptions(environment), ...productNodeOptions],
   );
   return { child, url: `${url}/mcp` };
 }
@@ -130,6 +130,12 @@ export async function startSimulator(): Promise<Simulator> {
  * line, so V8's own options work too): e.g. "--no-memory-reducer", the option the product runs with.
  */
 export const floorNodeOptions = (process.env.BENCH_FLOOR_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
+
+/**
+ * Node options the product starts with besides its own, from `BENCH_NODE_OPTIONS` (space-separated, on
+ * the command line like the floors'), to measure one: e.g. "--max-semi-space-size=4".
+ */
+export const productNodeOptions = (process.env.BENCH_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
 
 /**
  * How long after a burst the benchmarks read resident memory: the product's memory release waits for

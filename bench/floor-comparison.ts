@@ -12,6 +12,8 @@
 //   - live heap per in-flight consultation (300 held open by slow providers);
 //   - resident memory (RSS) at 1,000 in flight, and after they answered (once the product's memory
 //     release has had its 30 s of quiet).
+// The product is measured twice, under each memory profile (AI_UNIVERSE_MEMORY): "ai-universe" is the
+// default (fast), "ai-universe lean" the lean one, taking its turns beside the others.
 // A third subject, floor+sdk, is the floor making its provider calls through the AI SDK, the synthesis
 // asking for the product's structured answer as the product's call does: what the SDK alone costs. A
 // fourth, floor+mcp, is floor+sdk served through the official MCP SDK (bench/floor-mcp.ts): what the
@@ -23,6 +25,7 @@
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { memoryVariable } from "../src/runtime/serve-node-options.ts";
 import { serverEnvironment } from "../test/e2e/support/server-environment.ts";
 import {
   afterBurstMs,
@@ -94,6 +97,9 @@ async function sessionCpuMs(simulator: Simulator, subject: Subject): Promise<num
     sessions.close();
   }
 }
+
+/** The subject that is the product under the lean memory profile. */
+const leanName = "ai-universe lean";
 
 /** What one measured batch of 300 consultations cost a subject. */
 interface Round {
@@ -182,6 +188,7 @@ function pairsOf(turns: Map<string, Turns>, batch: keyof Turns): FloorPairs {
     "floor+sdk": pair("ai-universe", "floor+sdk"),
     "floor+mcp": pair("ai-universe", "floor+mcp"),
     "floor+mcp over floor+sdk": pair("floor+mcp", "floor+sdk"),
+    "lean to floor+sdk": pair(leanName, "floor+sdk"),
   };
 }
 
@@ -271,6 +278,8 @@ export async function runFloorComparison(): Promise<void> {
   try {
     const product = await startProduct(environment);
     subjects.push({ name: "ai-universe", child: product.child, endpoints: [new URL(product.url)] });
+    const lean = await startProduct({ ...environment, [memoryVariable]: "lean" });
+    subjects.push({ name: leanName, child: lean.child, endpoints: [new URL(lean.url)] });
     subjects.push(await startFloor("floor", "raw", "plain", environment, simulator, directory));
     subjects.push(await startFloor("floor+sdk", "ai-sdk", "plain", environment, simulator, directory));
     subjects.push(await startFloor("floor+mcp", "ai-sdk", "mcp", environment, simulator, directory));
@@ -278,7 +287,7 @@ export async function runFloorComparison(): Promise<void> {
     await simulator.behave({});
     const sample = await load.batch(subjects[0] as Subject, 10);
     const bytes = Math.round(sample.runs.reduce((sum, run) => sum + run.bytes, 0) / sample.runs.length);
-    for (const floor of subjects.slice(1)) floor.child.send({ type: "response-size", bytes });
+    for (const floor of subjects.slice(2)) floor.child.send({ type: "response-size", bytes });
     const turns = await interleavedBatches(load, simulator, subjects);
     paired = { warm: pairsOf(turns, "warm"), cold: pairsOf(turns, "cold") };
     for (const subject of subjects) {

@@ -4,7 +4,7 @@
 // memory. CPU and throughput are judged on warm batches (each subject busy, as under steady load); the
 // batches that follow the other subjects' turns (cold) are printed beside them.
 
-import { serverNodeOptions } from "../src/runtime/memory-release.ts";
+import { memoryProfiles } from "../src/runtime/serve-node-options.ts";
 import { afterBurstLabel, floorNodeOptions } from "./bench-process.ts";
 
 /** What the floor comparison measures of one subject. */
@@ -69,10 +69,11 @@ export function printFloorReport(
   const paired = batches?.warm;
   const { historyMs, sessionMs } = product;
   const server = results["ai-universe"];
+  const lean = results["ai-universe lean"];
   const floor = results.floor;
   const sdkFloor = results["floor+sdk"];
   const mcpFloor = results["floor+mcp"];
-  if (!server || !floor || !sdkFloor || !mcpFloor) throw new Error("a subject was not measured");
+  if (!server || !lean || !floor || !sdkFloor || !mcpFloor) throw new Error("a subject was not measured");
   const row = (
     label: string,
     value: (result: FloorResult) => number,
@@ -81,20 +82,20 @@ export function printFloorReport(
     pairs = paired,
   ) => {
     const ratioTo = (name: string, other: FloorResult) =>
-      (pair && pairs?.[name]?.[pair].median) ?? value(server) / value(other);
+      ((pair && pairs?.[name]?.[pair].median) ?? value(server) / value(other)).toFixed(2);
     const cells = [
-      value(server),
-      value(floor),
+      value(server).toFixed(digits),
+      value(lean).toFixed(digits),
+      value(floor).toFixed(digits),
       ratioTo("floor", floor),
-      value(sdkFloor),
+      value(sdkFloor).toFixed(digits),
       ratioTo("floor+sdk", sdkFloor),
-      value(mcpFloor),
+      value(mcpFloor).toFixed(digits),
       ratioTo("floor+mcp", mcpFloor),
     ];
-    const text = cells.map((cell, index) => cell.toFixed(index % 2 === 0 && index > 0 ? 2 : digits));
-    console.log(`${label.padEnd(42)}${text.map((cell) => cell.padStart(11)).join("")}`);
+    console.log(`${label.padEnd(42)}${cells.map((cell) => cell.padStart(11)).join("")}`);
   };
-  const columns = ["ai-universe", "floor", "ratio", "floor+sdk", "ratio", "floor+mcp", "ratio"];
+  const columns = ["ai-universe", "lean", "floor", "ratio", "floor+sdk", "ratio", "floor+mcp", "ratio"];
   console.log(`${"".padEnd(42)}${columns.map((name) => name.padStart(11)).join("")}`);
   row("CPU ms per consultation (300 at once)", (result) => result.cpuMs, 2, "cpuMs");
   row("consultations per second (300 at once)", (result) => result.perSecond, 0, "perSecond");
@@ -112,7 +113,7 @@ export function printFloorReport(
   );
   console.log("floor+mcp: floor+sdk served as one tool through the official MCP SDK (bench/floor-mcp.ts)");
   console.log(
-    `the product runs with ${serverNodeOptions.join(" ")} (as ai-universe serve does); the floors with ${floorNodeOptions.join(" ") || "Node's defaults"} (BENCH_FLOOR_NODE_OPTIONS)`,
+    `ratios are the default product's; it runs with ${memoryProfiles.fast.join(" ")} (as ai-universe serve does), the lean one (AI_UNIVERSE_MEMORY=lean) with ${memoryProfiles.lean.join(" ")}, the floors with ${floorNodeOptions.join(" ") || "Node's defaults"} (BENCH_FLOOR_NODE_OPTIONS)`,
   );
   const range = (ratio: PairedRatio | undefined) =>
     ratio ? `${ratio.median.toFixed(2)} (rounds ${ratio.low.toFixed(2)} to ${ratio.high.toFixed(2)})` : "?";
@@ -121,13 +122,14 @@ export function printFloorReport(
       console.log(
         `ratios to floor+sdk taken round by round, ${kind} batches: CPU ${range(pairs["floor+sdk"]?.cpuMs)}, throughput ${range(pairs["floor+sdk"]?.perSecond)}`,
       );
+    console.log(
+      `lean to floor+sdk round by round (warm): CPU ${range(batches.warm["lean to floor+sdk"]?.cpuMs)}, throughput ${range(batches.warm["lean to floor+sdk"]?.perSecond)}`,
+    );
     const mcp = batches.warm["floor+mcp over floor+sdk"];
     console.log(
       `what the MCP SDK adds, floor+mcp to floor+sdk round by round (warm): CPU ${range(mcp?.cpuMs)}, throughput ${range(mcp?.perSecond)}`,
     );
   }
-  const cpuToSdk = paired?.["floor+sdk"]?.cpuMs.median ?? server.cpuMs / sdkFloor.cpuMs;
-  const throughputToSdk = paired?.["floor+sdk"]?.perSecond.median ?? server.perSecond / sdkFloor.perSecond;
   const cpuToFloor = paired?.floor?.cpuMs.median ?? server.cpuMs / floor.cpuMs;
   const throughputToFloor = paired?.floor?.perSecond.median ?? server.perSecond / floor.perSecond;
   console.log(`response size: ${Math.round(server.responseBytes)} bytes (the floor pads to the same)`);
@@ -143,11 +145,23 @@ export function printFloorReport(
     ["ratio at 100 within 0.05 of floor", server.ratio100 <= floor.ratio100 + targets.ratioMargin],
     ["live heap <= 1.3x floor", server.heapKbPerConsultation <= targets.heap * floor.heapKbPerConsultation],
     ["history page of 50 < 2 ms CPU", historyMs < 2],
-    // Issue 29 ("Lighter per call"), against the floor that makes its provider calls through the AI SDK.
-    ["CPU <= 1.3x floor+sdk (warm batches)", cpuToSdk <= 1.3],
-    ["throughput >= 0.8x floor+sdk (warm batches)", throughputToSdk >= 0.8],
-    ["RSS at 1,000 in flight <= 400 MB", server.peakRssMb <= 400],
-    [`RSS ${afterBurstLabel} after them < 250 MB`, server.rssAfterMb < 250],
   ] as const;
   for (const [name, met] of verdicts) console.log(`${met ? "met   " : "MISSED"} ${name}`);
+  // Issue 29 ("Lighter per call"), against the floor that makes its provider calls through the AI SDK,
+  // for each memory profile.
+  for (const [profile, result, key] of [
+    ["fast (default)", server, "floor+sdk"],
+    ["lean", lean, "lean to floor+sdk"],
+  ] as const) {
+    const cpuToSdk = paired?.[key]?.cpuMs.median ?? result.cpuMs / sdkFloor.cpuMs;
+    const throughputToSdk = paired?.[key]?.perSecond.median ?? result.perSecond / sdkFloor.perSecond;
+    const aims = [
+      ["CPU <= 1.3x floor+sdk (warm batches)", cpuToSdk <= 1.3],
+      ["throughput >= 0.8x floor+sdk (warm batches)", throughputToSdk >= 0.8],
+      ["ratio at 100 within 0.05 of floor's", result.ratio100 <= floor.ratio100 + targets.ratioMargin],
+      ["RSS at 1,000 in flight <= 400 MB", result.peakRssMb <= 400],
+      [`RSS ${afterBurstLabel} after them < 250 MB`, result.rssAfterMb < 250],
+    ] as const;
+    for (const [name, met] of aims) console.log(`${met ? "met   " : "MISSED"} ${profile}: ${name}`);
+  }
 }

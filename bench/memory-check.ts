@@ -3,9 +3,10 @@
 // resident memory with 1,000 in flight (providers answering after 2 s), its make-up at the peak (V8's
 // heap, memory outside it), and after they answered (`afterBurstMs`). No floor: the ratios come from
 // `npm run bench`.
-// `BENCH_NODE_OPTIONS` adds Node options to the product (e.g. "--max-semi-space-size=4"), here and in
-// every mode of `npm run bench`.
+// `AI_UNIVERSE_MEMORY=lean` measures the lean memory profile. `BENCH_NODE_OPTIONS` adds Node options to
+// the product (e.g. "--max-semi-space-size=4"), here and in every mode of `npm run bench`.
 
+import { memoryVariable } from "../src/runtime/serve-node-options.ts";
 import { serverEnvironment } from "../test/e2e/support/server-environment.ts";
 import {
   afterBurstLabel,
@@ -27,13 +28,16 @@ export async function runMemoryCheck(): Promise<void> {
   const load = new ConsultationLoad();
   const { environment } = await serverEnvironment(simulator.url, { maxRetries: 0, modelDeadlineMs: 30_000 });
   const options = process.env.BENCH_NODE_OPTIONS;
-  const product = await startProduct(environment).catch(async (error: Error) => {
-    await simulator.stop();
-    throw new Error(`the product did not start: ${error.message}`);
-  });
+  const profile = process.env[memoryVariable] ?? "fast";
+  const product = await startProduct({ ...environment, [memoryVariable]: profile }).catch(
+    async (error: Error) => {
+      await simulator.stop();
+      throw new Error(`the product did not start: ${error.message}`);
+    },
+  );
   const subject = { name: "ai-universe", child: product.child, endpoints: [new URL(product.url)] };
   try {
-    progress(`ai-universe${options ? ` (${options})` : ""}: zero-latency providers, 300 at once`);
+    progress(`ai-universe, ${profile}${options ? ` (${options})` : ""}: zero-latency providers, 300 at once`);
     await simulator.behave({});
     for (let round = 0; round < 3; round++) await load.batch(subject, 300);
     const cpu: number[] = [];
@@ -49,11 +53,11 @@ export async function runMemoryCheck(): Promise<void> {
     await simulator.behave({ latencyMs: 2000 });
     product.child.send({ type: "rss-start" });
     await load.batch(subject, 1000);
-    const peak = await ask<{ peakRss: number; atPeak: NodeJS.MemoryUsage }>(
-      product.child,
-      { type: "rss" },
-      "rss",
-    );
+    const peak = await ask<{
+      peakRss: number;
+      atPeak: NodeJS.MemoryUsage;
+      spacesAtPeak: Record<string, number>;
+    }>(product.child, { type: "rss" }, "rss");
     await new Promise((resolve) => setTimeout(resolve, afterBurstMs));
     const after = await ask<{ rss: number; now: NodeJS.MemoryUsage }>(product.child, { type: "rss" }, "rss");
     const makeUp = (usage: NodeJS.MemoryUsage) =>
@@ -61,6 +65,10 @@ export async function runMemoryCheck(): Promise<void> {
     console.log(`CPU ms per consultation (300 at once): ${median(cpu).toFixed(2)}`);
     console.log(`consultations per second (300 at once): ${median(perSecond).toFixed(0)}`);
     console.log(`RSS, 1,000 in flight (peak): ${megabytes(peak.peakRss)} (${makeUp(peak.atPeak)})`);
+    const spaces = Object.entries(peak.spacesAtPeak).filter(([, bytes]) => bytes >= 1024 * 1024);
+    console.log(
+      `  V8's heap spaces at the peak: ${spaces.map(([name, bytes]) => `${name} ${megabytes(bytes)}`).join(", ")}`,
+    );
     console.log(`RSS, ${afterBurstLabel} after: ${megabytes(after.rss)} (${makeUp(after.now)})`);
   } finally {
     load.close();

@@ -3,7 +3,7 @@
 // and `stop` and the time its main thread spent in garbage collection (both from V8's GC profile), its live heap after a full collection, and its resident set size:
 // the highest sampled every 20 ms since `rss-start`, and the current one.
 
-import { GCProfiler, getHeapStatistics } from "node:v8";
+import { GCProfiler, getHeapSpaceStatistics, getHeapStatistics } from "node:v8";
 
 interface Measurement {
   cpuMs: number;
@@ -17,6 +17,8 @@ let startHeap = 0;
 let startCpu = process.cpuUsage();
 let peakRss = 0;
 let atPeak: NodeJS.MemoryUsage | undefined;
+/** The size of each of V8's heap spaces at the peak, in bytes, by name ("new_space", "old_space"...). */
+let spacesAtPeak: Record<string, number> = {};
 let rssSampler: ReturnType<typeof setInterval> | undefined;
 
 const usedHeap = () => getHeapStatistics().used_heap_size;
@@ -58,6 +60,9 @@ process.on("message", (message: { type: string }) => {
       if (rss <= peakRss) return;
       peakRss = rss;
       atPeak = process.memoryUsage();
+      spacesAtPeak = Object.fromEntries(
+        getHeapSpaceStatistics().map((space) => [space.space_name, space.space_size]),
+      );
     }, 20);
     rssSampler.unref();
   } else if (message.type === "rss") {
@@ -67,6 +72,7 @@ process.on("message", (message: { type: string }) => {
       rss: now.rss,
       peakRss: Math.max(peakRss, now.rss),
       atPeak: atPeak ?? now,
+      spacesAtPeak,
       now,
     });
   } else if (message.type === "heap") {

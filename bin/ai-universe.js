@@ -4,9 +4,8 @@
 // `npm install`). The installed package (`npx -y ai-universe mcp`) has no pinned Node: on an older
 // Node it says which Node to install. The exit code, stdin and stdout (the stdio protocol) pass through
 // untouched, and so do signals, but for a terminal's Ctrl-C, which the child already got (see below).
-// `serve` runs with the Node options in `serveNodeOptions` (the process re-executes itself with them,
-// keeping its pid, where Node can: not on Windows, nor on a Node before 22.15 (no process.execve), nor
-// under a parent that talks to it over IPC, whose channel would not survive).
+// `serve` takes the Node options it runs with itself, re-executing itself with them under the same pid
+// (src/runtime/serve-node-options.ts), whichever Node started it.
 // Written to load on old Nodes too: no syntax or module newer than Node 16.
 
 import { existsSync, readFileSync } from "node:fs";
@@ -18,14 +17,6 @@ const pinned = fileURLToPath(
   new URL(`node_modules/node/bin/node${process.platform === "win32" ? ".exe" : ""}`, root),
 );
 const [major, minor] = process.versions.node.split(".").map(Number);
-/**
- * What `ai-universe serve` runs with: no V8 memory reducer, whose heap shrinking after 8 s of quiet
- * made the next burst cost twice the CPU; the server gives memory back itself after 30 s of quiet
- * (src/runtime/memory-release.ts, whose `serverNodeOptions` these match).
- */
-const serveNodeOptions = process.argv[2] === "serve" ? ["--no-memory-reducer"] : [];
-const missingOptions = serveNodeOptions.filter((option) => !process.execArgv.includes(option));
-
 if (!existsSync(entry)) {
   process.stderr.write(
     `ai-universe: ${entry} is missing. Run "npm install" in ${fileURLToPath(root)} (it builds dist/).\n`,
@@ -33,13 +24,6 @@ if (!existsSync(entry)) {
   process.exit(2);
 }
 if (major > 22 || (major === 22 && minor >= 13)) {
-  const reexecutable =
-    typeof process.execve === "function" && process.platform !== "win32" && !process.channel;
-  if (missingOptions.length > 0 && reexecutable) {
-    const self = fileURLToPath(import.meta.url);
-    const argv = [process.execPath, ...missingOptions, ...process.execArgv, self, ...process.argv.slice(2)];
-    process.execve(process.execPath, argv, process.env);
-  }
   await import(pathToFileURL(entry).href);
 } else if (!existsSync(pinned)) {
   // A clone has its sources; the installed package does not, and no npm install brings it a Node.
@@ -55,7 +39,7 @@ if (major > 22 || (major === 22 && minor >= 13)) {
 } else {
   // Imported only here: a start on a current Node need not load it.
   const { spawn, spawnSync } = await import("node:child_process");
-  const child = spawn(pinned, [...serveNodeOptions, entry, ...process.argv.slice(2)], { stdio: "inherit" });
+  const child = spawn(pinned, [entry, ...process.argv.slice(2)], { stdio: "inherit" });
   // SIGTERM and SIGHUP are passed on. SIGINT is passed on only when the child is not in the foreground
   // process group of its terminal: a Ctrl-C there signals that whole group, the child with this
   // launcher, and a second copy would be a second Ctrl-C. A SIGINT to this launcher alone (a

@@ -5,7 +5,8 @@
 // command line's parser (and the configuration it brings) is loaded: scripts and clients probe with it.
 // Node's compile cache is on (in the system's temporary directory; NODE_DISABLE_COMPILE_CACHE=1 turns
 // it off): from the second start on, the modules' code is read from it rather than compiled again,
-// which MCP clients, spawning the stdio server at each of their own starts, feel most.
+// which MCP clients, spawning the stdio server at each of their own starts, feel most. `serve` takes
+// the Node options it runs with here, before anything else is loaded (src/runtime/serve-node-options.ts).
 
 import module from "node:module";
 
@@ -25,6 +26,8 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
   const { version } = await import("../runtime/version.ts");
   process.stdout.write(`ai-universe ${version}\n`);
 } else {
+  // `serve` first takes the Node options of its memory profile, re-executing itself when it lacks them.
+  if (argv[0] === "serve") (await import("../runtime/serve-node-options.ts")).reexecuteForServe();
   const { runCommand } = await import("./run-command.ts");
   process.exitCode = await runCommand(argv);
   // Ctrl-C came again during a clean stop, which has now stored what it did: leave without waiting

@@ -2,6 +2,12 @@
 
 import { seconds } from "../application/index.ts";
 import { startHttpServer } from "../http/http-server.ts";
+import {
+  memoryProfileError,
+  memoryProfileOf,
+  memoryVariable,
+  missingServeOptions,
+} from "../runtime/serve-node-options.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { launchRuntime } from "./launch-runtime.ts";
 import { StartError } from "./start-error.ts";
@@ -11,6 +17,8 @@ export { StartError };
 
 /** Serves until SIGINT or SIGTERM; returns the exit code. */
 export async function runServe(options: CommandOptions): Promise<number> {
+  const profileError = memoryProfileError(options.environment);
+  if (profileError) throw new StartError(profileError);
   const stop = cleanStop("the running calls are finished or stopped, and stored").signalled;
   const runtime = await launchRuntime(options, true, { metrics: true });
   try {
@@ -25,6 +33,7 @@ export async function runServe(options: CommandOptions): Promise<number> {
     process.stderr.write(
       `ai-universe: MCP at ${server.url}/mcp, web page at ${server.url}/, health at ${server.url}/health\n`,
     );
+    warnOfMissingOptions(options.environment);
     const signal = await stop;
     const deadlineMs = seconds(options.environment, "AI_UNIVERSE_DRAIN_SECONDS", 30) * 1000;
     process.stderr.write(`ai-universe: ${signal}: finishing running calls (up to ${deadlineMs / 1000} s)\n`);
@@ -47,6 +56,19 @@ export async function runServe(options: CommandOptions): Promise<number> {
   }
   process.stderr.write("ai-universe: stopped cleanly\n");
   return 0;
+}
+
+/**
+ * Says so when the lean memory profile was asked for but this process could not take its Node options
+ * (no process.execve, or an IPC parent): it then runs with V8's defaults. The default profile's one
+ * option is only a saving, and goes unsaid.
+ */
+function warnOfMissingOptions(environment: NodeJS.ProcessEnv): void {
+  const missing = missingServeOptions(environment);
+  if (memoryProfileOf(environment) === "fast" || missing.length === 0) return;
+  process.stderr.write(
+    `ai-universe: ${memoryVariable}=lean asks for Node options this process was not started with, so it runs with V8's defaults: start it as "node ${missing.join(" ")} ${process.argv[1]} serve" (Node 22.15 or newer re-executes itself with them, but not under a parent that talks to it over IPC, nor on Windows)\n`,
+  );
 }
 
 /** Whether `host` is a loopback address, reachable only from this machine. */

@@ -1,7 +1,7 @@
 // Gives back the memory a burst of calls made the process take. V8 grows its heap well past what is
 // live while many calls are in flight, and keeps the pages once they are answered. V8's own memory
 // reducer shrinks the heap after seconds of quiet, whenever it judges the process idle, and the burst
-// after it pays for the regrowth; `serve` runs with it off (`serverNodeOptions`) and gives memory back
+// after it pays for the regrowth; `serve` runs with it off (serve-node-options.ts) and gives memory back
 // here instead, on its own terms: once no call has been running for `idleMs`, and the resident set has
 // grown by at least `growthBytes` since the last release, one full collection runs that compacts the
 // heap and returns its free pages to the system. Nothing happens per call but counting: the resident
@@ -9,15 +9,6 @@
 
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-
-/**
- * The Node options `ai-universe serve` runs with (bin/ai-universe.js and `npm start` pass them): V8's
- * memory reducer off, so that this release alone decides when memory goes back. The reducer shrinks the
- * heap after 8 s of low allocation, and the burst after it regrows it at twice the CPU (measured with
- * bench/, bursts of 300 ten seconds apart: 12.6 against about 4.5 ms a consultation). V8 reads the
- * option only as the process starts.
- */
-export const serverNodeOptions: readonly string[] = ["--no-memory-reducer"];
 
 /** What a front door tells the release about its calls. */
 export interface MemoryRelease {

@@ -1,9 +1,11 @@
-// The Node options `ai-universe serve` runs with (serverNodeOptions: V8's memory reducer off, so the
-// server's own memory release decides when memory goes back). bin/ai-universe.js re-executes itself
-// with them, keeping its pid, on a current Node; on an old Node it starts the pinned Node 24 with them;
-// under a parent that talks to it over IPC it starts as it is (a re-executed process would lose the
-// channel). Other commands run without them; `npm start` passes them too. Each server is looked at
-// from outside, through /proc/PID/cmdline (Linux).
+// The Node options `ai-universe serve` runs with, by memory profile (src/runtime/serve-node-options.ts:
+// the default's V8 memory reducer off, so the server's own memory release decides when memory goes back;
+// AI_UNIVERSE_MEMORY=lean's smaller young generation and slower heap growth). `serve` re-executes itself
+// with them, keeping its pid, on a current Node, whether bin/ai-universe.js or `npm start` started it;
+// on an old Node the launcher's pinned Node 24 does; under a parent that talks to it over IPC it starts
+// as it is (a re-executed process would lose the channel), and says so when the lean profile is asked
+// for. Other commands run without them; an unknown profile stops the start, naming the ones there are.
+// Each server is looked at from outside, through /proc/PID/cmdline (Linux).
 
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
@@ -11,14 +13,15 @@ import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { serverNodeOptions } from "../../src/runtime/memory-release.ts";
+import { memoryProfiles } from "../../src/runtime/serve-node-options.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { findOldNode } from "./support/old-node.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 import { untilWritten } from "./support/written-text.ts";
 
 const launcher = fileURLToPath(new URL("../../bin/ai-universe.js", import.meta.url));
-const packageJson = fileURLToPath(new URL("../../package.json", import.meta.url));
+const repository = fileURLToPath(new URL("../..", import.meta.url));
+const { fast, lean } = memoryProfiles;
 
 /** The command line of process `pid`, argument by argument. */
 const commandLineOf = (pid: number) =>
@@ -37,11 +40,18 @@ describe("the Node options ai-universe serve runs with", () => {
     await simulator?.close();
   });
 
-  /** Starts `node launcher serve` and waits until it listens; `ipc` adds an IPC channel. */
-  async function startServe(node: string, ipc = false) {
-    const child = spawn(node, [launcher, "serve", "--port", "0"], {
-      env: environment,
+  /**
+   * Starts `command` (by default `node launcher serve`) with `variables` added to the environment and
+   * waits until it listens; `ipc` adds an IPC channel. Resolves with the process and what it wrote.
+   */
+  async function startServe(
+    node: string,
+    { ipc = false, variables = {}, command = [launcher, "serve", "--port", "0"] } = {},
+  ) {
+    const child = spawn(node, command, {
+      env: { ...environment, ...variables },
       stdio: ipc ? ["ignore", "ignore", "pipe", "ipc"] : ["ignore", "ignore", "pipe"],
+      cwd: repository,
     });
     started.push(child);
     let output = "";
@@ -49,7 +59,17 @@ describe("the Node options ai-universe serve runs with", () => {
       output += chunk;
     });
     await untilWritten(child.stderr, () => output, /MCP at http:\/\/\S+\/mcp/, 30_000, "the server");
-    return child;
+    return { child, output: () => output };
+  }
+  /** The command line of `pid`'s one child process. */
+  function onlyChildOf(pid: number) {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/);
+    assert.equal(children.length, 1, `the children of ${pid}: ${children.join(" ")}`);
+    return commandLineOf(Number(children[0]));
+  }
+  /** Asserts that `commandLine` holds every option of `options` (or, with `present` false, none). */
+  function assertOptions(commandLine: string[], options: readonly string[], present = true) {
+    for (const option of options) assert.equal(commandLine.includes(option), present, commandLine.join(" "));
   }
   /** Stops `child` with SIGTERM and returns its exit code. */
   async function stop(child: ChildProcess) {
@@ -60,33 +80,69 @@ describe("the Node options ai-universe serve runs with", () => {
   }
 
   it("re-executes serve with them on a current Node, keeping its pid, and stops cleanly", async () => {
-    const child = await startServe(process.execPath);
+    const { child } = await startServe(process.execPath);
     const commandLine = commandLineOf(child.pid as number);
-    for (const option of serverNodeOptions) assert.ok(commandLine.includes(option), commandLine.join(" "));
+    assertOptions(commandLine, fast);
+    assertOptions(commandLine, ["--max-semi-space-size=8"], false);
     assert.ok(commandLine.includes("serve"), commandLine.join(" "));
     assert.equal(await stop(child), 0);
   });
 
-  it("starts the pinned Node 24 with them from an old Node", async () => {
-    const child = await startServe(findOldNode());
-    const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/);
-    assert.equal(children.length, 1, `the launcher's children: ${children.join(" ")}`);
-    const commandLine = commandLineOf(Number(children[0]));
-    for (const option of serverNodeOptions) assert.ok(commandLine.includes(option), commandLine.join(" "));
+  it("takes the lean profile's options with AI_UNIVERSE_MEMORY=lean", async () => {
+    const { child, output } = await startServe(process.execPath, {
+      variables: { AI_UNIVERSE_MEMORY: "lean" },
+    });
+    assertOptions(commandLineOf(child.pid as number), lean);
+    assert.doesNotMatch(output(), /asks for Node options/);
     assert.equal(await stop(child), 0);
   });
 
-  it("starts as it is under a parent that talks to it over IPC", async () => {
-    const child = await startServe(process.execPath, true);
-    const commandLine = commandLineOf(child.pid as number);
-    for (const option of serverNodeOptions) assert.ok(!commandLine.includes(option), commandLine.join(" "));
+  it("starts the pinned Node 24 with them from an old Node", async () => {
+    const { child } = await startServe(findOldNode(), { variables: { AI_UNIVERSE_MEMORY: "lean" } });
+    assertOptions(onlyChildOf(child.pid as number), lean);
     assert.equal(await stop(child), 0);
+  });
+
+  it("starts as it is under a parent that talks to it over IPC, and says so when lean was asked for", async () => {
+    const plain = await startServe(process.execPath, { ipc: true });
+    assertOptions(commandLineOf(plain.child.pid as number), fast, false);
+    assert.doesNotMatch(plain.output(), /asks for Node options/);
+    assert.equal(await stop(plain.child), 0);
+    const asked = await startServe(process.execPath, {
+      ipc: true,
+      variables: { AI_UNIVERSE_MEMORY: "lean" },
+    });
+    assertOptions(commandLineOf(asked.child.pid as number), lean, false);
+    assert.match(
+      asked.output(),
+      /AI_UNIVERSE_MEMORY=lean asks for Node options .*start it as "node --no-memory-reducer --max-semi-space-size=8 --heap-growing-percent=50 /,
+    );
+    assert.equal(await stop(asked.child), 0);
+  });
+
+  it("stops the start on an unknown profile, naming the ones there are", async () => {
+    const child = spawn(process.execPath, [launcher, "serve", "--port", "0"], {
+      env: { ...environment, AI_UNIVERSE_MEMORY: "tiny" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    started.push(child);
+    let output = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      output += chunk;
+    });
+    const [code] = await once(child, "exit");
+    assert.equal(code, 2);
+    assert.equal(
+      output.trim(),
+      'ai-universe: AI_UNIVERSE_MEMORY is "tiny": use "fast" (the default: least CPU) or "lean" (least memory, at more CPU per call).',
+    );
   });
 
   it("runs other commands without them: the stdio server answers as the process it started as", async () => {
-    const child = spawn(process.execPath, [launcher, "mcp"], { env: environment, stdio: "pipe" });
+    const child = spawn(process.execPath, [launcher, "mcp"], {
+      env: { ...environment, AI_UNIVERSE_MEMORY: "lean" },
+      stdio: "pipe",
+    });
     started.push(child);
     let output = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
@@ -104,15 +160,17 @@ describe("the Node options ai-universe serve runs with", () => {
     };
     child.stdin.write(`${JSON.stringify(initialize)}\n`);
     await untilWritten(child.stdout, () => output, /"id":1/, 30_000, "the stdio server");
-    const commandLine = commandLineOf(child.pid as number);
-    for (const option of serverNodeOptions) assert.ok(!commandLine.includes(option), commandLine.join(" "));
+    assertOptions(commandLineOf(child.pid as number), lean, false);
     child.stdin.end();
     await once(child, "exit");
   });
 
-  it("npm start passes them", () => {
-    const start = (JSON.parse(readFileSync(packageJson, "utf8")) as { scripts: { start: string } }).scripts
-      .start;
-    for (const option of serverNodeOptions) assert.ok(start.split(/\s+/).includes(option), start);
+  it("npm start takes them too", async () => {
+    const { child } = await startServe("npm", {
+      variables: { AI_UNIVERSE_MEMORY: "lean" },
+      command: ["start", "--silent", "--", "--port", "0"],
+    });
+    assertOptions(onlyChildOf(child.pid as number), lean);
+    assert.equal(await stop(child), 0);
   });
 });

@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { serverNodeOptions } from "../../../src/runtime/memory-release.ts";
+import { serveNodeOptions } from "../../../src/runtime/serve-node-options.ts";
 import { untilWritten } from "./written-text.ts";
 import "./fresh-connections.ts";
 
@@ -32,8 +32,8 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns the HTTP server with `environment` and the Node options `ai-universe serve` runs with;
- * resolves with its URL once it listens.
+ * Spawns the HTTP server with `environment` and the Node options `ai-universe serve` runs with under
+ * it (given here, the server need not re-execute itself for them); resolves with its URL once it listens.
  */
 export async function startHttpServerProcess(
   environment: Record<string, string>,
@@ -43,7 +43,15 @@ export async function startHttpServerProcess(
 ): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
-    [...serverNodeOptions, ...nodeArguments, mainScript, "serve", "--port", "0", ...extraArguments],
+    [
+      ...serveNodeOptions(environment),
+      ...nodeArguments,
+      mainScript,
+      "serve",
+      "--port",
+      "0",
+      ...extraArguments,
+    ],
     {
       env: environment,
       stdio: ["ignore", "ignore", "pipe"],

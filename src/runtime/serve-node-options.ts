@@ -1,0 +1,64 @@
+// The Node options `ai-universe serve` runs with, chosen by its memory profile (AI_UNIVERSE_MEMORY), and
+// the re-execution that gives them to a server started without them. V8 reads these options only as the
+// process starts, so `serve` re-executes itself with the ones it lacks (process.execve: same pid, so
+// signals, Ctrl-C and supervisors are unaffected) before it loads anything else. It cannot where Node has
+// no process.execve (Windows, Node 22.13 and 22.14) or under a parent that talks to it over IPC (the
+// channel would not survive); there it runs as it was started, and says so when the lean profile asked
+// for options it lacks. Loaded before the command line's parser: nothing here imports the application.
+
+/**
+ * How `serve` spends memory against CPU:
+ * - `fast` (the default): V8's memory reducer off, whose heap shrinking after 8 s of quiet made the next
+ *   burst cost twice the CPU; the server gives memory back itself after 30 s of quiet
+ *   (memory-release.ts). 1,000 consultations in flight peak at about 600 MB.
+ * - `lean`: also a young generation of 8 MB a half (V8's default here is 64) and an old generation
+ *   that grows by half past what a collection kept (V8's default lets it grow up to fourfold): the
+ *   same 1,000 peak under 400 MB, for about a third more CPU per consultation (measured with bench/;
+ *   docs/operations.md, "Memory profiles").
+ */
+export const memoryProfiles = {
+  fast: ["--no-memory-reducer"],
+  lean: ["--no-memory-reducer", "--max-semi-space-size=8", "--heap-growing-percent=50"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type MemoryProfile = keyof typeof memoryProfiles;
+
+/** The variable that picks the memory profile. */
+export const memoryVariable = "AI_UNIVERSE_MEMORY";
+
+/** The profile `environment` asks for; undefined when it names none of them (see `memoryProfileError`). */
+export function memoryProfileOf(environment: NodeJS.ProcessEnv): MemoryProfile | undefined {
+  const value = environment[memoryVariable]?.trim().toLowerCase() || "fast";
+  return Object.hasOwn(memoryProfiles, value) ? (value as MemoryProfile) : undefined;
+}
+
+/** What is wrong with the environment's memory profile, or undefined when it names one. */
+export function memoryProfileError(environment: NodeJS.ProcessEnv): string | undefined {
+  if (memoryProfileOf(environment)) return undefined;
+  return `${memoryVariable} is "${environment[memoryVariable]}": use "fast" (the default: least CPU) or "lean" (least memory, at more CPU per call).`;
+}
+
+/** The Node options `serve` runs with under `environment` (the default profile's when it names none). */
+export function serveNodeOptions(environment: NodeJS.ProcessEnv): readonly string[] {
+  return memoryProfiles[memoryProfileOf(environment) ?? "fast"];
+}
+
+/** The options of `serveNodeOptions(environment)` this process was not started with. */
+export function missingServeOptions(
+  environment: NodeJS.ProcessEnv,
+  started: readonly string[] = process.execArgv,
+): string[] {
+  return serveNodeOptions(environment).filter((option) => !started.includes(option));
+}
+
+/**
+ * Re-executes this process with the Node options `serve` lacks, when it can: it does not return then.
+ * Otherwise (nothing lacking, no process.execve, an IPC parent) it returns and the process goes on.
+ */
+export function reexecuteForServe(): void {
+  const missing = missingServeOptions(process.env);
+  if (missing.length === 0 || process.platform === "win32" || process.channel) return;
+  if (typeof process.execve !== "function") return;
+  const argv = [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)];
+  process.execve(process.execPath, argv, process.env);
+}
