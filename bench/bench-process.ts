@@ -100,15 +100,21 @@ export interface Simulator {
   url: string;
   /** Sets how every model answers from now on (`{}`: at once; `{ latencyFromPrompt: true }`: as drawn). */
   behave(behaviour: object): Promise<void>;
+  /** Runs full collections in the simulator, so that each subject's phase finds it in the same state. */
+  settle(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Starts the provider simulator on a free port. */
+/**
+ * Starts the provider simulator on a free port, with V8's memory reducer off: it serves every subject in
+ * turn, and its heap shrinking in a quiet moment would slow whichever subject's phase came next.
+ */
 export async function startSimulator(): Promise<Simulator> {
   const { child, url } = await startProcess(
     [simulatorScript, "--port", "0"],
     process.env as Record<string, string>,
     /listening on (\S+)/,
+    ["--no-memory-reducer"],
   ).catch((error: Error) => {
     throw new Error(`the provider simulator did not start: ${error.message}`);
   });
@@ -120,6 +126,9 @@ export async function startSimulator(): Promise<Simulator> {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ default: behaviour }),
       });
+    },
+    async settle() {
+      await ask(child, { type: "heap" }, "heap");
     },
     stop: () => stopProcess(child),
   };

@@ -11,7 +11,8 @@
 //     iterate on memory (bench/memory-check.ts);
 //   - `-- --profile`: where the product's CPU goes, by package and by file of ours (bench/cpu-profile.ts).
 // A subject that fails (does not start, a consultation errors or goes unanswered) ends the run with
-// one line saying which and why, and exit code 1.
+// one line saying which and why, and exit code 1. This process times the calls, so it runs as the
+// simulator does, with V8's memory reducer off, and collects before each subject's latency phase.
 
 import { parseArgs } from "node:util";
 import { runCouncilComparison } from "./council-comparison.ts";

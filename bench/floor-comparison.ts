@@ -195,6 +195,9 @@ function pairsOf(turns: Map<string, Turns>, batch: keyof Turns): FloorPairs {
 /** Wall time over the critical path, live heap per consultation and resident memory of one subject. */
 async function measureUnderLatency(load: ConsultationLoad, simulator: Simulator, subject: Subject) {
   progress(`${subject.name}: latencies of 200-1,500 ms, 100 and 1,000 at once`);
+  // The simulator and this process, which times the calls, start each subject's phase collected.
+  await simulator.settle();
+  (globalThis as { gc?: () => void }).gc?.();
   await simulator.behave({ latencyFromPrompt: true });
   const draw = latencyDraw();
   const ratio100 = await load.wallOverCriticalPath(subject, 100, draw);
@@ -278,7 +281,13 @@ export async function runFloorComparison(): Promise<void> {
   try {
     const product = await startProduct(environment);
     subjects.push({ name: "ai-universe", child: product.child, endpoints: [new URL(product.url)] });
-    const lean = await startProduct({ ...environment, [memoryVariable]: "lean" });
+    // Its own database, as each floor has: the one before it stopping would otherwise checkpoint the
+    // shared file while this one is measured.
+    const lean = await startProduct({
+      ...environment,
+      [memoryVariable]: "lean",
+      DATABASE_URL: join(directory, "ai-universe-lean.db"),
+    });
     subjects.push({ name: leanName, child: lean.child, endpoints: [new URL(lean.url)] });
     subjects.push(await startFloor("floor", "raw", "plain", environment, simulator, directory));
     subjects.push(await startFloor("floor+sdk", "ai-sdk", "plain", environment, simulator, directory));

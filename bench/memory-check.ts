@@ -1,6 +1,7 @@
 // `npm run bench -- --memory`: the product alone, for iterating on issue 29's memory aims: its CPU per
-// consultation and throughput (300 at once, zero-latency providers, as in the floor comparison), then
-// resident memory with 1,000 in flight (providers answering after 2 s), its make-up at the peak (V8's
+// consultation and throughput (300 at once, zero-latency providers, as in the floor comparison), its wall
+// time over the critical path at 100 at once (latencies of 200-1,500 ms, as there), then resident
+// memory with 1,000 in flight (providers answering after 2 s), its make-up at the peak (V8's
 // heap, memory outside it), and after they answered (`afterBurstMs`). No floor: the ratios come from
 // `npm run bench`.
 // `AI_UNIVERSE_MEMORY=lean` measures the lean memory profile. `BENCH_NODE_OPTIONS` adds Node options to
@@ -18,7 +19,7 @@ import {
   startSimulator,
   stopProcess,
 } from "./bench-process.ts";
-import { ConsultationLoad } from "./consultation-load.ts";
+import { ConsultationLoad, latencyDraw } from "./consultation-load.ts";
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
@@ -49,6 +50,9 @@ export async function runMemoryCheck(): Promise<void> {
       cpu.push(used.cpuMs / 300);
       perSecond.push(300 / (wallMs / 1000));
     }
+    progress("ai-universe: latencies of 200-1,500 ms, 100 at once");
+    await simulator.behave({ latencyFromPrompt: true });
+    const ratio100 = await load.wallOverCriticalPath(subject, 100, latencyDraw());
     progress("ai-universe: resident memory, 1,000 at once");
     await simulator.behave({ latencyMs: 2000 });
     product.child.send({ type: "rss-start" });
@@ -64,6 +68,7 @@ export async function runMemoryCheck(): Promise<void> {
       `heap total ${megabytes(usage.heapTotal)}, used ${megabytes(usage.heapUsed)}, external ${megabytes(usage.external)}`;
     console.log(`CPU ms per consultation (300 at once): ${median(cpu).toFixed(2)}`);
     console.log(`consultations per second (300 at once): ${median(perSecond).toFixed(0)}`);
+    console.log(`wall / critical path, 100 concurrent: ${ratio100.toFixed(3)}`);
     console.log(`RSS, 1,000 in flight (peak): ${megabytes(peak.peakRss)} (${makeUp(peak.atPeak)})`);
     const spaces = Object.entries(peak.spacesAtPeak).filter(([, bytes]) => bytes >= 1024 * 1024);
     console.log(
