@@ -19,6 +19,7 @@ export { StartError };
 export async function runServe(options: CommandOptions): Promise<number> {
   const profileError = memoryProfileError(options.environment);
   if (profileError) throw new StartError(profileError);
+  warnOfMissingOptions(options.environment);
   const stop = cleanStop("the running calls are finished or stopped, and stored").signalled;
   const runtime = await launchRuntime(options, true, { metrics: true });
   try {
@@ -33,7 +34,6 @@ export async function runServe(options: CommandOptions): Promise<number> {
     process.stderr.write(
       `ai-universe: MCP at ${server.url}/mcp, web page at ${server.url}/, health at ${server.url}/health\n`,
     );
-    warnOfMissingOptions(options.environment);
     const signal = await stop;
     const deadlineMs = seconds(options.environment, "AI_UNIVERSE_DRAIN_SECONDS", 30) * 1000;
     process.stderr.write(`ai-universe: ${signal}: finishing running calls (up to ${deadlineMs / 1000} s)\n`);

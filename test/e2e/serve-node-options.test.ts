@@ -58,7 +58,7 @@ describe("the Node options ai-universe serve runs with", () => {
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       output += chunk;
     });
-    await untilWritten(child.stderr, () => output, /MCP at http:\/\/\S+\/mcp/, 30_000, "the server");
+    await untilWritten(child.stderr, () => output, /MCP at http:\/\/\S+\/mcp/, 60_000, "the server");
     return { child, output: () => output };
   }
   /** The command line of `pid`'s one child process. */
