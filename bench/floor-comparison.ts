@@ -44,6 +44,7 @@ import {
   type BatchPairs,
   type FloorPairs,
   type FloorResult,
+  leanName,
   type PairedRatio,
   printFloorReport,
 } from "./floor-report.ts";
@@ -97,9 +98,6 @@ async function sessionCpuMs(simulator: Simulator, subject: Subject): Promise<num
     sessions.close();
   }
 }
-
-/** The subject that is the product under the lean memory profile. */
-const leanName = "ai-universe lean";
 
 /** What one measured batch of 300 consultations cost a subject. */
 interface Round {

@@ -7,6 +7,9 @@
 import { memoryProfiles } from "../src/runtime/serve-node-options.ts";
 import { afterBurstLabel, floorNodeOptions } from "./bench-process.ts";
 
+/** The subject that is the product under the lean memory profile (AI_UNIVERSE_MEMORY=lean). */
+export const leanName = "ai-universe lean";
+
 /** What the floor comparison measures of one subject. */
 export interface FloorResult {
   cpuMs: number;
@@ -69,7 +72,7 @@ export function printFloorReport(
   const paired = batches?.warm;
   const { historyMs, sessionMs } = product;
   const server = results["ai-universe"];
-  const lean = results["ai-universe lean"];
+  const lean = results[leanName];
   const floor = results.floor;
   const sdkFloor = results["floor+sdk"];
   const mcpFloor = results["floor+mcp"];

@@ -44,18 +44,17 @@ export function serveNodeOptions(environment: NodeJS.ProcessEnv): readonly strin
 }
 
 /** The options of `serveNodeOptions(environment)` this process was not started with. */
-export function missingServeOptions(
-  environment: NodeJS.ProcessEnv,
-  started: readonly string[] = process.execArgv,
-): string[] {
-  return serveNodeOptions(environment).filter((option) => !started.includes(option));
+export function missingServeOptions(environment: NodeJS.ProcessEnv): string[] {
+  return serveNodeOptions(environment).filter((option) => !process.execArgv.includes(option));
 }
 
 /**
  * Re-executes this process with the Node options `serve` lacks, when it can: it does not return then.
- * Otherwise (nothing lacking, no process.execve, an IPC parent) it returns and the process goes on.
+ * Otherwise (nothing lacking, no process.execve, an IPC parent) it returns and the process goes on; so it
+ * does on an unknown profile, which `serve` refuses as it starts.
  */
 export function reexecuteForServe(): void {
+  if (!memoryProfileOf(process.env)) return;
   const missing = missingServeOptions(process.env);
   if (missing.length === 0 || process.platform === "win32" || process.channel) return;
   if (typeof process.execve !== "function") return;
