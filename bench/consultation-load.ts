@@ -46,9 +46,9 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** Model latencies of 200-1,500 ms, the same sequence on every call and every run. */
-export function latencyDraw(): () => number {
-  const random = seededRandom(20261130);
+/** Model latencies of 200-1,500 ms, the same sequence for the same `sequence` on every call and every run. */
+export function latencyDraw(sequence = 0): () => number {
+  const random = seededRandom(20261130 + sequence);
   return () => 200 + Math.round(random() * 1300);
 }
 

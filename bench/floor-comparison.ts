@@ -7,8 +7,8 @@
 //   - CPU and allocation per consultation and consultations per second (300 at once, zero-latency
 //     providers), the subjects taking turns round by round and the ratios taken within each round: of
 //     each subject's first batch of a round (cold, after seconds idle) and of the one straight after (warm);
-//   - wall time over the critical path (slowest opinion plus synthesis) at 100 and 1,000 concurrent,
-//     every call with its own latency drawn from 200-1,500 ms;
+//   - wall time over the critical path (slowest opinion plus synthesis) at 100 concurrent, the subjects
+//     taking turns round by round, and at 1,000, every call with its own latency drawn from 200-1,500 ms;
 //   - live heap per in-flight consultation (300 held open by slow providers);
 //   - resident memory (RSS) at 1,000 in flight, and after they answered (once the product's memory
 //     release has had its 30 s of quiet).
@@ -190,16 +190,43 @@ function pairsOf(turns: Map<string, Turns>, batch: keyof Turns): FloorPairs {
   };
 }
 
-/** Wall time over the critical path, live heap per consultation and resident memory of one subject. */
+/** How many measured rounds of 100 consultations each subject serves in the interleaved wall-time phase. */
+const wallRounds = 5;
+
+/**
+ * Wall time over the critical path of 100 consultations at once (latencies of 200-1,500 ms), the subjects
+ * taking turns round by round as in `interleavedBatches`, each round's draws the same for every subject.
+ * Measured one subject after another, whichever came later looked slower (docs/scale.md, "Memory
+ * profiles"); taking turns gives every subject every place. The ratios of each subject, round by round.
+ */
+async function interleavedWalls(load: ConsultationLoad, simulator: Simulator, subjects: Subject[]) {
+  progress(
+    `${subjects.map((subject) => subject.name).join(", ")}: latencies of 200-1,500 ms, 100 at once, taking turns`,
+  );
+  await simulator.settle();
+  (globalThis as { gc?: () => void }).gc?.();
+  await simulator.behave({ latencyFromPrompt: true });
+  for (const subject of subjects) await load.wallOverCriticalPath(subject, 100, latencyDraw(1));
+  const walls = new Map<string, number[]>(subjects.map((subject) => [subject.name, []]));
+  for (let round = 0; round < wallRounds; round++) {
+    const order = subjects.map((_, index) => subjects[(index + round) % subjects.length] as Subject);
+    for (const subject of order)
+      walls.get(subject.name)?.push(await load.wallOverCriticalPath(subject, 100, latencyDraw(round + 2)));
+    progress(
+      `round ${round + 1}: ${order.map((subject) => `${subject.name} ${walls.get(subject.name)?.at(-1)?.toFixed(3)}`).join(", ")}`,
+    );
+  }
+  return walls;
+}
+
+/** Wall time over the critical path at 1,000, live heap per consultation and resident memory of one subject. */
 async function measureUnderLatency(load: ConsultationLoad, simulator: Simulator, subject: Subject) {
-  progress(`${subject.name}: latencies of 200-1,500 ms, 100 and 1,000 at once`);
+  progress(`${subject.name}: latencies of 200-1,500 ms, 1,000 at once`);
   // The simulator and this process, which times the calls, start each subject's phase collected.
   await simulator.settle();
   (globalThis as { gc?: () => void }).gc?.();
   await simulator.behave({ latencyFromPrompt: true });
-  const draw = latencyDraw();
-  const ratio100 = await load.wallOverCriticalPath(subject, 100, draw);
-  const ratio1000 = await load.wallOverCriticalPath(subject, 1000, draw);
+  const ratio1000 = await load.wallOverCriticalPath(subject, 1000, latencyDraw());
   progress(`${subject.name}: live heap with 300 in flight`);
   await simulator.behave({ latencyMs: 4000 });
   const idle = await ask<{ heapUsed: number }>(subject.child, { type: "heap" }, "heap");
@@ -211,7 +238,7 @@ async function measureUnderLatency(load: ConsultationLoad, simulator: Simulator,
   await held;
   const rss = await rssOfBurst(load, simulator, subject);
   progress(`${subject.name}: done${load.resentNote}`);
-  return { ratio100, ratio1000, heapKbPerConsultation: (busy.heapUsed - idle.heapUsed) / 1024 / 300, ...rss };
+  return { ratio1000, heapKbPerConsultation: (busy.heapUsed - idle.heapUsed) / 1024 / 300, ...rss };
 }
 
 /**
@@ -297,6 +324,7 @@ export async function runFloorComparison(): Promise<void> {
     for (const floor of subjects.slice(2)) floor.child.send({ type: "response-size", bytes });
     const turns = await interleavedBatches(load, simulator, subjects);
     paired = { warm: pairsOf(turns, "warm"), cold: pairsOf(turns, "cold") };
+    const walls = await interleavedWalls(load, simulator, subjects);
     for (const subject of subjects) {
       const { warm, cold } = turns.get(subject.name) as Turns;
       results[subject.name] = {
@@ -307,6 +335,7 @@ export async function runFloorComparison(): Promise<void> {
         coldCpuMs: median(cold.map((round) => round.cpuMs)),
         coldPerSecond: median(cold.map((round) => round.perSecond)),
         responseBytes: median(warm.map((round) => round.bytes)),
+        ratio100: median(walls.get(subject.name) ?? []),
         ...(await measureUnderLatency(load, simulator, subject)),
       };
       if (subject.name === "ai-universe") {
