@@ -13,7 +13,7 @@
 //   - resident memory (RSS) at 1,000 in flight, and after they answered (once the product's memory
 //     release has had its 30 s of quiet).
 // The product is measured twice, under each memory profile (AI_UNIVERSE_MEMORY): "ai-universe" is the
-// default (fast), "ai-universe lean" the lean one, taking its turns beside the others.
+// default (lean), "ai-universe fast" the other one, taking its turns beside the others.
 // A third subject, floor+sdk, is the floor making its provider calls through the AI SDK, the synthesis
 // asking for the product's structured answer as the product's call does: what the SDK alone costs. A
 // fourth, floor+mcp, is floor+sdk served through the official MCP SDK (bench/floor-mcp.ts): what the
@@ -44,7 +44,9 @@ import {
   type BatchPairs,
   type FloorPairs,
   type FloorResult,
-  leanName,
+  otherName,
+  otherPairKey,
+  otherProfile,
   type PairedRatio,
   printFloorReport,
 } from "./floor-report.ts";
@@ -186,7 +188,7 @@ function pairsOf(turns: Map<string, Turns>, batch: keyof Turns): FloorPairs {
     "floor+sdk": pair("ai-universe", "floor+sdk"),
     "floor+mcp": pair("ai-universe", "floor+mcp"),
     "floor+mcp over floor+sdk": pair("floor+mcp", "floor+sdk"),
-    "lean to floor+sdk": pair(leanName, "floor+sdk"),
+    [otherPairKey]: pair(otherName, "floor+sdk"),
   };
 }
 
@@ -308,12 +310,12 @@ export async function runFloorComparison(): Promise<void> {
     subjects.push({ name: "ai-universe", child: product.child, endpoints: [new URL(product.url)] });
     // Its own database, as each floor has: the one before it stopping would otherwise checkpoint the
     // shared file while this one is measured.
-    const lean = await startProduct({
+    const other = await startProduct({
       ...environment,
-      [memoryVariable]: "lean",
-      DATABASE_URL: join(directory, "ai-universe-lean.db"),
+      [memoryVariable]: otherProfile,
+      DATABASE_URL: join(directory, `ai-universe-${otherProfile}.db`),
     });
-    subjects.push({ name: leanName, child: lean.child, endpoints: [new URL(lean.url)] });
+    subjects.push({ name: otherName, child: other.child, endpoints: [new URL(other.url)] });
     subjects.push(await startFloor("floor", "raw", "plain", environment, simulator, directory));
     subjects.push(await startFloor("floor+sdk", "ai-sdk", "plain", environment, simulator, directory));
     subjects.push(await startFloor("floor+mcp", "ai-sdk", "mcp", environment, simulator, directory));

@@ -4,11 +4,23 @@
 // memory. CPU and throughput are judged on warm batches (each subject busy, as under steady load); the
 // batches that follow the other subjects' turns (cold) are printed beside them.
 
-import { memoryProfiles } from "../src/runtime/serve-node-options.ts";
+import {
+  defaultMemoryProfile,
+  type MemoryProfile,
+  memoryProfiles,
+} from "../src/runtime/serve-node-options.ts";
 import { afterBurstLabel, floorNodeOptions } from "./bench-process.ts";
 
-/** The subject that is the product under the lean memory profile (AI_UNIVERSE_MEMORY=lean). */
-export const leanName = "ai-universe lean";
+/** The memory profile the product is measured under besides its default (AI_UNIVERSE_MEMORY). */
+export const otherProfile = (Object.keys(memoryProfiles) as MemoryProfile[]).find(
+  (profile) => profile !== defaultMemoryProfile,
+) as MemoryProfile;
+
+/** The subject that is the product under `otherProfile`. */
+export const otherName = `ai-universe ${otherProfile}`;
+
+/** The key of the other profile's paired ratios to floor+sdk. */
+export const otherPairKey = `${otherProfile} to floor+sdk`;
 
 /** What the floor comparison measures of one subject. */
 export interface FloorResult {
@@ -72,11 +84,11 @@ export function printFloorReport(
   const paired = batches?.warm;
   const { historyMs, sessionMs } = product;
   const server = results["ai-universe"];
-  const lean = results[leanName];
+  const other = results[otherName];
   const floor = results.floor;
   const sdkFloor = results["floor+sdk"];
   const mcpFloor = results["floor+mcp"];
-  if (!server || !lean || !floor || !sdkFloor || !mcpFloor) throw new Error("a subject was not measured");
+  if (!server || !other || !floor || !sdkFloor || !mcpFloor) throw new Error("a subject was not measured");
   const row = (
     label: string,
     value: (result: FloorResult) => number,
@@ -88,7 +100,7 @@ export function printFloorReport(
       ((pair && pairs?.[name]?.[pair].median) ?? value(server) / value(other)).toFixed(2);
     const cells = [
       value(server).toFixed(digits),
-      value(lean).toFixed(digits),
+      value(other).toFixed(digits),
       value(floor).toFixed(digits),
       ratioTo("floor", floor),
       value(sdkFloor).toFixed(digits),
@@ -98,7 +110,7 @@ export function printFloorReport(
     ];
     console.log(`${label.padEnd(42)}${cells.map((cell) => cell.padStart(11)).join("")}`);
   };
-  const columns = ["ai-universe", "lean", "floor", "ratio", "floor+sdk", "ratio", "floor+mcp", "ratio"];
+  const columns = ["ai-universe", otherProfile, "floor", "ratio", "floor+sdk", "ratio", "floor+mcp", "ratio"];
   console.log(`${"".padEnd(42)}${columns.map((name) => name.padStart(11)).join("")}`);
   row("CPU ms per consultation (300 at once)", (result) => result.cpuMs, 2, "cpuMs");
   row("consultations per second (300 at once)", (result) => result.perSecond, 0, "perSecond");
@@ -116,7 +128,7 @@ export function printFloorReport(
   );
   console.log("floor+mcp: floor+sdk served as one tool through the official MCP SDK (bench/floor-mcp.ts)");
   console.log(
-    `ratios are the default product's; it runs with ${memoryProfiles.fast.join(" ")} (as ai-universe serve does), the lean one (AI_UNIVERSE_MEMORY=lean) with ${memoryProfiles.lean.join(" ")}, the floors with ${floorNodeOptions.join(" ") || "Node's defaults"} (BENCH_FLOOR_NODE_OPTIONS)`,
+    `ratios are the default product's (${defaultMemoryProfile}); it runs with ${memoryProfiles[defaultMemoryProfile].join(" ")} (as ai-universe serve does), the ${otherProfile} one (AI_UNIVERSE_MEMORY=${otherProfile}) with ${memoryProfiles[otherProfile].join(" ")}, the floors with ${floorNodeOptions.join(" ") || "Node's defaults"} (BENCH_FLOOR_NODE_OPTIONS)`,
   );
   const range = (ratio: PairedRatio | undefined) =>
     ratio ? `${ratio.median.toFixed(2)} (rounds ${ratio.low.toFixed(2)} to ${ratio.high.toFixed(2)})` : "?";
@@ -126,7 +138,7 @@ export function printFloorReport(
         `ratios to floor+sdk taken round by round, ${kind} batches: CPU ${range(pairs["floor+sdk"]?.cpuMs)}, throughput ${range(pairs["floor+sdk"]?.perSecond)}`,
       );
     console.log(
-      `lean to floor+sdk round by round (warm): CPU ${range(batches.warm["lean to floor+sdk"]?.cpuMs)}, throughput ${range(batches.warm["lean to floor+sdk"]?.perSecond)}`,
+      `${otherPairKey} round by round (warm): CPU ${range(batches.warm[otherPairKey]?.cpuMs)}, throughput ${range(batches.warm[otherPairKey]?.perSecond)}`,
     );
     const mcp = batches.warm["floor+mcp over floor+sdk"];
     console.log(
@@ -153,8 +165,8 @@ export function printFloorReport(
   // Issue 29 ("Lighter per call"), against the floor that makes its provider calls through the AI SDK,
   // for each memory profile.
   for (const [profile, result, key] of [
-    ["fast (default)", server, "floor+sdk"],
-    ["lean", lean, "lean to floor+sdk"],
+    [`${defaultMemoryProfile} (default)`, server, "floor+sdk"],
+    [otherProfile, other, otherPairKey],
   ] as const) {
     const cpuToSdk = paired?.[key]?.cpuMs.median ?? result.cpuMs / sdkFloor.cpuMs;
     const throughputToSdk = paired?.[key]?.perSecond.median ?? result.perSecond / sdkFloor.perSecond;

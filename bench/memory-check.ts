@@ -4,10 +4,10 @@
 // memory with 1,000 in flight (providers answering after 2 s), its make-up at the peak (V8's
 // heap, memory outside it), and after they answered (`afterBurstMs`). No floor: the ratios come from
 // `npm run bench`.
-// `AI_UNIVERSE_MEMORY=lean` measures the lean memory profile. `BENCH_NODE_OPTIONS` adds Node options to
+// `AI_UNIVERSE_MEMORY=fast` measures the fast memory profile (lean, the default, otherwise). `BENCH_NODE_OPTIONS` adds Node options to
 // the product (e.g. "--max-semi-space-size=4"), here and in every mode of `npm run bench`.
 
-import { memoryVariable } from "../src/runtime/serve-node-options.ts";
+import { defaultMemoryProfile, memoryVariable } from "../src/runtime/serve-node-options.ts";
 import { serverEnvironment } from "../test/e2e/support/server-environment.ts";
 import {
   afterBurstLabel,
@@ -29,7 +29,7 @@ export async function runMemoryCheck(): Promise<void> {
   const load = new ConsultationLoad();
   const { environment } = await serverEnvironment(simulator.url, { maxRetries: 0, modelDeadlineMs: 30_000 });
   const options = process.env.BENCH_NODE_OPTIONS;
-  const profile = process.env[memoryVariable] ?? "fast";
+  const profile = process.env[memoryVariable] || defaultMemoryProfile;
   const product = await startProduct({ ...environment, [memoryVariable]: profile }).catch(
     async (error: Error) => {
       await simulator.stop();

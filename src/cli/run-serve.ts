@@ -59,15 +59,18 @@ export async function runServe(options: CommandOptions): Promise<number> {
 }
 
 /**
- * Says so when the lean memory profile was asked for but this process could not take its Node options
- * (no process.execve, or an IPC parent): it then runs with V8's defaults. The default profile's one
- * option is only a saving, and goes unsaid.
+ * Says so when the lean memory profile (the default) is in force but this process could not take its
+ * Node options (no process.execve, or an IPC parent): it then runs with V8's defaults. The fast profile's
+ * one option is only a saving, and goes unsaid.
  */
 function warnOfMissingOptions(environment: NodeJS.ProcessEnv): void {
   const missing = missingServeOptions(environment);
-  if (memoryProfileOf(environment) === "fast" || missing.length === 0) return;
+  if (memoryProfileOf(environment) !== "lean" || missing.length === 0) return;
+  const asked = environment[memoryVariable]?.trim()
+    ? `${memoryVariable}=lean asks`
+    : `the default memory profile (lean; ${memoryVariable}=fast picks the other) asks`;
   process.stderr.write(
-    `ai-universe: ${memoryVariable}=lean asks for Node options this process was not started with, so it runs with V8's defaults: start it as "node ${missing.join(" ")} ${process.argv[1]} serve" (Node 22.15 or newer re-executes itself with them, but not under a parent that talks to it over IPC, nor on Windows)\n`,
+    `ai-universe: ${asked} for Node options this process was not started with, so it runs with V8's defaults (about half again the memory under load): start it as "node ${missing.join(" ")} ${process.argv[1]} serve" (Node 22.15 or newer re-executes itself with them, but not under a parent that talks to it over IPC, nor on Windows)\n`,
   );
 }
 

@@ -3,22 +3,22 @@
 // process starts, so `serve` re-executes itself with the ones it lacks (process.execve: same pid, so
 // signals, Ctrl-C and supervisors are unaffected) before it loads anything else. It cannot where Node has
 // no process.execve (Windows, Node 22.13 and 22.14) or under a parent that talks to it over IPC (the
-// channel would not survive); there it runs as it was started, and says so when the lean profile asked
-// for options it lacks. Loaded before the command line's parser: nothing here imports the application.
+// channel would not survive); there it runs as it was started, and says so when the lean profile (the
+// default) lacks its options. Loaded before the command line's parser: nothing here imports the application.
 
 /**
  * How `serve` spends memory against CPU:
- * - `fast` (the default): V8's memory reducer off, whose heap shrinking after 8 s of quiet made the next
- *   burst cost twice the CPU; the server gives memory back itself after 30 s of quiet
- *   (memory-release.ts). 1,000 consultations in flight peak at about 600 MB.
- * - `lean`: also a young generation of 8 MB a half (V8's default here is 64) and an old generation
- *   that grows by half past what a collection kept (V8's default lets it grow up to fourfold): the
- *   same 1,000 peak under 400 MB, for about a third more CPU per consultation (measured with bench/;
- *   docs/operations.md, "Memory profiles").
+ * - `lean` (the default): V8's memory reducer off (below), a young generation of 8 MB a half (V8's
+ *   default here is 64) and an old generation that grows by half past what a collection kept (V8's
+ *   default lets it grow up to fourfold): 1,000 consultations in flight peak under 400 MB, for about a
+ *   third more CPU per consultation than `fast`, still within 1.3 times the AI-SDK floor's.
+ * - `fast`: only the memory reducer off, whose heap shrinking after 8 s of quiet made the next burst cost
+ *   twice the CPU (the server gives memory back itself after 30 s of quiet: memory-release.ts). The same
+ *   1,000 peak at about 600 MB. Measured with bench/; docs/operations.md, "Memory profiles".
  */
 export const memoryProfiles = {
-  fast: ["--no-memory-reducer"],
   lean: ["--no-memory-reducer", "--max-semi-space-size=8", "--heap-growing-percent=50"],
+  fast: ["--no-memory-reducer"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MemoryProfile = keyof typeof memoryProfiles;
@@ -26,21 +26,24 @@ export type MemoryProfile = keyof typeof memoryProfiles;
 /** The variable that picks the memory profile. */
 export const memoryVariable = "AI_UNIVERSE_MEMORY";
 
+/** The profile `serve` runs with when the variable is unset or empty. */
+export const defaultMemoryProfile: MemoryProfile = "lean";
+
 /** The profile `environment` asks for; undefined when it names none of them (see `memoryProfileError`). */
 export function memoryProfileOf(environment: NodeJS.ProcessEnv): MemoryProfile | undefined {
-  const value = environment[memoryVariable]?.trim().toLowerCase() || "fast";
+  const value = environment[memoryVariable]?.trim().toLowerCase() || defaultMemoryProfile;
   return Object.hasOwn(memoryProfiles, value) ? (value as MemoryProfile) : undefined;
 }
 
 /** What is wrong with the environment's memory profile, or undefined when it names one. */
 export function memoryProfileError(environment: NodeJS.ProcessEnv): string | undefined {
   if (memoryProfileOf(environment)) return undefined;
-  return `${memoryVariable} is "${environment[memoryVariable]}": use "fast" (the default: least CPU) or "lean" (least memory, at more CPU per call).`;
+  return `${memoryVariable} is "${environment[memoryVariable]}": use "lean" (the default: least memory) or "fast" (least CPU per call, at about half again the memory).`;
 }
 
 /** The Node options `serve` runs with under `environment` (the default profile's when it names none). */
 export function serveNodeOptions(environment: NodeJS.ProcessEnv): readonly string[] {
-  return memoryProfiles[memoryProfileOf(environment) ?? "fast"];
+  return memoryProfiles[memoryProfileOf(environment) ?? defaultMemoryProfile];
 }
 
 /** The options of `serveNodeOptions(environment)` this process was not started with. */

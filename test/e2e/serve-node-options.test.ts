@@ -1,10 +1,11 @@
 // The Node options `ai-universe serve` runs with, by memory profile (src/runtime/serve-node-options.ts:
-// the default's V8 memory reducer off, so the server's own memory release decides when memory goes back;
-// AI_UNIVERSE_MEMORY=lean's smaller young generation and slower heap growth). `serve` re-executes itself
-// with them, keeping its pid, on a current Node, whether bin/ai-universe.js or `npm start` started it;
-// on an old Node the launcher's pinned Node 24 does; under a parent that talks to it over IPC it starts
-// as it is (a re-executed process would lose the channel), and says so when the lean profile is asked
-// for. Other commands run without them; an unknown profile stops the start, naming the ones there are.
+// both with V8's memory reducer off, so the server's own memory release decides when memory goes back;
+// the default, lean, with a smaller young generation and slower heap growth; AI_UNIVERSE_MEMORY=fast
+// without them). `serve` re-executes itself with them, keeping its pid, on a current Node, whether
+// bin/ai-universe.js or `npm start` started it; on an old Node the launcher's pinned Node 24 does; under a
+// parent that talks to it over IPC it starts as it is (a re-executed process would lose the channel), and
+// says so under the lean profile, asked for or by default. Other commands run without them; an unknown
+// profile stops the start, naming the ones there are.
 // Each server is looked at from outside, through /proc/PID/cmdline (Linux).
 
 import assert from "node:assert/strict";
@@ -79,35 +80,37 @@ describe("the Node options ai-universe serve runs with", () => {
     return code;
   }
 
-  it("re-executes serve with them on a current Node, keeping its pid, and stops cleanly", async () => {
-    const { child } = await startServe(process.execPath);
+  it("re-executes serve with the lean profile's, the default, on a current Node, keeping its pid", async () => {
+    const { child, output } = await startServe(process.execPath);
     const commandLine = commandLineOf(child.pid as number);
-    assertOptions(commandLine, fast);
-    assertOptions(commandLine, ["--max-semi-space-size=8"], false);
+    assertOptions(commandLine, lean);
     assert.ok(commandLine.includes("serve"), commandLine.join(" "));
-    assert.equal(await stop(child), 0);
-  });
-
-  it("takes the lean profile's options with AI_UNIVERSE_MEMORY=lean", async () => {
-    const { child, output } = await startServe(process.execPath, {
-      variables: { AI_UNIVERSE_MEMORY: "lean" },
-    });
-    assertOptions(commandLineOf(child.pid as number), lean);
     assert.doesNotMatch(output(), /asks for Node options/);
     assert.equal(await stop(child), 0);
   });
 
+  it("takes only the fast profile's option with AI_UNIVERSE_MEMORY=fast", async () => {
+    const { child } = await startServe(process.execPath, { variables: { AI_UNIVERSE_MEMORY: "fast" } });
+    const commandLine = commandLineOf(child.pid as number);
+    assertOptions(commandLine, fast);
+    assertOptions(commandLine, ["--max-semi-space-size=8", "--heap-growing-percent=50"], false);
+    assert.equal(await stop(child), 0);
+  });
+
   it("starts the pinned Node 24 with them from an old Node", async () => {
-    const { child } = await startServe(findOldNode(), { variables: { AI_UNIVERSE_MEMORY: "lean" } });
+    const { child } = await startServe(findOldNode());
     assertOptions(onlyChildOf(child.pid as number), lean);
     assert.equal(await stop(child), 0);
   });
 
-  it("starts as it is under a parent that talks to it over IPC, and says so when lean was asked for", async () => {
-    const plain = await startServe(process.execPath, { ipc: true });
-    assertOptions(commandLineOf(plain.child.pid as number), fast, false);
-    assert.doesNotMatch(plain.output(), /asks for Node options/);
-    assert.equal(await stop(plain.child), 0);
+  it("starts as it is under a parent that talks to it over IPC, and says so under the lean profile", async () => {
+    const fastServer = await startServe(process.execPath, {
+      ipc: true,
+      variables: { AI_UNIVERSE_MEMORY: "fast" },
+    });
+    assertOptions(commandLineOf(fastServer.child.pid as number), fast, false);
+    assert.doesNotMatch(fastServer.output(), /asks for Node options/);
+    assert.equal(await stop(fastServer.child), 0);
     const asked = await startServe(process.execPath, {
       ipc: true,
       variables: { AI_UNIVERSE_MEMORY: "lean" },
@@ -118,6 +121,13 @@ describe("the Node options ai-universe serve runs with", () => {
       /AI_UNIVERSE_MEMORY=lean asks for Node options .*start it as "node --no-memory-reducer --max-semi-space-size=8 --heap-growing-percent=50 /,
     );
     assert.equal(await stop(asked.child), 0);
+    const byDefault = await startServe(process.execPath, { ipc: true });
+    assertOptions(commandLineOf(byDefault.child.pid as number), lean, false);
+    assert.match(
+      byDefault.output(),
+      /the default memory profile \(lean; AI_UNIVERSE_MEMORY=fast picks the other\) asks for Node options .*start it as "node --no-memory-reducer --max-semi-space-size=8 /,
+    );
+    assert.equal(await stop(byDefault.child), 0);
   });
 
   it("stops the start on an unknown profile, naming the ones there are", async () => {
@@ -134,7 +144,7 @@ describe("the Node options ai-universe serve runs with", () => {
     assert.equal(code, 2);
     assert.equal(
       output.trim(),
-      'ai-universe: AI_UNIVERSE_MEMORY is "tiny": use "fast" (the default: least CPU) or "lean" (least memory, at more CPU per call).',
+      'ai-universe: AI_UNIVERSE_MEMORY is "tiny": use "lean" (the default: least memory) or "fast" (least CPU per call, at about half again the memory).',
     );
   });
 
@@ -166,10 +176,7 @@ describe("the Node options ai-universe serve runs with", () => {
   });
 
   it("npm start takes them too", async () => {
-    const { child } = await startServe("npm", {
-      variables: { AI_UNIVERSE_MEMORY: "lean" },
-      command: ["start", "--silent", "--", "--port", "0"],
-    });
+    const { child } = await startServe("npm", { command: ["start", "--silent", "--", "--port", "0"] });
     assertOptions(onlyChildOf(child.pid as number), lean);
     assert.equal(await stop(child), 0);
   });
