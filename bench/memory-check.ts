@@ -1,11 +1,12 @@
 // `npm run bench -- --memory`: the product alone, for iterating on issue 29's memory aims: its CPU per
 // consultation and throughput (300 at once, zero-latency providers, as in the floor comparison), its wall
-// time over the critical path at 100 at once (latencies of 200-1,500 ms, as there), then resident
-// memory with 1,000 in flight (providers answering after 2 s), its make-up at the peak (V8's
-// heap, memory outside it), and after they answered (`afterBurstMs`). No floor: the ratios come from
-// `npm run bench`.
-// `AI_UNIVERSE_MEMORY=fast` measures the fast memory profile (lean, the default, otherwise). `BENCH_NODE_OPTIONS` adds Node options to
-// the product (e.g. "--max-semi-space-size=4"), here and in every mode of `npm run bench`.
+// time over the critical path at 100 at once (latencies of 200-1,500 ms, as there), then resident memory
+// with 1,000 in flight (providers answering after 2 s), its make-up at the peak (V8's heap, memory
+// outside it) and as the burst ended (by kind of mapping, resident-make-up.ts), and after they answered
+// (`afterBurstMs`). No floor: the ratios come from `npm run bench`.
+// `AI_UNIVERSE_MEMORY=fast` measures the fast memory profile (lean, the default, otherwise).
+// `BENCH_NODE_OPTIONS` adds Node options to the product (e.g. "--max-semi-space-size=4"), here and in
+// every mode of `npm run bench`.
 
 import { defaultMemoryProfile, memoryVariable } from "../src/runtime/serve-node-options.ts";
 import { serverEnvironment } from "../test/e2e/support/server-environment.ts";
@@ -20,8 +21,22 @@ import {
   stopProcess,
 } from "./bench-process.ts";
 import { ConsultationLoad, latencyDraw } from "./consultation-load.ts";
+import type { ResidentMakeUp } from "./resident-make-up.ts";
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** Resident memory by kind: V8's heap is counted among the anonymous mappings, and shown apart from them. */
+function makeUpLine(usage: NodeJS.MemoryUsage, makeUp: ResidentMakeUp): string {
+  const outsideHeap = Math.max(0, makeUp.anonymous - usage.heapTotal);
+  return [
+    `resident ${megabytes(usage.rss)}`,
+    `V8's heap ${megabytes(usage.heapTotal)}`,
+    `malloc's heap ${megabytes(makeUp.malloc)}`,
+    `other anonymous ${megabytes(outsideHeap)}`,
+    `the node binary ${megabytes(makeUp.binary)}`,
+    `other files ${megabytes(makeUp.other)}`,
+  ].join(", ");
+}
 
 /** Measures the product and prints its CPU, throughput and resident memory. */
 export async function runMemoryCheck(): Promise<void> {
@@ -61,6 +76,8 @@ export async function runMemoryCheck(): Promise<void> {
       peakRss: number;
       atPeak: NodeJS.MemoryUsage;
       spacesAtPeak: Record<string, number>;
+      now: NodeJS.MemoryUsage;
+      makeUp?: ResidentMakeUp;
     }>(product.child, { type: "rss" }, "rss");
     await new Promise((resolve) => setTimeout(resolve, afterBurstMs));
     const after = await ask<{ rss: number; now: NodeJS.MemoryUsage }>(product.child, { type: "rss" }, "rss");
@@ -74,6 +91,7 @@ export async function runMemoryCheck(): Promise<void> {
     console.log(
       `  V8's heap spaces at the peak: ${spaces.map(([name, bytes]) => `${name} ${megabytes(bytes)}`).join(", ")}`,
     );
+    if (peak.makeUp) console.log(`  as the burst ended: ${makeUpLine(peak.now, peak.makeUp)}`);
     console.log(`RSS, ${afterBurstLabel} after: ${megabytes(after.rss)} (${makeUp(after.now)})`);
   } finally {
     load.close();

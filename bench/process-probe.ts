@@ -1,9 +1,10 @@
 // Preloaded (`--import`) into each server the benchmark measures, the product and the floor alike: it
 // answers the benchmark over IPC with the process's CPU time, the bytes it allocated between `start`
 // and `stop` and the time its main thread spent in garbage collection (both from V8's GC profile), its live heap after a full collection, and its resident set size:
-// the highest sampled every 20 ms since `rss-start`, and the current one.
+// the highest sampled every 20 ms since `rss-start`, and the current one with its make-up (resident-make-up.ts).
 
 import { GCProfiler, getHeapSpaceStatistics, getHeapStatistics } from "node:v8";
+import { residentMakeUp } from "./resident-make-up.ts";
 
 interface Measurement {
   cpuMs: number;
@@ -74,6 +75,7 @@ process.on("message", (message: { type: string }) => {
       atPeak: atPeak ?? now,
       spacesAtPeak,
       now,
+      makeUp: residentMakeUp(),
     });
   } else if (message.type === "heap") {
     (globalThis as { gc?: () => void }).gc?.();
