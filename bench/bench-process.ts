@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { defaultIdleMs } from "../src/runtime/memory-release.ts";
-import { serveNodeOptions } from "../src/runtime/serve-node-options.ts";
+import { missingServeVariables, serveNodeOptions } from "../src/runtime/serve-node-options.ts";
 import { mainScript } from "../test/e2e/support/http-server-process.ts";
 
 const probe = fileURLToPath(new URL("./process-probe.ts", import.meta.url));
@@ -61,14 +61,15 @@ export async function startProcess(
 }
 
 /**
- * Starts the product, `ai-universe serve` on a free port, with `environment`, the Node options it runs
- * with under that environment's memory profile (`serveNodeOptions`: the probe's IPC channel keeps it
- * from taking them itself), and `productNodeOptions`; its URL ends in /mcp.
+ * Starts the product, `ai-universe serve` on a free port, with `environment`, the Node options and
+ * variables it runs with under that environment's memory profile (`serveNodeOptions`,
+ * `missingServeVariables`: the probe's IPC channel keeps it from taking them itself), and
+ * `productNodeOptions`; its URL ends in /mcp.
  */
 export async function startProduct(environment: Record<string, string>): Promise<StartedProcess> {
   const { child, url } = await startProcess(
     [mainScript, "serve", "--port", "0"],
-    environment,
+    { ...environment, ...missingServeVariables(environment) },
     /MCP at (http:\/\/\S+)\/mcp/,
     [...serveNodeOptions(environment), ...productNodeOptions],
   );

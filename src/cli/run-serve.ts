@@ -7,6 +7,7 @@ import {
   memoryProfileOf,
   memoryVariable,
   missingServeOptions,
+  missingServeVariables,
 } from "../runtime/serve-node-options.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { launchRuntime } from "./launch-runtime.ts";
@@ -60,7 +61,8 @@ export async function runServe(options: CommandOptions): Promise<number> {
 
 /**
  * Says so when the lean memory profile (the default) is in force but this process could not take its
- * Node options (no process.execve, or an IPC parent): it then runs with V8's defaults. The fast profile's
+ * Node options (no process.execve, or an IPC parent): it then runs with V8's defaults. The command it
+ * suggests sets the profile's variables too, but on Windows, where they mean nothing. The fast profile's
  * one option is only a saving, and goes unsaid.
  */
 function warnOfMissingOptions(environment: NodeJS.ProcessEnv): void {
@@ -69,8 +71,14 @@ function warnOfMissingOptions(environment: NodeJS.ProcessEnv): void {
   const asked = environment[memoryVariable]?.trim()
     ? `${memoryVariable}=lean asks`
     : `the default memory profile (lean; ${memoryVariable}=fast picks the other) asks`;
+  const variables =
+    process.platform === "win32"
+      ? ""
+      : Object.entries(missingServeVariables(environment))
+          .map(([name, value]) => `${name}=${value} `)
+          .join("");
   process.stderr.write(
-    `ai-universe: ${asked} for Node options this process was not started with, so it runs with V8's defaults (about half again the memory under load): start it as "node ${missing.join(" ")} ${process.argv[1]} serve" (Node 22.15 or newer re-executes itself with them, but not under a parent that talks to it over IPC, nor on Windows)\n`,
+    `ai-universe: ${asked} for Node options this process was not started with, so it runs with V8's defaults (about half again the memory under load): start it as "${variables}node ${missing.join(" ")} ${process.argv[1]} serve" (Node 22.15 or newer re-executes itself with them, but not under a parent that talks to it over IPC, nor on Windows)\n`,
   );
 }
 

@@ -1,12 +1,13 @@
-// The Node options `ai-universe serve` runs with, by memory profile (src/runtime/serve-node-options.ts:
-// both with V8's memory reducer off, so the server's own memory release decides when memory goes back;
-// the default, lean, with a smaller young generation and slower heap growth; AI_UNIVERSE_MEMORY=fast
-// without them). `serve` re-executes itself with them, keeping its pid, on a current Node, whether
-// bin/ai-universe.js or `npm start` started it; on an old Node the launcher's pinned Node 24 does; under a
-// parent that talks to it over IPC it starts as it is (a re-executed process would lose the channel), and
-// says so under the lean profile, asked for or by default. Other commands run without them; an unknown
-// profile stops the start, naming the ones there are.
-// Each server is looked at from outside, through /proc/PID/cmdline (Linux).
+// The Node options and variables `ai-universe serve` runs with, by memory profile
+// (src/runtime/serve-node-options.ts: both with V8's memory reducer off, so the server's own memory release
+// decides when memory goes back; the default, lean, with a smaller young generation, slower heap growth
+// and one malloc arena unless the user sets MALLOC_ARENA_MAX; AI_UNIVERSE_MEMORY=fast without them).
+// `serve` re-executes itself with them, keeping its pid, on a current Node, whether bin/ai-universe.js or
+// `npm start` started it; on an old Node the launcher's pinned Node 24 does; under a parent that talks to
+// it over IPC it starts as it is (a re-executed process would lose the channel), and says so under the lean
+// profile, asked for or by default. Other commands run without them; an unknown profile stops the start,
+// naming the ones there are.
+// Each server is looked at from outside, through /proc/PID/cmdline and /proc/PID/environ (Linux).
 
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
@@ -28,6 +29,22 @@ const { fast, lean } = memoryProfiles;
 const commandLineOf = (pid: number) =>
   readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
 
+/** Kills `child` and every process of its group (it was spawned detached: the group's leader). */
+function killGroup(child: ChildProcess) {
+  try {
+    process.kill(-(child.pid as number), "SIGKILL");
+  } catch {
+    // The group has ended.
+  }
+}
+
+/** The value of `name` in the environment process `pid` was started (or re-executed) with. */
+const variableOf = (pid: number, name: string) =>
+  readFileSync(`/proc/${pid}/environ`, "utf8")
+    .split("\0")
+    .find((entry) => entry.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+
 describe("the Node options ai-universe serve runs with", () => {
   let simulator: ProviderSimulator;
   let environment: Record<string, string>;
@@ -37,7 +54,9 @@ describe("the Node options ai-universe serve runs with", () => {
     environment = (await serverEnvironment(simulator.url)).environment;
   });
   after(async () => {
-    for (const child of started) if (child.exitCode === null) child.kill("SIGKILL");
+    // Each server started in a process group of its own: a failed test leaves no server behind, even one a
+    // launcher or npm started, whose open output would keep this file from ending.
+    for (const child of started) killGroup(child);
     await simulator?.close();
   });
 
@@ -50,6 +69,7 @@ describe("the Node options ai-universe serve runs with", () => {
     { ipc = false, variables = {}, command = [launcher, "serve", "--port", "0"] } = {},
   ) {
     const child = spawn(node, command, {
+      detached: true,
       env: { ...environment, ...variables },
       stdio: ipc ? ["ignore", "ignore", "pipe", "ipc"] : ["ignore", "ignore", "pipe"],
       cwd: repository,
@@ -62,11 +82,11 @@ describe("the Node options ai-universe serve runs with", () => {
     await untilWritten(child.stderr, () => output, /MCP at http:\/\/\S+\/mcp/, 60_000, "the server");
     return { child, output: () => output };
   }
-  /** The command line of `pid`'s one child process. */
+  /** The pid of `pid`'s one child process. */
   function onlyChildOf(pid: number) {
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/);
     assert.equal(children.length, 1, `the children of ${pid}: ${children.join(" ")}`);
-    return commandLineOf(Number(children[0]));
+    return Number(children[0]);
   }
   /** Asserts that `commandLine` holds every option of `options` (or, with `present` false, none). */
   function assertOptions(commandLine: string[], options: readonly string[], present = true) {
@@ -85,8 +105,21 @@ describe("the Node options ai-universe serve runs with", () => {
     const commandLine = commandLineOf(child.pid as number);
     assertOptions(commandLine, lean);
     assert.ok(commandLine.includes("serve"), commandLine.join(" "));
+    assert.equal(variableOf(child.pid as number, "MALLOC_ARENA_MAX"), "1");
     assert.doesNotMatch(output(), /asks for Node options/);
     assert.equal(await stop(child), 0);
+  });
+
+  it("re-executes for the lean profile's one malloc arena alone, and keeps a MALLOC_ARENA_MAX of the user's", async () => {
+    const optionsGiven = await startServe(process.execPath, {
+      command: [...lean, launcher, "serve", "--port", "0"],
+    });
+    assert.equal(variableOf(optionsGiven.child.pid as number, "MALLOC_ARENA_MAX"), "1");
+    assert.equal(await stop(optionsGiven.child), 0);
+    const own = await startServe(process.execPath, { variables: { MALLOC_ARENA_MAX: "4" } });
+    assertOptions(commandLineOf(own.child.pid as number), lean);
+    assert.equal(variableOf(own.child.pid as number, "MALLOC_ARENA_MAX"), "4");
+    assert.equal(await stop(own.child), 0);
   });
 
   it("takes only the fast profile's option with AI_UNIVERSE_MEMORY=fast", async () => {
@@ -94,12 +127,15 @@ describe("the Node options ai-universe serve runs with", () => {
     const commandLine = commandLineOf(child.pid as number);
     assertOptions(commandLine, fast);
     assertOptions(commandLine, ["--max-semi-space-size=8", "--heap-growing-percent=50"], false);
+    assert.equal(variableOf(child.pid as number, "MALLOC_ARENA_MAX"), undefined);
     assert.equal(await stop(child), 0);
   });
 
   it("starts the pinned Node 24 with them from an old Node", async () => {
     const { child } = await startServe(findOldNode());
-    assertOptions(onlyChildOf(child.pid as number), lean);
+    const server = onlyChildOf(child.pid as number);
+    assertOptions(commandLineOf(server), lean);
+    assert.equal(variableOf(server, "MALLOC_ARENA_MAX"), "1");
     assert.equal(await stop(child), 0);
   });
 
@@ -118,20 +154,21 @@ describe("the Node options ai-universe serve runs with", () => {
     assertOptions(commandLineOf(asked.child.pid as number), lean, false);
     assert.match(
       asked.output(),
-      /AI_UNIVERSE_MEMORY=lean asks for Node options .*start it as "node --no-memory-reducer --max-semi-space-size=8 --heap-growing-percent=50 /,
+      /AI_UNIVERSE_MEMORY=lean asks for Node options .*start it as "MALLOC_ARENA_MAX=1 node --no-memory-reducer --max-semi-space-size=8 --heap-growing-percent=50 /,
     );
     assert.equal(await stop(asked.child), 0);
     const byDefault = await startServe(process.execPath, { ipc: true });
     assertOptions(commandLineOf(byDefault.child.pid as number), lean, false);
     assert.match(
       byDefault.output(),
-      /the default memory profile \(lean; AI_UNIVERSE_MEMORY=fast picks the other\) asks for Node options .*start it as "node --no-memory-reducer --max-semi-space-size=8 /,
+      /the default memory profile \(lean; AI_UNIVERSE_MEMORY=fast picks the other\) asks for Node options .*start it as "MALLOC_ARENA_MAX=1 node --no-memory-reducer --max-semi-space-size=8 /,
     );
     assert.equal(await stop(byDefault.child), 0);
   });
 
   it("stops the start on an unknown profile, naming the ones there are", async () => {
     const child = spawn(process.execPath, [launcher, "serve", "--port", "0"], {
+      detached: true,
       env: { ...environment, AI_UNIVERSE_MEMORY: "tiny" },
       stdio: ["ignore", "ignore", "pipe"],
     });
@@ -150,6 +187,7 @@ describe("the Node options ai-universe serve runs with", () => {
 
   it("runs other commands without them: the stdio server answers as the process it started as", async () => {
     const child = spawn(process.execPath, [launcher, "mcp"], {
+      detached: true,
       env: { ...environment, AI_UNIVERSE_MEMORY: "lean" },
       stdio: "pipe",
     });
@@ -177,7 +215,9 @@ describe("the Node options ai-universe serve runs with", () => {
 
   it("npm start takes them too", async () => {
     const { child } = await startServe("npm", { command: ["start", "--silent", "--", "--port", "0"] });
-    assertOptions(onlyChildOf(child.pid as number), lean);
+    const server = onlyChildOf(child.pid as number);
+    assertOptions(commandLineOf(server), lean);
+    assert.equal(variableOf(server, "MALLOC_ARENA_MAX"), "1");
     assert.equal(await stop(child), 0);
   });
 });

@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { serveNodeOptions } from "../../../src/runtime/serve-node-options.ts";
+import { missingServeVariables, serveNodeOptions } from "../../../src/runtime/serve-node-options.ts";
 import { untilWritten } from "./written-text.ts";
 import "./fresh-connections.ts";
 
@@ -32,8 +32,9 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns the HTTP server with `environment` and the Node options `ai-universe serve` runs with under
- * it (given here, the server need not re-execute itself for them); resolves with its URL once it listens.
+ * Spawns the HTTP server with `environment` and the Node options and variables `ai-universe serve` runs
+ * with under it (given here, the server need not re-execute itself for them); resolves with its URL once
+ * it listens.
  */
 export async function startHttpServerProcess(
   environment: Record<string, string>,
@@ -53,7 +54,7 @@ export async function startHttpServerProcess(
       ...extraArguments,
     ],
     {
-      env: environment,
+      env: { ...environment, ...missingServeVariables(environment) },
       stdio: ["ignore", "ignore", "pipe"],
       ...identity,
     },
