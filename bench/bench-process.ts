@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { defaultIdleMs } from "../src/runtime/memory-release.ts";
-import { missingServeVariables, serveNodeOptions } from "../src/runtime/serve-node-options.ts";
+import { serveNodeOptions, withServeVariables } from "../src/runtime/serve-node-options.ts";
 import { mainScript } from "../test/e2e/support/http-server-process.ts";
 
 const probe = fileURLToPath(new URL("./process-probe.ts", import.meta.url));
@@ -63,13 +63,13 @@ export async function startProcess(
 /**
  * Starts the product, `ai-universe serve` on a free port, with `environment`, the Node options and
  * variables it runs with under that environment's memory profile (`serveNodeOptions`,
- * `missingServeVariables`: the probe's IPC channel keeps it from taking them itself), and
+ * `withServeVariables`: the probe's IPC channel keeps it from taking them itself), and
  * `productNodeOptions`; its URL ends in /mcp.
  */
 export async function startProduct(environment: Record<string, string>): Promise<StartedProcess> {
   const { child, url } = await startProcess(
     [mainScript, "serve", "--port", "0"],
-    { ...environment, ...missingServeVariables(environment) },
+    withServeVariables(environment),
     /MCP at (http:\/\/\S+)\/mcp/,
     [...serveNodeOptions(environment), ...productNodeOptions],
   );

@@ -84,11 +84,12 @@ export function printFloorReport(
   const paired = batches?.warm;
   const { historyMs, sessionMs } = product;
   const server = results["ai-universe"];
-  const other = results[otherName];
+  const otherResult = results[otherName];
   const floor = results.floor;
   const sdkFloor = results["floor+sdk"];
   const mcpFloor = results["floor+mcp"];
-  if (!server || !other || !floor || !sdkFloor || !mcpFloor) throw new Error("a subject was not measured");
+  if (!server || !otherResult || !floor || !sdkFloor || !mcpFloor)
+    throw new Error("a subject was not measured");
   const row = (
     label: string,
     value: (result: FloorResult) => number,
@@ -100,7 +101,7 @@ export function printFloorReport(
       ((pair && pairs?.[name]?.[pair].median) ?? value(server) / value(other)).toFixed(2);
     const cells = [
       value(server).toFixed(digits),
-      value(other).toFixed(digits),
+      value(otherResult).toFixed(digits),
       value(floor).toFixed(digits),
       ratioTo("floor", floor),
       value(sdkFloor).toFixed(digits),
@@ -166,7 +167,7 @@ export function printFloorReport(
   // for each memory profile.
   for (const [profile, result, key] of [
     [`${defaultMemoryProfile} (default)`, server, "floor+sdk"],
-    [otherProfile, other, otherPairKey],
+    [otherProfile, otherResult, otherPairKey],
   ] as const) {
     const cpuToSdk = paired?.[key]?.cpuMs.median ?? result.cpuMs / sdkFloor.cpuMs;
     const throughputToSdk = paired?.[key]?.perSecond.median ?? result.perSecond / sdkFloor.perSecond;

@@ -71,6 +71,11 @@ export function missingServeVariables(environment: NodeJS.ProcessEnv): Record<st
   return Object.fromEntries(Object.entries(variables).filter(([name]) => !environment[name]));
 }
 
+/** `environment` with the variables of its profile it lacks: what a server spawned with it should get. */
+export function withServeVariables(environment: Record<string, string>): Record<string, string> {
+  return { ...environment, ...missingServeVariables(environment) };
+}
+
 /**
  * Re-executes this process with the Node options and variables `serve` lacks, when it can: it does not return then.
  * Otherwise (nothing lacking, no process.execve, an IPC parent) it returns and the process goes on; so it

@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { missingServeVariables, serveNodeOptions } from "../../../src/runtime/serve-node-options.ts";
+import { serveNodeOptions, withServeVariables } from "../../../src/runtime/serve-node-options.ts";
 import { untilWritten } from "./written-text.ts";
 import "./fresh-connections.ts";
 
@@ -54,7 +54,7 @@ export async function startHttpServerProcess(
       ...extraArguments,
     ],
     {
-      env: { ...environment, ...missingServeVariables(environment) },
+      env: withServeVariables(environment),
       stdio: ["ignore", "ignore", "pipe"],
       ...identity,
     },
