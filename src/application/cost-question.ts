@@ -3,8 +3,9 @@
 // and tier as the call itself fits it) against the operator's `confirmAboveUsd`. When a question is
 // due, it carries what to say (the models and the most they may cost) and a cheaper choice: the same
 // call with fewer models, the dearest left out until the estimate fits under the setting (as
-// `maxCostUsd` would leave them out), or the primary alone when even that does not fit. No model is
-// called, nothing is counted or charged. Front ends that can ask a person (MCP elicitation) use it.
+// `maxCostUsd` would leave them out), or the primary alone when even that does not fit. A call that
+// gives its own `maxCostUsd` has said what it may spend, so none is due. No model is called, nothing is
+// counted or charged. Front ends that can ask a person (MCP elicitation) use it.
 
 import { type ConsultationServices, estimateTurn, type TurnEstimate } from "../consultation/index.ts";
 import { secondOpinionInput, sendMessageInput } from "../contract/inputs.ts";
@@ -56,6 +57,8 @@ export function createCostQuestion(
   return {
     async costQuestion(caller, tool, input) {
       if (confirmAboveUsd === null) return undefined;
+      // A cap the caller gave is its consent to spend up to it (the call is fitted under it or refused).
+      if (typeof (input as { maxCostUsd?: unknown } | null)?.maxCostUsd === "number") return undefined;
       const estimate = estimator(services, admission, caller, tool, input);
       const asked = await estimate({}).catch(() => undefined);
       if (!asked || asked.estimatedCostUsd <= confirmAboveUsd) return undefined;
@@ -123,10 +126,13 @@ function estimator(
       };
       return estimateOf(await estimateTurn(turn, consultation, services));
     }
-    const { idempotencyKey, attachments, answerWithinSeconds, ...rest } = validateInput(
-      secondOpinionInput,
-      changed,
-    );
+    const {
+      idempotencyKey,
+      attachments,
+      answerWithinSeconds,
+      detail: _detail,
+      ...rest
+    } = validateInput(secondOpinionInput, changed);
     const checked = await attachmentsFrom(attachments);
     const request = { ...rest, ...(checked.length > 0 ? { attachments: checked } : {}) };
     const consultation = { kind: "panel" as const, choice: request, cost: policy(request.maxCostUsd) };

@@ -135,7 +135,8 @@ async function connectRemote(server: string, apiKey: string | undefined): Promis
       };
       return (health.models?.available ?? []).map((entry) => entry.name);
     },
-    secondOpinion: (input, options) => call("agent.second_opinion", input, options),
+    // The terminal shows (and --json prints) the whole result, as a local call gives it.
+    secondOpinion: (input, options) => call("agent.second_opinion", { ...input, detail: "full" }, options),
     sendMessage: (input, options) => call("conversation.send-message", input, options),
     getHistory: (input) => call("conversation.get-history", input),
     listConversations: (input) => call("conversation.list", input),

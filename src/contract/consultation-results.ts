@@ -4,7 +4,15 @@
 
 import { z } from "zod";
 import { persistenceStatus, storedMessage } from "./messages.ts";
-import { consultationSummary, councilShape, modelOpinion, secondOpinion, synthesis } from "./opinions.ts";
+import {
+  assessment,
+  consultationSummary,
+  councilShape,
+  debateRound,
+  modelOpinion,
+  secondOpinion,
+  synthesis,
+} from "./opinions.ts";
 
 /** Where a turn went: its conversation, whether it is new, and its title. */
 const turnShape = {
@@ -36,6 +44,25 @@ export const secondOpinionResult = z
     description: "The result of agent.second_opinion: every model's opinion, the synthesis and the totals.",
   });
 export type SecondOpinionResult = z.infer<typeof secondOpinionResult>;
+
+/**
+ * What `agent.second_opinion` answers: with `detail: "full"` the result above; by default its compact
+ * form (result-detail.ts), which lists the summary, the assessment and the synthesis first and each
+ * opinion once: the assessment lifted out of the synthesis, no stored message or metadata (they repeat
+ * every opinion), and a debate round's opinions left out when they are the final ones.
+ */
+export const secondOpinionOutput = secondOpinionResult
+  .extend({
+    /** The synthesis's assessment, lifted out of it (compact form). */
+    assessment: assessment.optional(),
+    rounds: z.array(debateRound.partial({ opinions: true })).optional(),
+  })
+  .meta({
+    title: "Agent Second Opinion Response",
+    description:
+      "The result of agent.second_opinion: the summary, the assessment and the synthesis, then every model's opinion once.",
+  });
+export type SecondOpinionOutput = z.infer<typeof secondOpinionOutput>;
 
 /** The result of `conversation.send-message`. */
 export const sendMessageResult = z.object({

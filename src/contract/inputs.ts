@@ -7,6 +7,7 @@ import { consultationStrategies, defaultAdaptiveAgreement } from "./consultation
 import { cleanTitle } from "./conversation-title.ts";
 import { limits } from "./limits.ts";
 import { reasoningLevels } from "./reasoning-levels.ts";
+import { resultDetails } from "./result-detail.ts";
 
 /** Messages returned when no limit is given. */
 export const defaultHistoryPageSize = 50;
@@ -33,7 +34,7 @@ const maxCostUsd = z
   .positive()
   .max(1000)
   .describe(
-    "Most this call may cost, in USD. Estimated before any model is called (prompt size, each model's output cap, catalog prices): models that would exceed it are left out, and a call that cannot fit is refused with the estimate.",
+    "Most this call may cost, in USD. Estimated before any model is called (prompt size, each model's output cap, catalog prices): models that would exceed it are left out, and a call that cannot fit is refused with the estimate. Giving it is consent to spend up to it: a server that asks before a costly call does not ask then.",
   );
 
 const idempotencyKey = z
@@ -177,6 +178,12 @@ export const secondOpinionInput = z.strictObject({
   title: title.optional(),
   maxCostUsd: maxCostUsd.optional(),
   idempotencyKey: idempotencyKey.optional(),
+  detail: z
+    .enum(resultDetails)
+    .optional()
+    .describe(
+      'How much the result carries. "compact" (default): the summary, the assessment and the synthesis first, then each opinion once. "full": also the stored answer message and its metadata, which repeat every opinion (conversation.get-history returns them too).',
+    ),
 });
 
 /** Input of the send-message use case (`conversation.send-message`). */

@@ -82,36 +82,38 @@ export const vote = z.enum(["go", "block", "unsure"]);
 export type Vote = z.infer<typeof vote>;
 
 /** The machine-readable part of a synthesis: how far the models agree, and on what. */
-export const assessment = z.object({
-  /** 0 (no agreement) to 1 (full agreement), with a one-line reason. */
-  agreement: z.object({ score: z.number(), reason: z.string() }),
-  /** Points every model shares. */
-  consensus: z.array(z.string()),
-  /** Points not all models share, each with the models holding it. */
-  dissent: z.array(z.object({ point: z.string(), models: z.array(z.string()) })),
-  /** For yes/no, go/no-go and review questions: the decision and each model's vote. */
-  verdict: z
-    .object({
-      decision: vote,
-      reason: z.string(),
-      votes: z.array(z.object({ model: z.string(), vote })),
-    })
-    .optional(),
-  /** The models grouped by their bottom-line answer (for a multiple-choice question, the letter). */
-  positions: z.array(z.object({ answer: z.string(), models: z.array(z.string()) })).optional(),
-  /**
-   * Computed from `positions`, not written by the model: each model family is one voice, shared by its
-   * models; `score` is the share of voices holding the most-held `answer`; `families` groups the
-   * models that answered.
-   */
-  familyAgreement: z
-    .object({
-      score: z.number(),
-      answer: z.string(),
-      families: z.array(z.object({ family: z.string(), models: z.array(z.string()) })),
-    })
-    .optional(),
-});
+export const assessment = z
+  .object({
+    /** 0 (no agreement) to 1 (full agreement), with a one-line reason. */
+    agreement: z.object({ score: z.number(), reason: z.string() }),
+    /** Points every model shares. */
+    consensus: z.array(z.string()),
+    /** Points not all models share, each with the models holding it. */
+    dissent: z.array(z.object({ point: z.string(), models: z.array(z.string()) })),
+    /** For yes/no, go/no-go and review questions: the decision and each model's vote. */
+    verdict: z
+      .object({
+        decision: vote,
+        reason: z.string(),
+        votes: z.array(z.object({ model: z.string(), vote })),
+      })
+      .optional(),
+    /** The models grouped by their bottom-line answer (for a multiple-choice question, the letter). */
+    positions: z.array(z.object({ answer: z.string(), models: z.array(z.string()) })).optional(),
+    /**
+     * Computed from `positions`, not written by the model: each model family is one voice, shared by its
+     * models; `score` is the share of voices holding the most-held `answer`; `families` groups the
+     * models that answered.
+     */
+    familyAgreement: z
+      .object({
+        score: z.number(),
+        answer: z.string(),
+        families: z.array(z.object({ family: z.string(), models: z.array(z.string()) })),
+      })
+      .optional(),
+  })
+  .meta({ id: "assessment" });
 export type Assessment = z.infer<typeof assessment>;
 
 /** The synthesis of all successful opinions. */
@@ -214,6 +216,11 @@ export const consultationSummary = z
     pendingModels: z.array(z.string()).optional(),
     /** Says plainly that the synthesis did not hear from every model, when it did not. */
     note: z.string().optional(),
+    /**
+     * When two or more models answered and every one is of the same family (e.g. "Anthropic Claude"): its
+     * name. Models of one family share blind spots, so their agreement is weak evidence.
+     */
+    singleFamily: z.string().optional(),
   })
   .meta({ id: "summary" });
 export type ConsultationSummary = z.infer<typeof consultationSummary>;

@@ -1,14 +1,14 @@
 // The result schema of every use case a tool calls, by the short name the MCP output schemas go by.
 // Loaded only when a tool list or call needs them (see src/mcp/output-schemas.ts), never at start.
 
-import { secondOpinionResult, sendMessageResult } from "./consultation-results.ts";
+import { secondOpinionOutput, sendMessageResult } from "./consultation-results.ts";
 import { conversationListResult, deleteResult, historyResult, searchResult } from "./conversations.ts";
 import { modelListing } from "./models.ts";
 import { usageResult } from "./usage.ts";
 
 /** Each tool's result schema. */
 export const resultSchemas = {
-  secondOpinion: secondOpinionResult,
+  secondOpinion: secondOpinionOutput,
   history: historyResult,
   sendMessage: sendMessageResult,
   list: conversationListResult,

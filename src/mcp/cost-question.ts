@@ -56,15 +56,26 @@ export async function confirmCost(
 ): Promise<CostStep> {
   const answer = inputResponse(context.mcpReq.inputResponses, costQuestionKey);
   if (answer.kind === "elicit") {
-    const choice = answer.action === "accept" ? answer.content?.choice : costChoices.stop;
-    if (choice === costChoices.stop) return { result: declined(answer.action, log) };
-    if (choice !== costChoices.fewer) return { input };
+    const asked = askedOf(context.mcpReq.requestState());
+    // Read as the answer's own property: an inherited one (`__proto__` in the answer) is no choice.
+    const content: object = answer.content ?? {};
+    const choice =
+      answer.action !== "accept"
+        ? costChoices.stop
+        : Object.hasOwn(content, "choice")
+          ? (content as { choice: unknown }).choice
+          : undefined;
+    if (choice === costChoices.stop) return { result: declined(answer.action, asked, log) };
+    if (choice === costChoices.goOn) return { input };
     const question = await application.costQuestion(caller, tool, input).catch(() => undefined);
-    return { input: question?.cheaper?.arguments ?? input };
+    // Anything but a choice the question offered is no consent: the call does not run.
+    if (choice !== costChoices.fewer || !question?.cheaper) return { result: unanswered(choice, log) };
+    return { input: question.cheaper.arguments };
   }
   if (!answersQuestions(server, context)) return { input };
   const question = await application.costQuestion(caller, tool, input).catch(() => undefined);
   if (!question) return { input };
+  const asked: Asked = { at: Date.now(), estimatedCostUsd: question.estimatedCostUsd };
   return {
     result: inputRequired({
       inputRequests: {
@@ -74,8 +85,34 @@ export async function confirmCost(
           requestedSchema: choiceSchema(question),
         }),
       },
+      requestState: JSON.stringify(asked),
     }),
   };
+}
+
+/**
+ * An answer sooner than this after the question was asked came from the client itself: no person reads
+ * the question and chooses that fast. Headless agents (`claude -p`, `codex exec`) answer in milliseconds;
+ * the margin is for a busy server, which may read an instant answer a second or two late.
+ */
+export const automaticAnswerMs = 3000;
+
+/** When the question was asked and the estimate it named, carried through the client in `requestState`. */
+interface Asked {
+  at: number;
+  estimatedCostUsd: number;
+}
+
+/** The question's `Asked`, from the state the client echoed; undefined when it sent none or a bad one. */
+function askedOf(state: unknown): Asked | undefined {
+  if (typeof state !== "string" || state.length > 200) return undefined;
+  try {
+    const { at, estimatedCostUsd } = JSON.parse(state) as Partial<Asked>;
+    const fine = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+    return fine(at) && fine(estimatedCostUsd) && estimatedCostUsd >= 0 ? { at, estimatedCostUsd } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether the client declared form elicitation (a bare `elicitation: {}` is form, as before modes). */
@@ -129,14 +166,50 @@ function choiceSchema(question: CostQuestion) {
   };
 }
 
-/** The result of a call the person did not confirm. */
-function declined(action: "accept" | "decline" | "cancel", log: (message: string) => void): CallToolResult {
+/**
+ * The result of a call nobody confirmed. It says truthfully who answered: a person (declined or
+ * dismissed), the client itself (an answer faster than a person can read: `automaticAnswerMs`), or,
+ * when the client did not echo when it was asked, either; and how to go on.
+ */
+function declined(
+  action: "accept" | "decline" | "cancel",
+  asked: Asked | undefined,
+  log: (message: string) => void,
+): CallToolResult {
+  const waitedMs = asked ? Date.now() - asked.at : undefined;
+  const automatic = waitedMs !== undefined && waitedMs >= 0 && waitedMs < automaticAnswerMs;
   const how = action === "cancel" ? "dismissed the question" : "declined";
+  const who = automatic
+    ? `Your MCP client answered the cost question itself (${action}, ${waitedMs} ms after it was asked), without showing it to anyone, as headless agents such as "claude -p" and "codex exec" do`
+    : asked
+      ? `You ${how}`
+      : `The cost question was ${action === "cancel" ? "dismissed" : "declined"} (by you or by your MCP client)`;
+  const cap = asked ? `${usd(asked.estimatedCostUsd)} or more` : "the most it may cost";
   return toolFailure(
     new ServiceError(
       "declined",
-      `You ${how}: no model was asked and nothing was charged. Call again to be asked again, with fewer models (a lower maxOpinions or a smaller panel), or with a maxCostUsd.`,
-      { action },
+      `${who}: no model was asked and nothing was charged. To run it, call again with maxCostUsd set to ${cap}: ` +
+        "a maxCostUsd is consent to spend up to it, and no question is asked then. Or ask fewer models (a lower " +
+        "maxOpinions or a smaller panel). For scripts and CI, the server's operator can turn the question off " +
+        "with AI_UNIVERSE_CONFIRM_ABOVE_USD=off.",
+      {
+        action,
+        answeredBy: automatic ? "client" : asked ? "person" : "unknown",
+        ...(asked ? { estimatedCostUsd: asked.estimatedCostUsd } : {}),
+      },
+    ),
+    log,
+  );
+}
+
+/** The result of an answer that named no choice the question offered: no consent, so nothing ran. */
+function unanswered(choice: unknown, log: (message: string) => void): CallToolResult {
+  const named = typeof choice === "string" ? `"${choice.slice(0, 40)}"` : "no choice";
+  return toolFailure(
+    new ServiceError(
+      "declined",
+      `The answer to the cost question named ${named}, which it did not offer: no model was asked and nothing was charged. Call again to be asked again, or with a maxCostUsd to run it without the question.`,
+      { action: "accept", answeredBy: "unknown" },
     ),
     log,
   );

@@ -3,17 +3,20 @@
 // structuredContent; repeating it as text would cost the caller thousands of tokens per call.
 
 import { usageLine } from "../application/index.ts";
-import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
+import type { SecondOpinionOutput, SendMessageResult } from "../contract/consultation-results.ts";
 import { describeAdaptivePath } from "../contract/consultation-strategies.ts";
 import type { HistoryResult, SearchResult } from "../contract/conversations.ts";
-import type { ModelOpinion } from "../contract/opinions.ts";
+import type { Assessment, ModelOpinion } from "../contract/opinions.ts";
 
 /** Compact Markdown of a second opinion. `toolName` spells tool names as the client lists them. */
-export function secondOpinionText(result: SecondOpinionResult, toolName: (name: string) => string): string {
+export function secondOpinionText(result: SecondOpinionOutput, toolName: (name: string) => string): string {
   const { synthesis, summary } = result;
   const lines: string[] = [];
   // Said first, so a partial answer is never read as the whole panel's.
   if (summary.note) lines.push(`**Partial:** ${summary.note}`, "");
+  if (summary.singleFamily) lines.push(singleFamilyLine(summary.singleFamily), "");
+  const assessment = result.assessment ?? synthesis?.assessment;
+  if (assessment) lines.push(...assessmentLines(assessment), "");
   if (synthesis && !synthesis.error) {
     lines.push(`## Synthesis (by ${synthesis.model})`, "", synthesis.response.trim());
   } else {
@@ -64,6 +67,31 @@ export function messageText(result: SendMessageResult, toolName: (name: string) 
   ].join("\n");
 }
 
+/** The verdict and the agreement, one line each. */
+function assessmentLines(assessment: Assessment): string[] {
+  const lines: string[] = [];
+  const { verdict, agreement } = assessment;
+  if (verdict) {
+    const votes = verdict.votes.map((vote) => `${oneLine(vote.model)} ${vote.vote}`).join(", ");
+    lines.push(
+      `**Verdict: ${verdict.decision.toUpperCase()}**: ${oneLine(verdict.reason)}${votes ? ` (votes: ${votes})` : ""}`,
+    );
+  }
+  lines.push(`**Agreement: ${Math.round(agreement.score * 100)}%**: ${oneLine(agreement.reason)}`);
+  return lines;
+}
+
+/** `text` on one line: what a model wrote across lines, joined. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** Says that one family's agreement with itself is weak evidence, and what gives a real second opinion. */
+function singleFamilyLine(family: string): string {
+  return (
+    `**One family:** every opinion came from ${family} models, which share training and blind spots, ` +
+    "so their agreement is weak evidence. Add a key of another vendor for a real second opinion."
+  );
+}
+
 function modelLine(opinion: ModelOpinion): string {
   const name = `- ${opinion.model} (${opinion.modelDisplayName})`;
   if (opinion.pending)
@@ -83,7 +111,7 @@ function recordLine(
   return (
     `Conversation ${conversationId}${created ? " (new)" : ""}. Every model's full answer: ` +
     `${toolName("conversation.get-history")} {"conversationId":"${conversationId}"} or the resource conversation://${conversationId}; ` +
-    `follow up with conversationId "${conversationId}". The structured result holds all fields.`
+    `follow up with conversationId "${conversationId}".`
   );
 }
 

@@ -5,7 +5,7 @@
 import type { ListToolsResult, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { Application, Caller, ToolNameStyle } from "../application/index.ts";
-import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
+import type { SecondOpinionOutput, SendMessageResult } from "../contract/consultation-results.ts";
 import type { HistoryResult, SearchResult } from "../contract/conversations.ts";
 import {
   conversationInput,
@@ -17,6 +17,7 @@ import {
   sendMessageInput,
   usageInput,
 } from "../contract/inputs.ts";
+import { compactSecondOpinion } from "../contract/result-detail.ts";
 import type { OutputName } from "../contract/result-schemas.ts";
 import { councilPanelToolMeta } from "./council-panel.ts";
 import { type JsonSchema, loadOutputSchemas, outputSchemaOf } from "./output-schemas.ts";
@@ -123,8 +124,11 @@ const secondOpinionTool: ToolWriter = (models, name) => ({
   annotations: asksModels,
   taskSupport: "optional",
   meta: councilPanelToolMeta,
-  call: (application, caller, input, options) => application.secondOpinion(caller, input, options),
-  text: (result) => secondOpinionText(result as SecondOpinionResult, name),
+  call: async (application, caller, input, options) => {
+    const result = await application.secondOpinion(caller, input, options);
+    return (input as { detail?: unknown }).detail === "full" ? result : compactSecondOpinion(result);
+  },
+  text: (result) => secondOpinionText(result as SecondOpinionOutput, name),
 });
 
 /** Asks one model, in a conversation or a new one. */

@@ -66,6 +66,16 @@ describe("the cost question", () => {
     }
   });
 
+  it("is not due for a call that gives its own maxCostUsd: the cap is the caller's consent", async () => {
+    const { application } = applicationAsking(0);
+    const full = await application.costQuestion(ann, "agent.second_opinion", council);
+    assert.ok(full);
+    const consented = { ...council, maxCostUsd: full.estimatedCostUsd };
+    assert.equal(await application.costQuestion(ann, "agent.second_opinion", consented), undefined);
+    const message = { content: "Hello?", model: "beta", maxCostUsd: 1 };
+    assert.equal(await application.costQuestion(ann, "conversation.send-message", message), undefined);
+  });
+
   it("offers the call without its dearest models, fitted under the setting, and running it asks just those", async () => {
     const { application: measuring } = applicationAsking(0);
     const full = await measuring.costQuestion(ann, "agent.second_opinion", council);

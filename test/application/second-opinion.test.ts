@@ -8,7 +8,7 @@ import { localCaller } from "../../src/application/caller.ts";
 import type { ConsultationEvent } from "../../src/contract/progress-events.ts";
 import type { ServiceError } from "../../src/contract/service-error.ts";
 import { localOwner } from "../../src/store/store.ts";
-import { consultationFixture, deferred } from "../support/consultation-fixture.ts";
+import { consultationFixture, deferred, fakeEntries } from "../support/consultation-fixture.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";
 
 const signal = new AbortController().signal;
@@ -25,6 +25,26 @@ function serverError(status: number, message: string, headers: Record<string, st
 }
 
 describe("second opinion use case", () => {
+  it("says when every answer came from one model family, and only then", async () => {
+    const claudes = fakeEntries.slice(0, 3).map((entry, index) => ({
+      ...entry,
+      provider: "anthropic" as const,
+      modelId: `claude-${index}`,
+    }));
+    const oneFamily = consultationFixture(claudes);
+    const same = await oneFamily.application.secondOpinion(localCaller, { question: "Safe?" }, { signal });
+    assert.equal(same.summary.singleFamily, "Anthropic Claude");
+    assertMatchesSchema("secondOpinion", same);
+    // One of them failing leaves two of the family: still one family.
+    oneFamily.models.script("claude-2", { error: serverError(400, "bad") });
+    const two = await oneFamily.application.secondOpinion(localCaller, { question: "Again?" }, { signal });
+    assert.equal(two.summary.singleFamily, "Anthropic Claude");
+    const mixed = [claudes[0], { ...claudes[1], provider: "openai" as const, modelId: "gpt-5" }];
+    const { application } = consultationFixture(mixed as typeof claudes);
+    const result = await application.secondOpinion(localCaller, { question: "Safe?" }, { signal });
+    assert.equal(result.summary.singleFamily, undefined);
+  });
+
   it("asks the primary and three secondaries, synthesises, and stores the turn", async () => {
     const { models, application, store } = consultationFixture();
     models.script("beta-1", {

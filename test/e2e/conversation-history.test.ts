@@ -15,7 +15,9 @@ describe("conversations end to end", () => {
 
   it("gives every model of a follow-up the earlier turns, and reads both messages right after", async () => {
     context.simulator.setBehaviour(modelIds.cerebras, { text: "FIRST-SYNTHESIS" });
-    const first = secondOpinionOf(await ask({ question: "FIRST-QUESTION about caching", maxOpinions: 1 }));
+    const first = secondOpinionOf(
+      await ask({ question: "FIRST-QUESTION about caching", maxOpinions: 1, detail: "full" }),
+    );
     const read = historyOf(await history({ conversationId: first.conversationId }));
     assert.deepEqual(
       read.messages.map((message) => [message.sequence, message.role, message.id]),

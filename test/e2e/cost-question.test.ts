@@ -9,7 +9,9 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { setTimeout as delay } from "node:timers/promises";
 import type { Usage } from "../../src/contract/usage.ts";
+import { automaticAnswerMs } from "../../src/mcp/cost-question.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { errorTextOf, modelIds, secondOpinionOf } from "./support/e2e-fixture.ts";
 import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
@@ -47,9 +49,10 @@ describe("the question before a costly call", () => {
     await simulator?.close();
   });
 
+  /** A client that answers every question with `answer` (or what it resolves with). */
   const connect = async (
     kind: ClientKind,
-    answer: ElicitationAnswer | undefined,
+    answer: ElicitationAnswer | (() => Promise<ElicitationAnswer>) | undefined,
     target: Target = { transport: "http", url: server.url },
   ): Promise<AnsweringClient> => {
     const questions: Elicitation[] = [];
@@ -60,7 +63,7 @@ describe("the question before a costly call", () => {
         ? {
             answer: (question) => {
               questions.push(question);
-              return answer;
+              return typeof answer === "function" ? answer() : answer;
             },
           }
         : {},
@@ -68,20 +71,25 @@ describe("the question before a costly call", () => {
     clients.push(client);
     return { client, questions };
   };
+  const errorMetaOf = (result: unknown) =>
+    (result as { _meta?: Record<string, Record<string, unknown>> })._meta?.["ai-universe/error"];
   const usageOf = async (client: TestClient) =>
     (await client.callTool("usage", {})).structuredContent as unknown as Usage;
   const modelsAsked = (from: number) => simulator.requests.slice(from).map((request) => request.model);
 
   for (const kind of kinds) {
-    it(`${kind}: declined, asks no model and charges nothing`, async () => {
+    it(`${kind}: declined by the client itself, asks no model, charges nothing and says how to go on`, async () => {
       const { client, questions } = await connect(kind, { action: "decline" });
       const spent = await usageOf(client);
       const before = simulator.requests.length;
       const result = await client.callTool("agent.second_opinion", { question: `Costly, ${kind}?` });
+      // Answered within milliseconds, as headless agents do: nobody was asked, and the text says so.
       assert.match(
         errorTextOf(result),
-        /^declined: You declined: no model was asked and nothing was charged\./,
+        /^declined: Your MCP client answered the cost question itself \(decline, \d+ ms after it was asked\), without showing it to anyone, .*: no model was asked and nothing was charged\. To run it, call again with maxCostUsd set to \$0\.3\d+ or more: a maxCostUsd is consent .*AI_UNIVERSE_CONFIRM_ABOVE_USD=off\.$/,
       );
+      assert.doesNotMatch(errorTextOf(result), /You declined|You dismissed/);
+      assert.equal(errorMetaOf(result)?.answeredBy, "client");
       assert.equal(simulator.requests.length, before, "a declined call reached a provider");
       const [question] = questions;
       assert.equal(questions.length, 1);
@@ -137,21 +145,60 @@ describe("the question before a costly call", () => {
     assert.ok(!modelsAsked(before).includes(modelIds.claude), "the left-out model was asked");
   });
 
-  it("treats a dismissed question or a stop like a decline", async () => {
-    for (const answer of [{ action: "cancel" }, { action: "accept", content: { choice: "stop" } }] as const) {
-      const { client } = await connect("v2-2025-11-25", answer);
+  it("says a person declined when one did: a dismissed question or a stop, answered after reading it", async () => {
+    const cases = [
+      ["v2-modern", { action: "cancel" }],
+      ["v2-2025-11-25", { action: "accept", content: { choice: "stop" } }],
+    ] as const;
+    for (const [kind, answer] of cases) {
+      const { client } = await connect(kind, async () => {
+        await delay(automaticAnswerMs + 200);
+        return answer;
+      });
       const before = simulator.requests.length;
       const result = await client.callTool("agent.second_opinion", { question: "Stop?" });
       assert.match(
         errorTextOf(result),
-        /^declined: You (dismissed the question|declined): no model was asked/,
+        /^declined: You (dismissed the question|declined): no model was asked and nothing was charged\. To run it, call again with maxCostUsd/,
       );
-      assert.deepEqual((result as { _meta?: Record<string, unknown> })._meta?.["ai-universe/error"], {
-        code: "declined",
-        action: answer.action,
-      });
+      const meta = errorMetaOf(result);
+      assert.deepEqual([meta?.code, meta?.action, meta?.answeredBy], ["declined", answer.action, "person"]);
       assert.equal(simulator.requests.length, before);
     }
+  });
+
+  it("runs nothing on an answer that names no offered choice, on both revisions", async () => {
+    const malformed: ElicitationAnswer[] = [
+      { action: "accept" },
+      { action: "accept", content: {} },
+      { action: "accept", content: { choice: "all-the-models" } },
+      { action: "accept", content: { choice: 42 } as never },
+      { action: "accept", content: JSON.parse('{"__proto__": {"choice": "go-on"}}') },
+    ];
+    for (const kind of ["v2-modern", "v1-2025-11-25"] as const) {
+      for (const answer of malformed) {
+        const { client, questions } = await connect(kind, answer);
+        const before = simulator.requests.length;
+        const result = await client.callTool("agent.second_opinion", { question: `Malformed, ${kind}?` });
+        assert.equal(questions.length, 1);
+        assert.match(errorTextOf(result), /^declined: /, `${kind}: ${JSON.stringify(answer)} ran the call`);
+        assert.equal(
+          simulator.requests.length,
+          before,
+          `${kind}: ${JSON.stringify(answer)} reached a provider`,
+        );
+      }
+    }
+  });
+
+  it("takes a maxCostUsd as consent: no question, and the call runs within it", async () => {
+    const { client, questions } = await connect("v2-modern", { action: "decline" });
+    const result = secondOpinionOf(
+      await client.callTool("agent.second_opinion", { question: "Consented?", maxCostUsd: 1 }),
+    );
+    assert.equal(questions.length, 0, "a call with a maxCostUsd was questioned");
+    assert.equal(result.secondaryOpinions.length, 3);
+    assert.ok((result.budget?.estimatedCostUsd ?? 2) <= 1);
   });
 
   it("does not ask a client without elicitation: the call runs as it always did", async () => {

@@ -69,7 +69,11 @@ describe("protocol compatibility", () => {
           assertMatchesSchema("secondOpinion", result.structuredContent);
           const conversationId = result.structuredContent?.conversationId as string;
           const text = result.content[0]?.text ?? "";
-          assert.match(text, /^## Synthesis \(by /);
+          // The agreement (and a verdict, for a decision) first, then the synthesis.
+          assert.match(
+            text,
+            /^(\*\*Verdict: [A-Z]+\*\*: [^\n]*\n)?\*\*Agreement: \d+%\*\*: [^\n]*\n\n## Synthesis \(by /,
+          );
           assert.ok(
             text.includes(conversationId) &&
               text.length < JSON.stringify(result.structuredContent).length / 2,

@@ -108,7 +108,16 @@ describe("client snippets of the README and docs/", () => {
       snippets()
         .map((snippet) => snippet.client)
         .sort(),
-      ["Claude Code", "Claude Desktop", "Codex", "Copilot CLI", "Cursor", "From a clone", "VS Code"],
+      [
+        "Claude Code",
+        "Claude Desktop",
+        "Codex",
+        "Copilot CLI",
+        "Cursor",
+        "From a clone",
+        "Gemini CLI",
+        "VS Code",
+      ],
     );
   });
 

@@ -35,6 +35,7 @@ export async function consultPanel(
     idempotencyKey: _key,
     attachments: attached,
     answerWithinSeconds: _within,
+    detail: _detail,
     ...rest
   } = validateInput(secondOpinionInput, input);
   const attachments = await attachmentsFrom(attached);

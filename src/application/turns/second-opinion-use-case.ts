@@ -42,6 +42,8 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
       idempotencyKey,
       attachments: attached,
       answerWithinSeconds,
+      // How much of the result a front end shows: none of the consultation's business.
+      detail: _detail,
       ...rest
     } = validateInput(secondOpinionInput, input);
     const attachments = await attachmentsFrom(attached);

@@ -4,8 +4,9 @@
 import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import { builtInCatalog } from "../../../src/configuration/catalog.ts";
-import type { SecondOpinionResult } from "../../../src/contract/consultation-results.ts";
+import type { SecondOpinionOutput, SecondOpinionResult } from "../../../src/contract/consultation-results.ts";
 import type { HistoryResult } from "../../../src/contract/conversations.ts";
+import { fullSecondOpinion } from "../../../src/contract/result-detail.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../../simulator/provider-simulator.ts";
 import { assertMatchesSchema } from "../../support/seed-schemas.ts";
 import { type InProcessServer, startHttpServerInProcess } from "./http-server-in-process.ts";
@@ -77,10 +78,11 @@ export function useEndToEnd(
 }
 
 /** The structured result of a successful second opinion, checked against the seed schema. */
-export function secondOpinionOf(result: ToolResult) {
+export function secondOpinionOf(result: ToolResult): SecondOpinionResult {
   assert.notEqual(result.isError, true, `tool failed: ${result.content[0]?.text}`);
   assertMatchesSchema("secondOpinion", result.structuredContent);
-  return result.structuredContent as unknown as SecondOpinionResult;
+  // Read as the application gives it: the compact form's assessment back in the synthesis.
+  return fullSecondOpinion(result.structuredContent as unknown as SecondOpinionOutput);
 }
 
 /** The structured result of get-history, checked against the seed schema. */

@@ -7,6 +7,8 @@
 
 import { type App, useApp, useHostStyles } from "@modelcontextprotocol/ext-apps/react";
 import { type MouseEvent, useState } from "react";
+import type { SecondOpinionOutput } from "../../../src/contract/consultation-results.ts";
+import { fullSecondOpinion } from "../../../src/contract/result-detail.ts";
 import type { SecondOpinionResult } from "../api.ts";
 import { Result } from "../components/Result.tsx";
 import { useLateOpinions } from "./use-late-opinions.ts";
@@ -38,7 +40,7 @@ export function CouncilPanel() {
           setFailure(answer.content.map((block) => ("text" in block ? block.text : "")).join(" "));
         } else {
           setFailure("");
-          setResult(answer.structuredContent as unknown as SecondOpinionResult);
+          setResult(fullSecondOpinion(answer.structuredContent as unknown as SecondOpinionOutput));
         }
       };
       created.ontoolcancelled = () => setFailure("The question was cancelled before the council answered.");

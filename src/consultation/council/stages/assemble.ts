@@ -3,10 +3,12 @@
 // when the cost policy shaped the plan, the council's parts, and the text the assistant message holds.
 // From here on the caller hears nothing more of this turn; its late models run on.
 
-import type { ModelOpinion, SecondOpinion } from "../../../contract/opinions.ts";
+import type { ConsultationSummary, ModelOpinion, SecondOpinion } from "../../../contract/opinions.ts";
+import type { ModelEntry } from "../../../providers/model-entry.ts";
 import { pendingNote, stillRunning } from "../../turn/late-opinions.ts";
 import { summarise } from "../../turn/second-opinion-result.ts";
 import type { TurnAnswer } from "../../turn/turn-pipeline.ts";
+import { familyOf } from "../model-families.ts";
 import { type CouncilledPanel, councilOf, pendingOf } from "./panel-turn.ts";
 
 /** The turn's answer; marks it given, so its late models go on detached from the caller. */
@@ -27,7 +29,12 @@ export function assemblePanel(turn: CouncilledPanel): TurnAnswer<SecondOpinion> 
   const [primary, ...secondaryOpinions] = opening.asked.map(
     ({ entry }) => byModel.get(entry.name) ?? stillRunning(entry, elapsed),
   ) as [ModelOpinion, ...ModelOpinion[]];
-  const summary = summarise(opinions, synthesis, elapsed, modelCalls);
+  const summary = withFamily(
+    summarise(opinions, synthesis, elapsed, modelCalls),
+    opening.asked
+      .map(({ entry }) => entry)
+      .filter((entry) => byModel.has(entry.name) && !byModel.get(entry.name)?.error),
+  );
   const pendingModels = pendingOf(turn);
   const shaped = report.maxCostUsd !== null || report.leftOut.length > 0 || report.unknownCost.length > 0;
   const secondOpinion: SecondOpinion = {
@@ -51,6 +58,14 @@ export function assemblePanel(turn: CouncilledPanel): TurnAnswer<SecondOpinion> 
     metadata: { secondOpinion, ...(Object.keys(trims).length > 0 ? { contextTrim: trims } : {}) },
     ...(late.length > 0 ? { late } : {}),
   };
+}
+
+/** `summary` naming the one family every answering model is of, when two or more answered. */
+function withFamily(summary: ConsultationSummary, answered: readonly ModelEntry[]): ConsultationSummary {
+  const families = answered.map((entry) => familyOf(entry));
+  const [family] = families;
+  if (answered.length < 2 || !family || families.some((other) => other.id !== family.id)) return summary;
+  return { ...summary, singleFamily: family.name };
 }
 
 /** The answer stored when there is no synthesis: the primary's, or the first successful secondary's. */
