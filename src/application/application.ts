@@ -4,6 +4,7 @@
 // only translate to and from it, so every rule holds on every path.
 
 import { type ClientTimeLimit, knownClientTimeLimits } from "../configuration/client-time-limits.ts";
+import { describeKeySources } from "../configuration/key-sources.ts";
 import type { ConsultationServices } from "../consultation/index.ts";
 import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
 import { modelsInput, usageInput } from "../contract/inputs.ts";
@@ -109,6 +110,11 @@ export function createApplication(services: ConsultationServices, options: Appli
   const tasks =
     options.tasks ??
     createTaskRunner(store.tasks, { staleMs: 30_000, ...defaultTaskLifetimes }, services.clock, () => {});
+  const configuration = options.providers ?? {
+    providers: readProviderSettings({}),
+    models: services.roster.available,
+    environment: {},
+  };
   return {
     ...createTaskUseCases(tasks, admission, cursors),
     ...createAccountUseCases({
@@ -121,11 +127,7 @@ export function createApplication(services: ConsultationServices, options: Appli
       health: () => store.health(),
       roster: services.roster,
       panels: services.defaults.panels ?? [],
-      configuration: options.providers ?? {
-        providers: readProviderSettings({}),
-        models: services.roster.available,
-        environment: {},
-      },
+      configuration,
     }),
     ...createEvaluationUseCases({ services, admission }),
     ...createCostQuestion(services, admission, options.confirmAboveUsd ?? null),
@@ -149,9 +151,11 @@ export function createApplication(services: ConsultationServices, options: Appli
     async listModels(caller, input = {}) {
       validateInput(modelsInput, input);
       await admission.admit(caller);
-      const listing = describeModels(services.roster, services.defaults.panels ?? []);
-      if (caller.tier === localTier) return listing;
-      // Where prices come from and why a refresh failed are the operator's business, not every user's.
+      const panels = services.defaults.panels ?? [];
+      // Where prices and keys come from, and why a refresh failed, are the operator's business, not every user's.
+      if (caller.tier === localTier)
+        return describeModels(services.roster, panels, describeKeySources(configuration));
+      const listing = describeModels(services.roster, panels);
       const { refreshHost: _host, refreshError: _error, ...priceData } = listing.priceData;
       return { ...listing, priceData };
     },

@@ -1,8 +1,10 @@
-// What the `models` use case reports: every model of this run with its availability, price and
-// capabilities, and every panel with its models, whether all of them can be used now and a rough price.
+// What the `models` use case reports: every model of this run with its availability, price,
+// capabilities and family, every panel with its models, whether all of them can be used now and a rough
+// price, and for the machine's own user where each key and endpoint was read.
 
 import { type Panel, panelMembers } from "../configuration/panels.ts";
-import type { ModelListing } from "../contract/models.ts";
+import { familyOf } from "../consultation/index.ts";
+import type { KeySource, ModelListing } from "../contract/models.ts";
 import { costOf, modelFacts } from "../pricing/price-data.ts";
 import { priceDataInfo } from "../pricing/price-source.ts";
 import type { ModelEntry } from "../providers/model-entry.ts";
@@ -15,12 +17,20 @@ import type { ModelRoster } from "../providers/model-roster.ts";
  */
 export const panelCostEstimate = { questionTokens: 1000, answerTokens: 800 } as const;
 
-/** Lists the models of `roster` and the `panels` over them. */
-export function describeModels(roster: ModelRoster, panels: readonly Panel[]): ModelListing {
+/**
+ * Lists the models of `roster` and the `panels` over them; with `keys` (configuration/key-sources.ts),
+ * where each key and endpoint was read, for the machine's own user alone.
+ */
+export function describeModels(
+  roster: ModelRoster,
+  panels: readonly Panel[],
+  keys?: readonly KeySource[],
+): ModelListing {
   const statuses = new Map(roster.statuses.map((status) => [status.entry.name, status]));
   return {
     models: roster.statuses.map(({ entry, available, reason }) => {
       const facts = modelFacts(entry);
+      const family = familyOf(entry);
       return {
         name: entry.name,
         provider: entry.provider,
@@ -36,6 +46,7 @@ export function describeModels(roster: ModelRoster, panels: readonly Panel[]): M
         ...(entry.reasoning ? { reasoning: entry.reasoning } : {}),
         reads: entry.reads ?? [],
         contextWindow: entry.contextWindow,
+        family: { id: family.id, name: family.name },
       };
     }),
     panels: panels.map((panel) => {
@@ -56,6 +67,7 @@ export function describeModels(roster: ModelRoster, panels: readonly Panel[]): M
       };
     }),
     priceData: priceDataInfo(),
+    ...(keys ? { keys: [...keys] } : {}),
   };
 }
 

@@ -1,8 +1,8 @@
 // What the program reports about itself, not counted against any tier: whether its store answers and
 // can be written (/health, /ready, `doctor`), its models and panels as the web page and the `models`
-// command list them, and the operator's checks of the models against the providers (`models --check`,
-// `doctor`). The price data and the provider code are loaded only when a listing or a check is asked
-// for, so a health check loads neither.
+// command list them (with where each key and endpoint was read), and the operator's checks of the
+// models against the providers (`models --check`, `doctor`). The price data and the provider code are
+// loaded only when a listing or a check is asked for, so a health check loads neither.
 
 import type { Configuration } from "../configuration/configuration.ts";
 import type { Panel } from "../configuration/panels.ts";
@@ -18,7 +18,10 @@ export type { ModelCheck, ProbeResult, ProviderCheck, ProviderModelCheck } from 
 export interface StatusUseCases {
   /** Whether the store answers and can be written, and if not why; never rejects. */
   health(): Promise<StoreHealth>;
-  /** Every model with its availability, price and capabilities, and every panel (the `models` tool counts; this does not). */
+  /**
+   * Every model with its availability, price and capabilities, every panel, and where each key and
+   * endpoint was read (the `models` tool counts; this does not).
+   */
   modelListing(): Promise<ModelListing>;
   /** Each available model against its provider's model list: can its key use it, and if not what instead. */
   checkModels(): Promise<ModelCheck[]>;
@@ -32,8 +35,8 @@ export interface StatusSources {
   health(): Promise<StoreHealth>;
   roster: ModelRoster;
   panels: readonly Panel[];
-  /** The providers and models the checks ask about. */
-  configuration: Pick<Configuration, "providers" | "models" | "environment">;
+  /** The providers and models the checks ask about, and where their keys come from. */
+  configuration: Pick<Configuration, "providers" | "models" | "environment" | "configPath">;
 }
 
 /** Builds the status use cases. */
@@ -47,8 +50,13 @@ export function createStatusUseCases(sources: StatusSources): StatusUseCases {
   };
   return {
     health: () => sources.health(),
-    modelListing: async () =>
-      (await import("./model-listing.ts")).describeModels(sources.roster, sources.panels),
+    async modelListing() {
+      const [{ describeModels }, { describeKeySources }] = await Promise.all([
+        import("./model-listing.ts"),
+        import("../configuration/key-sources.ts"),
+      ]);
+      return describeModels(sources.roster, sources.panels, describeKeySources(sources.configuration));
+    },
     checkModels: async () => (await modelChecks()).checkModels(),
     checkProviders: async () => (await modelChecks()).checkProviders(),
   };

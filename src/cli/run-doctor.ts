@@ -1,7 +1,9 @@
 // `ai-universe doctor`: is everything in place? Node, the config file, the data directory and the
-// store, and for each provider whether a key is set, its endpoint accepts it (one cheap request, its
-// model list, with its latency) and the key can use every model configured for it. Says what to fix;
-// the exit code is 0 only when nothing is wrong.
+// store, and for each provider whether a key is set, where it and the endpoint were read (naming the
+// agent that likely passed them on), whether its endpoint accepts it (one cheap request, its model
+// list, with its latency) and whether the key can use every model configured for it; then whether the
+// available models span more than one vendor's family. Says what to fix; the exit code is 0 only when
+// nothing is wrong (a warning is something to read, not a failure).
 
 import { dirname } from "node:path";
 import {
@@ -13,22 +15,28 @@ import {
   priceDataInfo,
   startPriceRefresh,
 } from "../application/index.ts";
+import type { KeySource, ModelListing } from "../contract/models.ts";
 import { type Runtime, startRuntime } from "../runtime/runtime.ts";
 import type { CommandOptions } from "./command-line.ts";
+import { keySourceSubject, keySourceText } from "./key-source-text.ts";
 import { startRuntimeWithoutDatabase } from "./launch-runtime.ts";
 import { terminalStyle } from "./terminal/terminal-style.ts";
 
-/** How doctor reports one finding: ✓, ✗ (a problem to fix) or - (a note). */
-type Line = (state: "ok" | "problem" | "note", text: string) => void;
+/** How doctor reports one finding: ✓, ✗ (a problem to fix), ! (a warning to read) or - (a note). */
+type Line = (state: "ok" | "problem" | "warning" | "note", text: string) => void;
+
+const marks = { ok: "✓", problem: "✗", warning: "!", note: "-" } as const;
 
 /** Runs the checks; returns 0 when all is well, 1 otherwise. */
 export async function runDoctor(options: CommandOptions): Promise<number> {
   const { colors } = terminalStyle(process.stdout, options.environment);
   let problems = 0;
+  let warnings = 0;
+  const painted = { ok: colors.green, problem: colors.red, warning: colors.yellow, note: colors.dim };
   const line: Line = (state, text) => {
     if (state === "problem") problems += 1;
-    const mark = state === "ok" ? colors.green("✓") : state === "problem" ? colors.red("✗") : colors.dim("-");
-    process.stdout.write(`${mark} ${text}\n`);
+    if (state === "warning") warnings += 1;
+    process.stdout.write(`${painted[state](marks[state])} ${text}\n`);
   };
   line("ok", `Node ${process.versions.node}`);
   let configuration: Configuration;
@@ -55,28 +63,84 @@ export async function runDoctor(options: CommandOptions): Promise<number> {
   const runtime =
     (await checkStore(configuration, line)) ?? (await startRuntimeWithoutDatabase(configuration));
   try {
-    const checks = await runtime.application.checkProviders();
-    for (const check of checks) reportProvider(check, line);
+    const [checks, listing] = await Promise.all([
+      runtime.application.checkProviders(),
+      runtime.application.modelListing(),
+    ]);
+    const sources = listing.keys ?? [];
+    for (const check of checks) {
+      reportProvider(
+        check,
+        sources.filter((source) => source.provider === check.provider && !source.model),
+        line,
+      );
+    }
+    // A provider doctor does not check, and each model with its own key or endpoint (config file).
+    const checked = new Set<string>(checks.map((check) => check.provider));
+    for (const source of sources.filter((source) => source.model || !checked.has(source.provider))) {
+      reportSource(source, line);
+    }
     if (!checks.some((check) => check.configured)) {
       line("note", "no provider is configured: ai-universe runs on simulated models until you set a key");
+    } else {
+      checkFamilies(listing, checks, line);
     }
   } finally {
     await runtime.close();
   }
-  process.stdout.write(
-    problems === 0
-      ? "All is well.\n"
-      : `${problems} problem${problems === 1 ? "" : "s"} to fix (marked ✗).\n`,
-  );
+  process.stdout.write(`${summary(problems, warnings)}\n`);
   return problems === 0 ? 0 : 1;
 }
 
-/** What one provider's check found: its key and endpoint, then which of its models the key can use. */
-function reportProvider(check: ProviderCheck, line: Line): void {
+/** The last line: what to fix and what to read, or that all is well. */
+function summary(problems: number, warnings: number): string {
+  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+  const toRead = warnings > 0 ? `${count(warnings, "warning")} to read (marked !)` : "";
+  if (problems === 0) return toRead ? `Nothing to fix; ${toRead}.` : "All is well.";
+  return `${count(problems, "problem")} to fix (marked ✗)${toRead ? `, ${toRead}` : ""}.`;
+}
+
+/** Where `source`'s key and endpoint were read, and what follows when an agent likely passed them on. */
+function reportSource(source: KeySource, line: Line): void {
+  line("note", `${keySourceSubject(source)}: ${keySourceText(source)}`);
+  if (source.note) line("warning", `${keySourceSubject(source)}: ${source.note}`);
+}
+
+/**
+ * A warning when every available model is of one vendor's family: its models share blind spots, so
+ * their agreement is no second opinion. Names keys of other vendors that are not set.
+ */
+function checkFamilies(listing: ModelListing, checks: ProviderCheck[], line: Line): void {
+  // Simulated models (when nothing answers) are each a family of their own: never one family.
+  const available = listing.models.filter((model) => model.available);
+  const [first] = available;
+  if (!first || available.some((model) => model.family.id !== first.family.id)) return;
+  // A vendor's usual name for its key: the last of its variables (Google's GEMINI_API_KEY).
+  const others = checks
+    .filter((check) => !check.configured && check.provider !== first.family.id)
+    .flatMap((check) => check.keyVariables.slice(-1))
+    .slice(0, 2);
+  const fix =
+    others.length > 0
+      ? `set ${others.join(" or ")}`
+      : "configure a provider of another family (see docs/operations.md, Environment)";
+  const names = available.map((model) => model.name).join(", ");
+  line(
+    "warning",
+    `every available model is of one family, ${first.family.name} (${names}): a second opinion needs another vendor's model; ${fix}`,
+  );
+}
+
+/**
+ * What one provider's check found: its key and endpoint, where they were read (`sources`), then which
+ * of its models the key can use.
+ */
+function reportProvider(check: ProviderCheck, sources: KeySource[], line: Line): void {
   const { provider: kind, probe } = check;
   const variables = check.keyVariables.join(" or ");
   if (!check.configured || !probe) {
     if (kind !== "ollama") line("note", `${kind}: no key (set ${variables} to use it)`);
+    for (const source of sources) reportSource(source, line);
     return;
   }
   if (kind === "ollama") {
@@ -95,6 +159,7 @@ function reportProvider(check: ProviderCheck, line: Line): void {
       `${kind}: ${probe.url} did not answer (${probe.detail ?? `HTTP ${probe.status}`}): check the network, a proxy (HTTPS_PROXY) or ${check.baseUrlVariable}`,
     );
   }
+  for (const source of sources) reportSource(source, line);
   if (check.models) reportModels(kind, check.models, line);
 }
 

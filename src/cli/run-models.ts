@@ -1,11 +1,13 @@
-// `ai-universe models`: every known model, whether it can be used now, and if not, why; then every
-// panel with its models, whether all of them can be used, hedging and a rough price. `--format json`
-// prints the same as the `models` tool. `--check` also asks each configured provider's model list
-// which models its key can use, and names what the key can use instead of a model it cannot.
+// `ai-universe models`: every known model, whether it can be used now, and if not, why; where each key
+// and endpoint was read (naming the agent that likely passed one on); then every panel with its models,
+// whether all of them can be used, hedging and a rough price. `--format json` prints the same as the
+// `models` tool. `--check` also asks each configured provider's model list which models its key can
+// use, and names what the key can use instead of a model it cannot.
 
 import { loadConfiguration, type ModelCheck, startPriceRefresh } from "../application/index.ts";
 import type { ModelListing } from "../contract/models.ts";
 import type { CommandOptions } from "./command-line.ts";
+import { keySourceSubject, keySourceText } from "./key-source-text.ts";
 import { startRuntimeWithoutDatabase } from "./launch-runtime.ts";
 
 /**
@@ -65,11 +67,22 @@ function printModels(
     ),
   );
   if (notice) process.stdout.write(`\n${notice}\n`);
+  if (listing.keys && listing.keys.length > 0) process.stdout.write(`\n${keySourceLines(listing)}`);
   process.stdout.write(`\n${priceDataLine(listing)}\n`);
   if (checks) process.stdout.write(`\n${checkSummary(checks, failed)}\n`);
   if (listing.panels.length > 0) {
     process.stdout.write(`\nPanels (the panel argument of agent.second_opinion):\n${panelTable(listing)}`);
   }
+}
+
+/** Where each key and endpoint was read, then what follows where an agent likely passed one on. */
+function keySourceLines(listing: ModelListing): string {
+  const sources = listing.keys ?? [];
+  const rows = sources.map((source) => [keySourceSubject(source), keySourceText(source)]);
+  const notes = sources.flatMap((source) =>
+    source.note ? [`${keySourceSubject(source)}: ${source.note}\n`] : [],
+  );
+  return `Keys and endpoints (where each was read; never the key itself):\n${table(rows)}${notes.length > 0 ? `\n${notes.join("")}` : ""}`;
 }
 
 /** Which price data the costs come from, and its date. */

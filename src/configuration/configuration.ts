@@ -50,6 +50,8 @@ export interface ConsultationDefaults {
 export interface Configuration {
   /** Every known model: the catalog merged with the config file. Availability is decided elsewhere. */
   models: ModelEntry[];
+  /** The config file read (--config or AI_UNIVERSE_CONFIG); absent: none, the built-in defaults. */
+  configPath?: string;
   providers: Record<ProviderKind, ProviderSettings>;
   defaults: ConsultationDefaults;
   /** The database URL: a SQLite file path (default: in the per-user data directory) or ":memory:". */
@@ -121,6 +123,7 @@ export function loadConfiguration(options: {
   checkDefaultReferences(defaults, models, configPath ?? "");
   return {
     models,
+    ...(configPath ? { configPath } : {}),
     providers: readProviderSettings(environment),
     defaults,
     databaseUrl:

@@ -13,6 +13,7 @@ export {
   type PanelConsultation,
 } from "./consult.ts";
 export type { ConsultationServices, RunOptions } from "./consultation-services.ts";
+export { familyOf, type ModelFamily } from "./council/model-families.ts";
 export { readStoredSecondOpinion } from "./council/panel-strategy.ts";
 export type { CouncilChoice, PanelChoice } from "./council/stages/panel-turn.ts";
 export {

@@ -1,6 +1,6 @@
-// The result of the `models` use case: every model of this run with its availability, price and
-// capabilities; every panel with its models, whether all can be used now, and a rough price; and
-// where the prices come from.
+// The result of the `models` use case: every model of this run with its availability, price,
+// capabilities and family; every panel with its models, whether all can be used now, and a rough price;
+// where the prices come from; and, for the machine's own user, where each key and endpoint was read.
 
 import { z } from "zod";
 import { reasoningLevels } from "./reasoning-levels.ts";
@@ -43,6 +43,8 @@ export const modelDescription = z.object({
   /** Files besides text it reads: "image", "pdf". */
   reads: z.array(z.string()),
   contextWindow: z.number().int().positive(),
+  /** The vendor's model family (docs/council.md, "Model families"): models of one family share blind spots. */
+  family: z.object({ id: z.string().min(1), name: z.string().min(1) }),
 });
 export type ModelDescription = z.infer<typeof modelDescription>;
 
@@ -86,6 +88,48 @@ export function listingOf<Model extends z.ZodType>(model: Model) {
   return z.object({ models: z.array(model), panels: z.array(panelDescription), priceData: priceDataInfo });
 }
 
-/** The result of `models`. */
-export const modelListing = listingOf(modelDescription);
+/** An agent CLI that started this process and passes variables of its own environment on to what it starts. */
+export const passingAgent = z.object({
+  /** The agent's name ("Claude Code"). */
+  agent: z.string().min(1),
+  /** The variable it sets in what it starts, by which it was recognised ("CLAUDECODE=1"). */
+  marker: z.string().min(1),
+});
+export type PassingAgent = z.infer<typeof passingAgent>;
+
+/** Where a key or an endpoint was read: an environment variable, a config file entry, or both. */
+export const settingOrigin = z.object({
+  /** The environment variable it was read from. */
+  variable: z.string().min(1).optional(),
+  /** The config file entry that set it, or named its variable (`models.local.apiKeyEnv`). */
+  configEntry: z.string().min(1).optional(),
+  /** The config file holding `configEntry`. */
+  configPath: z.string().min(1).optional(),
+  /**
+   * The agent that started this process when it passes `variable` on from its own environment: then the
+   * value is likely the agent's own, unless the server's `env` in the agent's MCP settings set it.
+   */
+  passedOnBy: passingAgent.optional(),
+});
+export type SettingOrigin = z.infer<typeof settingOrigin>;
+
+/**
+ * Where a provider's key and endpoint were read, or those of a model that names its own (config file
+ * `apiKeyEnv`, `baseURL`). Never the key itself, nor a URL's credentials, path or query: the host alone.
+ */
+export const keySource = z.object({
+  provider: z.string().min(1),
+  /** The model, for one with its own key variable or endpoint; absent: the provider's own settings. */
+  model: z.string().min(1).optional(),
+  /** Where its key was read; absent: no key is set. */
+  key: settingOrigin.optional(),
+  /** The host of an endpoint set instead of the vendor's own, and where it was set. */
+  endpoint: settingOrigin.extend({ host: z.string().min(1) }).optional(),
+  /** When an agent likely passed a setting on: what follows from it, and how to choose another. */
+  note: z.string().optional(),
+});
+export type KeySource = z.infer<typeof keySource>;
+
+/** The result of `models`; `keys` is shown to the machine's own user alone. */
+export const modelListing = listingOf(modelDescription).extend({ keys: z.array(keySource).optional() });
 export type ModelListing = z.infer<typeof modelListing>;

@@ -21,13 +21,25 @@ export function readProviderSettings(
     ProviderKind,
     ProviderEnvironment,
   ][]) {
-    const apiKey = description.keyVariables.map((name) => environment[name]?.trim()).find(Boolean);
+    const keyVariable = keyVariableOf(description, environment);
+    const apiKey = keyVariable ? environment[keyVariable]?.trim() : undefined;
     const baseURL = description.baseUrlVariable
       ? environment[description.baseUrlVariable]?.trim()
       : undefined;
     settings[kind] = { ...(apiKey ? { apiKey } : {}), ...(baseURL ? { baseURL } : {}) };
   }
   return settings;
+}
+
+/**
+ * The variable a provider's key is read from: the first of its variables that holds more than spaces
+ * (an empty one, as an MCP client's `env` may set to hide an inherited key, counts as unset).
+ */
+export function keyVariableOf(
+  description: ProviderEnvironment,
+  environment: Record<string, string | undefined>,
+): string | undefined {
+  return description.keyVariables.find((name) => environment[name]?.trim());
 }
 
 /**

@@ -19,7 +19,10 @@ const maxPages = 20;
 
 /** What one probe found. */
 export interface ProbeResult {
-  /** The model list's URL, without paging parameters. */
+  /**
+   * The model list's URL as messages show it: without paging parameters, and without the credentials
+   * or query a configured base URL may carry.
+   */
   url: string;
   /** "ok": answered and the key was accepted; "rejected": 401 or 403; "error": no answer or a server error. */
   verdict: "ok" | "rejected" | "answered" | "error";
@@ -49,10 +52,11 @@ export async function probeProvider(
   fetchFunction: typeof fetch,
   timeoutMs = 5000,
 ): Promise<ProbeResult> {
-  const { url, headers } = modelListRequest(kind, settings);
+  const { url: listUrl, headers } = modelListRequest(kind, settings);
+  const url = shownUrl(listUrl);
   const started = performance.now();
   try {
-    const pageUrl = vendorOf(kind).modelList.firstPageUrl(url);
+    const pageUrl = vendorOf(kind).modelList.firstPageUrl(listUrl);
     const response = await fetchFunction(pageUrl, { headers, signal: AbortSignal.timeout(timeoutMs) });
     const text = await response.text();
     const latencyMs = Math.round(performance.now() - started);
@@ -88,7 +92,7 @@ async function readAllPages(
   for (let page = 1; ; page += 1) {
     const body = parseJson(text);
     const read = isRecord(body) ? vendorOf(kind).modelList.readPage(body, pageUrl) : undefined;
-    if (!read) return { error: `${pageUrl} answered something that is not a model list` };
+    if (!read) return { error: `${shownUrl(pageUrl)} answered something that is not a model list` };
     ids.push(...read.ids);
     if (!read.nextUrl || page >= maxPages) return { ids: [...new Set(ids)] };
     pageUrl = read.nextUrl;
@@ -100,6 +104,16 @@ async function readAllPages(
     } catch (error) {
       return { error: `page ${page + 1} of the model list did not answer (${causeOf(error)})` };
     }
+  }
+}
+
+/** `url` without credentials, query or fragment (scheme, host and path), for a message. */
+function shownUrl(url: string): string {
+  try {
+    const { protocol, host, pathname } = new URL(url);
+    return `${protocol}//${host}${pathname}`;
+  } catch {
+    return "(an unreadable URL)";
   }
 }
 

@@ -10,6 +10,7 @@ import { localCaller } from "../../src/application/caller.ts";
 import type { Panel } from "../../src/configuration/panels.ts";
 import type { ServiceError } from "../../src/contract/service-error.ts";
 import { startPriceRefresh } from "../../src/pricing/price-source.ts";
+import { readProviderSettings } from "../../src/providers/provider-environment.ts";
 import { consultationFixture, fakeEntries } from "../support/consultation-fixture.ts";
 import { assertMatchesOutputSchema } from "../support/seed-schemas.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
@@ -66,7 +67,10 @@ describe("the models use case", () => {
       reasons: false,
       reads: [],
       contextWindow: 100_000,
+      // A model id no family rule knows, from a vendor that serves many families: a family of its own.
+      family: { id: "model:alpha", name: "Model alpha" },
     });
+    assert.equal(listing.models.find((model) => model.name === "epsilon")?.family.name, "OpenAI GPT");
     assert.equal(listing.priceData.source, "bundled");
     assert.match(listing.priceData.date, /^\d{4}-\d{2}-\d{2}$/);
     const offline = listing.models.find((model) => model.name === "offline");
@@ -131,6 +135,34 @@ describe("the models use case", () => {
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+describe("the models use case's key sources", () => {
+  it("tells the machine's own user where each key and endpoint was read, and no one else", async () => {
+    const environment = {
+      CLAUDECODE: "1",
+      ANTHROPIC_API_KEY: "sk-ant-inherited-9999",
+      ANTHROPIC_BASE_URL: "https://user:pw@proxy.example.com/v1",
+    };
+    const { application } = consultationFixture(fakeEntries, {
+      providers: { providers: readProviderSettings(environment), models: fakeEntries, environment },
+    });
+    const local = await application.listModels(localCaller, {});
+    assertMatchesOutputSchema("models", local);
+    assert.deepEqual(
+      local.keys?.map((source) => [source.provider, source.key?.variable, source.endpoint?.host]),
+      [["anthropic", "ANTHROPIC_API_KEY", "proxy.example.com"]],
+    );
+    assert.match(local.keys?.[0]?.note ?? "", /likely Claude Code's own, and ai-universe bills that key/);
+    assert.doesNotMatch(JSON.stringify(local), /sk-ant-inherited|pw@/);
+    const user = await application.listModels({ userId: "someone", tier: "user" }, {});
+    assert.equal(user.keys, undefined);
+    assert.deepEqual(
+      (await application.modelListing()).keys,
+      local.keys,
+      "the models command lists the same",
+    );
   });
 });
 

@@ -106,7 +106,10 @@ describe("what each key can use", () => {
     }
     const doctor = await run(rejected, ["doctor"]);
     assert.equal(doctor.status, 1);
-    const lines = doctor.stdout.split("\n").filter((line) => line.includes("anthropic"));
+    // Besides the note of where the key and endpoint were read.
+    const lines = doctor.stdout
+      .split("\n")
+      .filter((line) => line.includes("anthropic") && !line.startsWith("- anthropic: key from"));
     assert.equal(lines.length, 1, doctor.stdout);
     assert.match(lines[0] ?? "", /^✗ anthropic: \S+ rejected the key \(HTTP 401\): check ANTHROPIC_API_KEY$/);
     for (const output of [check.stdout, check.stderr, doctor.stdout, doctor.stderr]) {

@@ -31,12 +31,16 @@ export const fakeEntries: ModelEntry[] = [
 
 /**
  * The application over fake models; `entries` replaces the default roster. `options` gives it a task
- * runner, or accounts (whose tiers then count the requests too), or the server's answer-by time (which
- * the web page's calls get) in milliseconds.
+ * runner, or accounts (whose tiers then count the requests too), or the configuration its status and
+ * listing read (providers, environment), or the server's answer-by time (which the web page's calls
+ * get) in milliseconds.
  */
 export function consultationFixture(
   entries: ModelEntry[] = fakeEntries,
-  { answerByMs, ...options }: Pick<ApplicationOptions, "tasks" | "access"> & { answerByMs?: number } = {},
+  {
+    answerByMs,
+    ...options
+  }: Pick<ApplicationOptions, "tasks" | "access" | "providers"> & { answerByMs?: number } = {},
 ) {
   const models = new FakeModels();
   const roster: ModelRoster = {
