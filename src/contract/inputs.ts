@@ -211,6 +211,12 @@ export const historyInput = z.strictObject({
     .optional()
     .describe(`Messages per page (default ${defaultHistoryPageSize}, at most ${limits.historyPageSize}).`),
   cursor: cursor.optional(),
+  latest: z
+    .boolean()
+    .optional()
+    .describe(
+      "true: the last page, the newest `limit` messages (a turn just answered is there), instead of the first. Not with cursor.",
+    ),
 });
 
 /** Input of the list use case (`conversation.list`). */

@@ -126,10 +126,10 @@ async function startToolTask(
   log: (message: string) => void,
 ) {
   const caller = callerOf(context);
-  const run = async (signal: AbortSignal) => {
+  const run = async (signal: AbortSignal, counted: typeof caller) => {
     let result: ReturnType<typeof toolSuccess>;
     try {
-      const value = await tool.call(application, caller, input, { signal });
+      const value = await tool.call(application, counted, input, { signal });
       result = toolSuccess(value, tool.text(value));
     } catch (error) {
       result = toolFailure(error, log);

@@ -112,7 +112,7 @@ describe("tasks through the application", () => {
     }
   });
 
-  it("counts every read, list, cancel and result against the tier's poll allowance, apart from its requests, and not the start", async () => {
+  it("counts every read, list, cancel and result against the tier's poll allowance, apart from its requests; the start is the call's request", async () => {
     const anonymous: Caller = { userId: "guest", tier: "anonymous" };
     const perHour = defaultTiers.anonymous?.requestsPerHour ?? 0;
     assert.ok(perHour > 0 && perHour < taskPollsPerMinute, "the anonymous tier has a small hourly limit");
@@ -140,10 +140,48 @@ describe("tasks through the application", () => {
         return true;
       });
     }
-    // Polls have their own allowance: the hour's requests for questions are all still there.
-    assert.equal((await application.usage(anonymous)).requests.hour.used, 0);
-    // Starting is not counted: the tool call the task makes is.
+    // Polls have their own allowance: of the hour's requests for questions, only the start's is used.
+    assert.equal((await application.usage(anonymous)).requests.hour.used, 1);
+    // The start counts the tool call's request, once.
     await application.startTask(anonymous, { tool: "agent.second_opinion" }, answer("y"));
+    assert.equal((await application.usage(anonymous)).requests.hour.used, 2);
+  });
+
+  it("refuses a start past the tier's limit before the task exists, and counts the call it runs once", async () => {
+    const anonymous: Caller = { userId: "late-guest", tier: "anonymous" };
+    const perHour = defaultTiers.anonymous?.requestsPerHour ?? 0;
+    const { application, models } = consultationFixture();
+    let ran = 0;
+    // The work asks the models as the task's tool call does: through the use case, which admits it.
+    const consult: TaskWork = async (workSignal, caller) => {
+      ran += 1;
+      await application.sendMessage(caller, { content: "Hi" }, { signal: workSignal });
+      return { content: [{ type: "text", text: "asked" }] };
+    };
+    for (let count = 0; count < perHour; count += 1) {
+      const started = await application.startTask(anonymous, { tool: "conversation.send-message" }, consult);
+      const outcome = await application.taskResult(anonymous, { taskId: started.taskId }, { signal });
+      assert.equal(outcome.task.status, "completed", outcome.task.statusMessage ?? "");
+    }
+    assert.equal((await application.usage(anonymous)).requests.hour.used, perHour);
+    const tasksBefore = (await application.listTasks(anonymous, {})).tasks.length;
+    const calls = models.calls.length;
+    const refusals = await Promise.allSettled(
+      Array.from({ length: 12 }, () =>
+        application.startTask(anonymous, { tool: "conversation.send-message" }, consult),
+      ),
+    );
+    for (const refusal of refusals) {
+      assert.equal(refusal.status, "rejected");
+      assert.equal((refusal.reason as ServiceError).code, "rate_limited");
+    }
+    assert.equal(
+      (await application.listTasks(anonymous, {})).tasks.length,
+      tasksBefore,
+      "a refused start left a task",
+    );
+    assert.equal(ran, perHour);
+    assert.equal(models.calls.length, calls);
   });
 
   it("pages the list behind signed cursors: an altered cursor, or a conversation list's, is refused", async () => {

@@ -207,6 +207,8 @@ describe("the council panel in an MCP Apps host", () => {
         await grok.getByText("landed after the synthesis").waitFor();
         assert.equal(await grok.getAttribute("aria-busy"), null);
         assert.match((await host.frame.locator(".totals").textContent()) ?? "", /^2 of 2 models answered/);
+        // Each look read one page, the newest, however long the conversation.
+        for (const call of host.toolCalls) assert.equal(call.arguments?.latest, true);
         await host.page.screenshot({ path: join(artifacts, "council-panel-late.png"), fullPage: true });
         const elsewhere = host.requests.filter((url) => !url.startsWith(`${hostOrigin}/`));
         assert.deepEqual(elsewhere, []);

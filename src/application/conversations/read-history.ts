@@ -1,10 +1,12 @@
 // One page of a conversation's messages, oldest first, keyset-paged: a page at the end of a long
-// conversation costs the same as the first.
+// conversation costs the same as the first, and `latest` reads that last page at once (sequences run
+// from 1 without gaps, so it starts after messageCount - limit).
 
 import { findConversation } from "../../consultation/index.ts";
 import type { HistoryResult } from "../../contract/conversations.ts";
 import { defaultHistoryPageSize } from "../../contract/inputs.ts";
 import { contractMessage } from "../../contract/messages.ts";
+import { ServiceError } from "../../contract/service-error.ts";
 import type { OwnerConversations } from "../../store/conversations.ts";
 import { decodeHistoryCursor, encodeHistoryCursor } from "./history-cursor.ts";
 import type { CursorCodec } from "./paging.ts";
@@ -13,13 +15,23 @@ import type { CursorCodec } from "./paging.ts";
 export async function readHistory(
   conversations: OwnerConversations,
   cursors: CursorCodec,
-  request: { conversationId: string; limit?: number | undefined; cursor?: string | undefined },
+  request: {
+    conversationId: string;
+    limit?: number | undefined;
+    cursor?: string | undefined;
+    latest?: boolean | undefined;
+  },
 ): Promise<HistoryResult> {
+  if (request.latest && request.cursor) {
+    throw new ServiceError("invalid_argument", "Give either cursor or latest, not both.");
+  }
   const conversation = await findConversation(conversations, request.conversationId);
+  const limit = request.limit ?? defaultHistoryPageSize;
   const afterSequence = request.cursor
     ? decodeHistoryCursor(cursors, request.cursor, conversation.id).afterSequence
-    : 0;
-  const limit = request.limit ?? defaultHistoryPageSize;
+    : request.latest
+      ? Math.max(0, conversation.messageCount - limit)
+      : 0;
   const page = await conversations.readMessages(conversation.id, { afterSequence, limit });
   const last = page.messages.at(-1);
   return {

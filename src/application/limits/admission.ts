@@ -20,6 +20,12 @@ export interface Admission {
    * or `store_unavailable` (retryable) when the request cannot be counted.
    */
   admit(caller: Caller): Promise<void>;
+  /**
+   * Counts one request now for a call that runs later (a task), and throws as `admit` when the caller may
+   * not make it, before anything of the call exists. Returns the caller the call is to run as: its
+   * first `admit` is then not counted again.
+   */
+  admitAhead(caller: Caller): Promise<Caller>;
   /** Counts one look at a running task (its own allowance: clients poll); throws as `admit`. */
   admitPoll(caller: Caller): Promise<void>;
   /** A new call's hold on the caller's daily budget: its worst case reserved, its cost charged. */
@@ -51,29 +57,24 @@ export function createAdmission(
       unpricedModels: "refuse",
     };
 
+  /** Callers whose next request was counted ahead (admitAhead). */
+  const countedAhead = new WeakSet<Caller>();
+  const admit = async (caller: Caller) => {
+    if (countedAhead.delete(caller)) return;
+    const tier = tierOf(caller);
+    if (tier.dailyBudgetUsd !== null) await refuseWhenSpent(spend, caller, tier.dailyBudgetUsd, clock());
+    await counters.count(caller, tier);
+  };
+
   return {
     tierOf,
+    admit,
 
-    async admit(caller) {
-      const tier = tierOf(caller);
-      if (tier.dailyBudgetUsd !== null) {
-        const now = clock();
-        const spent = await spend.spentOn(caller.userId, dayOf(now));
-        if (spent >= tier.dailyBudgetUsd) {
-          const retryAt = nextMidnightAfter(now);
-          throw new ServiceError(
-            "budget_exhausted",
-            `You have spent $${spent.toFixed(4)} today, your tier's (${caller.tier}) daily budget of $${tier.dailyBudgetUsd}. It resets at ${retryAt}.`,
-            {
-              dailyBudgetUsd: tier.dailyBudgetUsd,
-              spentUsd: spent,
-              retryAt,
-              retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(retryAt) - now.getTime()) / 1000)),
-            },
-          );
-        }
-      }
-      await counters.count(caller, tier);
+    async admitAhead(caller) {
+      await admit(caller);
+      const counted = { ...caller };
+      countedAhead.add(counted);
+      return counted;
     },
 
     admitPoll: (caller) => counters.countPoll(caller, tierOf(caller)),
@@ -110,4 +111,26 @@ export function createAdmission(
       };
     },
   };
+}
+
+/** Throws `budget_exhausted` when `caller` has spent `dailyBudgetUsd` or more on the day of `now`. */
+async function refuseWhenSpent(
+  spend: Store["spend"],
+  caller: Caller,
+  dailyBudgetUsd: number,
+  now: Date,
+): Promise<void> {
+  const spent = await spend.spentOn(caller.userId, dayOf(now));
+  if (spent < dailyBudgetUsd) return;
+  const retryAt = nextMidnightAfter(now);
+  throw new ServiceError(
+    "budget_exhausted",
+    `You have spent $${spent.toFixed(4)} today, your tier's (${caller.tier}) daily budget of $${dailyBudgetUsd}. It resets at ${retryAt}.`,
+    {
+      dailyBudgetUsd,
+      spentUsd: spent,
+      retryAt,
+      retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(retryAt) - now.getTime()) / 1000)),
+    },
+  );
 }

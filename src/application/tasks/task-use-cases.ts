@@ -1,5 +1,6 @@
 // Tool calls run as tasks, as use cases: started, read, listed, cancelled and their result fetched,
-// each by its owner only and each (but the start, whose tool call is counted itself) counted against
+// each by its owner only. The start counts the tool call's request before the task exists (a refused
+// call leaves no task behind) and the call is not counted again; every other use is counted against
 // the tier's poll allowance (admission.admitPoll: clients poll, so looks at tasks do not use up the
 // requests a tier has for questions). Task lists page behind signed cursors, as conversation
 // lists do, and every failure is a ServiceError with a stable code (task_not_found, invalid_argument,
@@ -11,9 +12,13 @@ import type { Caller } from "../caller.ts";
 import type { CursorCodec } from "../conversations/paging.ts";
 import type { Admission } from "../limits/admission.ts";
 import { requestedTtl, taskIdInput, taskListInput } from "./task-inputs.ts";
-import type { TaskRunner, TaskWork } from "./task-runner.ts";
+import type { TaskRunner, TaskWork as RunnerWork } from "./task-runner.ts";
 
-export type { TaskWork } from "./task-runner.ts";
+/**
+ * What a task runs: the tool call, as `caller` (the starter, whose request the start has counted), to
+ * completion or until `signal` aborts; returns the call's result.
+ */
+export type TaskWork = (signal: AbortSignal, caller: Caller) => ReturnType<RunnerWork>;
 
 /** A task as its owner sees it. Times are ISO-8601 strings in UTC. */
 export interface TaskView {
@@ -45,8 +50,8 @@ export interface TaskOutcome {
 export interface TaskUseCases {
   /**
    * Starts `work` (a tool call) as a task of the caller's and answers at once. `input`: `{ tool, ttl? }`,
-   * `ttl` in milliseconds (from 1000; a longer one than tasks are kept is cut). Not counted: the tool
-   * call the work makes is.
+   * `ttl` in milliseconds (from 1000; a longer one than tasks are kept is cut). Counts the tool call's
+   * request first and throws as a call would (`rate_limited`, `budget_exhausted`), with no task made.
    */
   startTask(caller: Caller, input: { tool: string; ttl?: unknown }, work: TaskWork): Promise<TaskView>;
   /** The caller's task `{ taskId }`; throws task_not_found. */
@@ -70,13 +75,14 @@ export const taskPageSize = 50;
 /** The task use cases over `runner`, counting with `admission` and signing list cursors with `cursors`. */
 export function createTaskUseCases(
   runner: TaskRunner,
-  admission: Pick<Admission, "admitPoll">,
+  admission: Pick<Admission, "admitPoll" | "admitAhead">,
   cursors: CursorCodec,
 ): TaskUseCases {
   return {
     async startTask(caller, input, work) {
       const ttlMs = requestedTtl(input.ttl, runner.timings.defaultTtlMs);
-      return taskView(await runner.start(caller, input.tool, ttlMs, work));
+      const counted = await admission.admitAhead(caller);
+      return taskView(await runner.start(caller, input.tool, ttlMs, (signal) => work(signal, counted)));
     },
 
     async getTask(caller, input) {

@@ -5,7 +5,7 @@
 import type { App } from "@modelcontextprotocol/ext-apps";
 import { useCallback, useEffect, useState } from "react";
 import type { Answer, SecondOpinionResult } from "../api.ts";
-import { lookSchedule, readStoredTurn, siblingToolName, type TurnPlace } from "./late-opinions.ts";
+import { lookSchedule, readStoredTurn, siblingToolName } from "./late-opinions.ts";
 
 /** What the panel shows of the late opinions, and how to look for them at once. */
 export interface LateOpinions {
@@ -18,16 +18,15 @@ export interface LateOpinions {
   lookNow(): void;
 }
 
-/** What is known of one answer's late opinions: the looks made, the turn read, where it was. */
+/** What is known of one answer's late opinions: the looks made and the turn read. */
 interface Following {
   of: SecondOpinionResult | undefined;
   looks: number;
   turn?: Answer;
   note: string;
-  place: TurnPlace;
 }
 
-const start = (of: SecondOpinionResult | undefined): Following => ({ of, looks: 0, note: "", place: {} });
+const start = (of: SecondOpinionResult | undefined): Following => ({ of, looks: 0, note: "" });
 
 /** The error text of a failed tool result. */
 function errorText(result: { content?: { type: string; text?: string }[] }): string {
@@ -41,7 +40,6 @@ export function useLateOpinions(app: App | null, result: SecondOpinionResult | u
   // A new answer: nothing read of it yet.
   const current = following.of === result ? following : start(result);
   if (current !== following) setFollowing(current);
-  const { place } = current;
 
   const look = useCallback(async () => {
     const messageId = result?.assistantMessageId;
@@ -59,7 +57,7 @@ export function useLateOpinions(app: App | null, result: SecondOpinionResult | u
         app.getHostContext()?.toolInfo?.tool.name,
         "conversation.get-history",
       );
-      const turn = await readStoredTurn(callTool, historyTool, result.conversationId, messageId, place);
+      const turn = await readStoredTurn(callTool, historyTool, result.conversationId, messageId);
       update({ ...(turn ? { turn } : {}), note: "" });
     } catch (failure) {
       update({
@@ -69,7 +67,7 @@ export function useLateOpinions(app: App | null, result: SecondOpinionResult | u
     } finally {
       setLooking(false);
     }
-  }, [app, result, place]);
+  }, [app, result]);
 
   const pending = ((current.turn ?? result)?.pendingModels ?? []).length > 0;
   const { looks } = current;
