@@ -11,7 +11,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { type McpServer, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
-import { sendJsonRpcError } from "./http-responses.ts";
+import { sendJson, sendJsonRpcError } from "./http-responses.ts";
 import {
   defaultStreamEventOptions,
   resumeStream,
@@ -59,6 +59,8 @@ interface Session {
   userId: string | undefined;
   /** The protocol revision agreed in `initialize`. */
   protocolVersion: string;
+  /** The ids of its requests still unanswered (as JSON, so 1 and "1" differ). */
+  inFlight: Set<string>;
 }
 
 /** A request of a session opened elsewhere, served here; it may receive that session's notifications. */
@@ -180,8 +182,10 @@ export class McpSessions {
       running: 0,
       userId,
       protocolVersion: agreedVersion(body),
+      inFlight: new Set(),
     };
     await server.connect(session.transport);
+    afterEachAnswer(session.transport, (id) => session.inFlight.delete(JSON.stringify(id)));
     return this.#serve(session, request, response, body);
   }
 
@@ -199,8 +203,14 @@ export class McpSessions {
     response: ServerResponse,
     body: unknown,
   ): Promise<void> {
-    session.running += 1;
     session.lastActive = performance.now();
+    // The SDK answers a request on the stream of the last request with its id: a second one in flight
+    // would leave the first's stream open with no answer coming, so it is refused at once.
+    const ids = requestIdsOf(body).map((id) => JSON.stringify(id));
+    const taken = ids.filter((id, index) => session.inFlight.has(id) || ids.indexOf(id) !== index);
+    if (taken.length > 0) return refuseRepeatedIds(response, body, new Set(taken));
+    for (const id of ids) session.inFlight.add(id);
+    session.running += 1;
     primeAsAgreed(request, session.protocolVersion);
     response.once("close", () => {
       session.running -= 1;
@@ -262,17 +272,10 @@ export class McpSessions {
       end();
     });
     await server.connect(transport);
-    const send = transport.send.bind(transport);
-    transport.send = async (message, options) => {
-      try {
-        await send(message, options);
-      } finally {
-        if ("id" in message && !("method" in message)) {
-          unanswered.delete(message.id);
-          end();
-        }
-      }
-    };
+    afterEachAnswer(transport, (answered) => {
+      unanswered.delete(answered);
+      end();
+    });
     await transport.handleRequest(request, response, body);
   }
 
@@ -327,6 +330,43 @@ function primeAsAgreed(request: IncomingMessage, agreed: string): void {
   const header = request.headers["mcp-protocol-version"];
   if (agreed >= primingRevision && typeof header === "string" && header < primingRevision)
     request.headers["mcp-protocol-version"] = agreed;
+}
+
+/** Calls `answered` with the request id of every answer `transport` sends, once it is sent (or failed). */
+function afterEachAnswer(
+  transport: NodeStreamableHTTPServerTransport,
+  answered: (id: unknown) => void,
+): void {
+  const send = transport.send.bind(transport);
+  transport.send = async (message, options) => {
+    try {
+      await send(message, options);
+    } finally {
+      if ("id" in message && !("method" in message)) answered(message.id);
+    }
+  };
+}
+
+/**
+ * Answers a POST that repeats the id of a request in flight in its session (or repeats one within
+ * itself) at once, as JSON: an error for each of its requests, the repeated ones saying so; none is
+ * served, and the request already in flight goes on.
+ */
+function refuseRepeatedIds(response: ServerResponse, body: unknown, repeated: ReadonlySet<string>): void {
+  const messages = (Array.isArray(body) ? body : [body]) as { id?: unknown; method?: unknown }[];
+  const answers = messages
+    .filter((message) => message?.method !== undefined && message.id !== undefined)
+    .map((message) => ({
+      jsonrpc: "2.0",
+      id: message.id,
+      error: {
+        code: -32600,
+        message: repeated.has(JSON.stringify(message.id))
+          ? "Invalid Request: a request with this id is already in flight in this session; give each request a new id."
+          : "Invalid Request: not served, as its batch repeats the id of a request in flight; send it again with unique ids.",
+      },
+    }));
+  sendJson(response, 200, Array.isArray(body) ? answers : answers[0]);
 }
 
 /** The ids of the requests (not notifications) in a POST body. */

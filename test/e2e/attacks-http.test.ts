@@ -7,10 +7,12 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
+import { maxRequestBytes } from "../../src/contract/request-size.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { makeApiKey } from "./support/cli-process.ts";
 import { modelIds } from "./support/e2e-fixture.ts";
 import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
+import { endlessUpload } from "./support/raw-http.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
 
 const changing = { "x-requested-with": "ai-universe", "content-type": "application/json" };
@@ -100,6 +102,19 @@ describe("the HTTP server under attack", () => {
   after(async () => {
     await server?.stop();
     await simulator?.close();
+  });
+
+  it("refuses a body that never ends and closes the connection as it passes the limit", async () => {
+    for (const path of ["/mcp", "/api/consultations"]) {
+      const outcome = await endlessUpload(new URL(path, server.url), bearer("mallory"));
+      assert.equal(outcome.status, 413, `${path}: ${JSON.stringify(outcome)}`);
+      assert.ok(outcome.closed, `${path}: the connection stayed open`);
+      // What the kernel buffers on both ends may pass the limit; the server reads nothing past it.
+      assert.ok(
+        outcome.writtenBytes < maxRequestBytes + 8 * 1024 * 1024,
+        `${path}: ${(outcome.writtenBytes / 1048576).toFixed(1)} MiB written before the connection closed`,
+      );
+    }
   });
 
   it("refuses a request that carries a second session cookie, planted for a longer path", async () => {

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { makeApiKey } from "./support/cli-process.ts";
+import { modelIds } from "./support/e2e-fixture.ts";
 import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { postgresPassVariable, serverEnvironment } from "./support/server-environment.ts";
 
@@ -89,6 +90,90 @@ describe("MCP sessions under attack", () => {
   after(async () => {
     await server?.stop();
     await simulator?.close();
+  });
+
+  it("answers a request whose id is already in flight at once, single or batched, on every revision with sessions", async () => {
+    for (const revision of ["2025-03-26", "2025-06-18", "2025-11-25"]) {
+      const headers = {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": revision,
+        ...bearer("victim"),
+      };
+      const post = (body: unknown, session?: string) =>
+        fetch(`${server.url}/mcp`, {
+          method: "POST",
+          headers: { ...headers, ...(session ? { "mcp-session-id": session } : {}) },
+          body: JSON.stringify(body),
+          // A request left unanswered fails the test rather than hanging it.
+          signal: AbortSignal.timeout(20_000),
+        });
+      const opened = await post({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: "buggy", version: "1" } },
+      });
+      await opened.text();
+      const session = opened.headers.get("mcp-session-id") ?? "";
+      assert.equal(
+        (await post({ jsonrpc: "2.0", method: "notifications/initialized" }, session)).status,
+        202,
+      );
+      const release = simulator.hold(modelIds.cerebras);
+      try {
+        const call = {
+          jsonrpc: "2.0",
+          id: 7,
+          method: "tools/call",
+          params: {
+            name: "agent.second_opinion",
+            arguments: { question: `Held, ${revision}?`, maxOpinions: 0 },
+          },
+        };
+        const first = post(call, session);
+        await simulator.waitForRequests((requests) =>
+          requests.some((request) => request.model === modelIds.cerebras),
+        );
+        const again = await post({ jsonrpc: "2.0", id: 7, method: "tools/list" }, session);
+        assert.equal(again.status, 200);
+        const single = (await again.json()) as { id: unknown; error?: { code: number; message: string } };
+        assert.equal(single.id, 7);
+        assert.equal(single.error?.code, -32600);
+        assert.match(single.error?.message ?? "", /already in flight/);
+        const batch = await post(
+          [
+            { jsonrpc: "2.0", id: 7, method: "ping" },
+            { jsonrpc: "2.0", id: 8, method: "ping" },
+          ],
+          session,
+        );
+        const answers = (await batch.json()) as { id: unknown; error?: { message: string } }[];
+        assert.deepEqual(
+          answers.map((answer) => [answer.id, /already in flight/.test(answer.error?.message ?? "")]),
+          [
+            [7, true],
+            [8, false],
+          ],
+        );
+        const repeated = await post(
+          [
+            { jsonrpc: "2.0", id: 9, method: "ping" },
+            { jsonrpc: "2.0", id: 9, method: "ping" },
+          ],
+          session,
+        );
+        assert.equal(((await repeated.json()) as unknown[]).length, 2);
+        release();
+        // The first call is answered on its own stream, and its id is free again once it is.
+        const answered = await (await first).text();
+        assert.match(answered, /"result":\{"content".*"id":7\}/, `${revision}: ${answered.slice(0, 300)}`);
+        const pinged = await post({ jsonrpc: "2.0", id: 7, method: "ping" }, session);
+        assert.match(await pinged.text(), /"result":\{\},"jsonrpc":"2\.0","id":7\}/);
+      } finally {
+        release();
+      }
+    }
   });
 
   it("replays nothing for a Last-Event-ID guessed, or taken from another session or user", async () => {

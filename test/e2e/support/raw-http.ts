@@ -50,3 +50,60 @@ export function mcpPost(target: string, host: string, body: string, headers: str
     body,
   ].join("\r\n");
 }
+
+/** How an endless upload ended: the status answered (0: none), and the bytes written until it closed. */
+export interface EndlessOutcome {
+  status: number;
+  closed: boolean;
+  writtenBytes: number;
+}
+
+/**
+ * POSTs a chunked JSON body that never ends to `url` as fast as the socket takes it, until the server
+ * closes the connection (or 60 s and 64 MiB pass: then `closed` is false).
+ */
+export function endlessUpload(url: URL, headers: Record<string, string>): Promise<EndlessOutcome> {
+  const chunk = Buffer.from(`${(65_536).toString(16)}\r\n${"a".repeat(65_536)}\r\n`);
+  const head =
+    `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\ncontent-type: application/json\r\n` +
+    "accept: application/json, text/event-stream\r\nx-requested-with: ai-universe\r\n" +
+    Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("") +
+    'transfer-encoding: chunked\r\n\r\n5\r\n{"a":\r\n';
+  return new Promise((resolve) => {
+    let written = 0;
+    let answer = "";
+    let settled = false;
+    const socket = connect(Number(url.port), url.hostname);
+    const settle = (closed: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({
+        status: Number(answer.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0),
+        closed,
+        writtenBytes: written,
+      });
+    };
+    const timer = setTimeout(() => settle(false), 60_000);
+    const pump = () => {
+      while (!settled && written < 64 * 1024 * 1024) {
+        written += chunk.length;
+        if (!socket.write(chunk)) return void socket.once("drain", pump);
+      }
+      if (!settled) settle(false);
+    };
+    socket.on("connect", () => {
+      socket.write(head);
+      pump();
+    });
+    socket.setEncoding("utf8");
+    socket.on("data", (data: string) => {
+      answer += data;
+    });
+    socket.on("error", () => settle(true));
+    socket.on("close", () => settle(true));
+  });
+}
