@@ -20,7 +20,7 @@ import {
   noAccounts,
 } from "./accounts/account-use-cases.ts";
 import type { ConsultationOptions } from "./answer-by.ts";
-import { type Caller, localTier } from "./caller.ts";
+import type { Caller } from "./caller.ts";
 import {
   type ConversationUseCases,
   createConversationUseCases,
@@ -152,12 +152,7 @@ export function createApplication(services: ConsultationServices, options: Appli
       validateInput(modelsInput, input);
       await admission.admit(caller);
       const panels = services.defaults.panels ?? [];
-      // Where prices and keys come from, and why a refresh failed, are the operator's business, not every user's.
-      if (caller.tier === localTier)
-        return describeModels(services.roster, panels, describeKeySources(configuration));
-      const listing = describeModels(services.roster, panels);
-      const { refreshHost: _host, refreshError: _error, ...priceData } = listing.priceData;
-      return { ...listing, priceData };
+      return describeModels(caller, services.roster, panels, () => describeKeySources(configuration));
     },
 
     async usage(caller, input = {}) {

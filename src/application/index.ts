@@ -12,13 +12,14 @@ export { ConfigurationError } from "../configuration/configuration-error.ts";
 export { evaluationReportHtml } from "../evaluation/report/html-report.ts";
 // The prices: what `models` and `doctor` show, and their refresh.
 export { modelFacts } from "../pricing/price-data.ts";
-export { priceDataInfo, startPriceRefresh } from "../pricing/price-source.ts";
+export { onPriceRefreshFailure, priceDataInfo, startPriceRefresh } from "../pricing/price-source.ts";
 // The application and its use cases.
 export type { Identification, Identity } from "./accounts/account-use-cases.ts";
 export type { Application } from "./application.ts";
 export { type Caller, localCaller, localTier } from "./caller.ts";
 export { conversationMarkdown, usageLine } from "./conversations/conversation-markdown.ts";
 export type { ConsultationTool, CostEstimate, CostQuestion } from "./cost-question.ts";
+export { priceDataFor } from "./price-data-view.ts";
 export type { ModelCheck, ProviderCheck, ProviderModelCheck, StoreHealth } from "./status-use-cases.ts";
 export type { TaskView } from "./tasks/task-use-cases.ts";
 export { callerOfAuth, type VerifiedIdentity } from "./verified-caller.ts";

@@ -1,14 +1,16 @@
 // What the `models` use case reports: every model of this run with its availability, price,
 // capabilities and family, every panel with its models, whether all of them can be used now and a rough
-// price, and for the machine's own user where each key and endpoint was read.
+// price, the price data in use, and for the machine's own user alone (price-data-view.ts) where each key
+// and endpoint was read, where prices are refreshed from and why a refresh failed.
 
 import { type Panel, panelMembers } from "../configuration/panels.ts";
 import { familyOf } from "../consultation/index.ts";
 import type { KeySource, ModelListing } from "../contract/models.ts";
 import { costOf, modelFacts } from "../pricing/price-data.ts";
-import { priceDataInfo } from "../pricing/price-source.ts";
 import type { ModelEntry } from "../providers/model-entry.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
+import type { Caller } from "./caller.ts";
+import { priceDataFor, seesOperatorDetails } from "./price-data-view.ts";
 
 /**
  * The question and answer sizes a panel's `estimatedCostUsd` assumes: every model asked gets a
@@ -18,13 +20,15 @@ import type { ModelRoster } from "../providers/model-roster.ts";
 export const panelCostEstimate = { questionTokens: 1000, answerTokens: 800 } as const;
 
 /**
- * Lists the models of `roster` and the `panels` over them; with `keys` (configuration/key-sources.ts),
- * where each key and endpoint was read, for the machine's own user alone.
+ * Lists the models of `roster` and the `panels` over them as `caller` may see them: `keys`
+ * (configuration/key-sources.ts, where each key and endpoint was read) is asked, and the refresh's host
+ * and error are shown, only when the caller is the machine's own user.
  */
 export function describeModels(
+  caller: Caller,
   roster: ModelRoster,
   panels: readonly Panel[],
-  keys?: readonly KeySource[],
+  keys: () => readonly KeySource[],
 ): ModelListing {
   const statuses = new Map(roster.statuses.map((status) => [status.entry.name, status]));
   return {
@@ -66,8 +70,8 @@ export function describeModels(
         ...(estimate !== undefined ? { estimatedCostUsd: estimate } : {}),
       };
     }),
-    priceData: priceDataInfo(),
-    ...(keys ? { keys: [...keys] } : {}),
+    priceData: priceDataFor(caller),
+    ...(seesOperatorDetails(caller) ? { keys: [...keys()] } : {}),
   };
 }
 

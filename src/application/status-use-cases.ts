@@ -9,6 +9,7 @@ import type { Panel } from "../configuration/panels.ts";
 import type { ModelListing } from "../contract/models.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 import type { StoreHealth } from "../store/store.ts";
+import type { Caller } from "./caller.ts";
 import type { ModelCheck, ModelChecks, ProviderCheck } from "./model-checks.ts";
 
 export type { StoreHealth } from "../store/store.ts";
@@ -19,10 +20,11 @@ export interface StatusUseCases {
   /** Whether the store answers and can be written, and if not why; never rejects. */
   health(): Promise<StoreHealth>;
   /**
-   * Every model with its availability, price and capabilities, every panel, and where each key and
-   * endpoint was read (the `models` tool counts; this does not).
+   * Every model with its availability, price and capabilities, every panel, and for the machine's own
+   * user where each key and endpoint was read and where prices are refreshed from (the `models` tool
+   * counts; this does not).
    */
-  modelListing(): Promise<ModelListing>;
+  modelListing(caller: Caller): Promise<ModelListing>;
   /** Each available model against its provider's model list: can its key use it, and if not what instead. */
   checkModels(): Promise<ModelCheck[]>;
   /** Each provider's key and endpoint, and which of its configured models the key can use. */
@@ -50,12 +52,14 @@ export function createStatusUseCases(sources: StatusSources): StatusUseCases {
   };
   return {
     health: () => sources.health(),
-    async modelListing() {
+    async modelListing(caller) {
       const [{ describeModels }, { describeKeySources }] = await Promise.all([
         import("./model-listing.ts"),
         import("../configuration/key-sources.ts"),
       ]);
-      return describeModels(sources.roster, sources.panels, describeKeySources(sources.configuration));
+      return describeModels(caller, sources.roster, sources.panels, () =>
+        describeKeySources(sources.configuration),
+      );
     },
     checkModels: async () => (await modelChecks()).checkModels(),
     checkProviders: async () => (await modelChecks()).checkProviders(),

@@ -12,6 +12,7 @@ import type {
   HistoryResult,
   SearchResult,
 } from "../contract/conversations.ts";
+import type { ModelListing } from "../contract/models.ts";
 import { type ConsultationEvent, progressEventKey, streamTextKey } from "../contract/progress-events.ts";
 import { errorCodeOf, ServiceError } from "../contract/service-error.ts";
 import type { Usage } from "../contract/usage.ts";
@@ -40,6 +41,8 @@ export interface ApplicationConnection {
   readonly lateOpinionsRunHere: boolean;
   /** Names of the models available now. */
   models(): Promise<string[]>;
+  /** The `models` listing as the caller may see it (where keys and prices come from for the local user alone). */
+  listModels(): Promise<ModelListing>;
   secondOpinion(input: Record<string, unknown>, options: CallOptions): Promise<SecondOpinionResult>;
   sendMessage(input: Record<string, unknown>, options: CallOptions): Promise<SendMessageResult>;
   getHistory(input: Record<string, unknown>): Promise<HistoryResult>;
@@ -58,7 +61,7 @@ export interface ApplicationConnection {
 /** Connects as `options` say: to `--server` when given, else to the application in this process. */
 export function connect(options: CommandOptions): Promise<ApplicationConnection> {
   const server = options.terminal?.server;
-  return server ? connectRemote(server, options.terminal?.apiKey) : connectLocal(options);
+  return server ? connectToServer(server, options.terminal?.apiKey) : connectLocal(options);
 }
 
 async function connectLocal(options: CommandOptions): Promise<ApplicationConnection> {
@@ -68,6 +71,7 @@ async function connectLocal(options: CommandOptions): Promise<ApplicationConnect
     where: runtime.configuration.databaseUrl,
     lateOpinionsRunHere: true,
     models: async () => application.models.available.map((entry) => entry.name),
+    listModels: () => application.modelListing(localCaller),
     secondOpinion: (input, call) =>
       application.secondOpinion(localCaller, input, { ...call, client: { via: "cli" } }),
     sendMessage: (input, call) => application.sendMessage(localCaller, input, call),
@@ -82,7 +86,11 @@ async function connectLocal(options: CommandOptions): Promise<ApplicationConnect
   };
 }
 
-async function connectRemote(server: string, apiKey: string | undefined): Promise<ApplicationConnection> {
+/** Connects to the server at `server` (its base URL or its /mcp), sending `apiKey` when given. */
+export async function connectToServer(
+  server: string,
+  apiKey: string | undefined,
+): Promise<ApplicationConnection> {
   const base = server.replace(/\/+$/, "").replace(/\/mcp$/, "");
   const client = new Client(
     { name: "ai-universe-cli", version: "1" },
@@ -143,6 +151,7 @@ async function connectRemote(server: string, apiKey: string | undefined): Promis
     searchConversations: (input) => call("conversation.search", input),
     deleteConversation: (input) => call("conversation.delete", input),
     usage: () => call("usage", {}),
+    listModels: () => call("models", {}),
     followLateOpinions: (messageId, options) => followRemoteLateOpinions(base, headers, messageId, options),
     close: () => client.close(),
   };

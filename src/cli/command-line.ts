@@ -8,7 +8,10 @@ import type { HttpOptions } from "../http/http-server.ts";
 import { CommandLineError } from "./command-error.ts";
 import { type EvalOptions, evalFlags, evalHelp, readEvalOptions } from "./eval-options.ts";
 import {
+  type RemoteOptions,
+  readRemoteOptions,
   readTerminalOptions,
+  remoteHelp,
   type TerminalCommand,
   type TerminalOptions,
   terminalCommands,
@@ -43,6 +46,8 @@ export interface CommandOptions extends HttpOptions {
   format: "md" | "json" | "text";
   /** For `models`: ask each configured provider which models its key can use. */
   check?: boolean;
+  /** For `models`: list a running server's models, as it shows them to the key's user. */
+  remote?: RemoteOptions;
   user?: string;
   /** For `eval`: what to run, or to list, and where the report goes. */
   evaluation?: EvalOptions;
@@ -79,7 +84,8 @@ ${toolNames}`,
   --check                Ask each configured provider's model list which models its key can use
                          (one request per provider); exit code 1 when a model the key would be asked
                          for is not among them or the key is rejected, 0 otherwise (also when a
-                         provider cannot be checked, such as Perplexity, which has no model list)`,
+                         provider cannot be checked, such as Perplexity, which has no model list)
+${remoteHelp}`,
   doctor: database,
   export: `${database}
   --format md|json       Output format (default md)
@@ -165,6 +171,13 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
       ? readTerminalOptions(named as TerminalCommand, values, positionals, environment)
       : undefined;
   const evaluation = named === "eval" ? readEvalOptions(values, positionals) : undefined;
+  const remote = named === "models" ? readRemoteOptions(values, environment, named) : undefined;
+  if (remote?.server && values.check) {
+    throw new CommandLineError(
+      "--check asks the providers with this machine's keys, so it does not go with --server (or AI_UNIVERSE_SERVER).",
+      named,
+    );
+  }
   const extra = positionals.slice(
     named === "export" ? 1 : named === "keys" || terminal || evaluation ? positionals.length : 0,
   );
@@ -189,6 +202,7 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
       ...(terminal ? { terminal } : {}),
       ...(evaluation ? { evaluation } : {}),
       ...(named === "models" && values.check ? { check: true } : {}),
+      ...(remote?.server ? { remote } : {}),
       ...httpOptions(text, environment, named),
       environment,
       format: format as CommandOptions["format"],

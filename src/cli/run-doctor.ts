@@ -9,6 +9,7 @@ import { dirname } from "node:path";
 import {
   type Configuration,
   loadConfiguration,
+  localCaller,
   modelFacts,
   type ProviderCheck,
   type ProviderModelCheck,
@@ -65,7 +66,7 @@ export async function runDoctor(options: CommandOptions): Promise<number> {
   try {
     const [checks, listing] = await Promise.all([
       runtime.application.checkProviders(),
-      runtime.application.modelListing(),
+      runtime.application.modelListing(localCaller),
     ]);
     const sources = listing.keys ?? [];
     for (const check of checks) {

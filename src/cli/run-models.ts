@@ -2,10 +2,13 @@
 // and endpoint was read (naming the agent that likely passed one on); then every panel with its models,
 // whether all of them can be used, hedging and a rough price. `--format json` prints the same as the
 // `models` tool. `--check` also asks each configured provider's model list which models its key can
-// use, and names what the key can use instead of a model it cannot.
+// use, and names what the key can use instead of a model it cannot. With `--server`, the listing is the
+// server's `models` tool's, as it answers the key's user (where keys and prices come from only for the
+// server's own local user).
 
-import { loadConfiguration, type ModelCheck, startPriceRefresh } from "../application/index.ts";
+import { loadConfiguration, localCaller, type ModelCheck, startPriceRefresh } from "../application/index.ts";
 import type { ModelListing } from "../contract/models.ts";
+import { connectToServer } from "./application-connection.ts";
 import type { CommandOptions } from "./command-line.ts";
 import { keySourceSubject, keySourceText } from "./key-source-text.ts";
 import { startRuntimeWithoutDatabase } from "./launch-runtime.ts";
@@ -16,6 +19,7 @@ import { startRuntimeWithoutDatabase } from "./launch-runtime.ts";
  * rejected (a provider that cannot be checked is not counted).
  */
 export async function runModels(options: CommandOptions): Promise<number> {
+  if (options.remote?.server) return listServerModels(options, options.remote.server);
   const configuration = loadConfiguration({
     environment: options.environment,
     ...(options.configPath ? { configPath: options.configPath } : {}),
@@ -25,13 +29,24 @@ export async function runModels(options: CommandOptions): Promise<number> {
   const runtime = await startRuntimeWithoutDatabase(configuration);
   try {
     const { application } = runtime;
-    const listing = await application.modelListing();
+    const listing = await application.modelListing(localCaller);
     const checks = options.check ? await application.checkModels() : undefined;
     printModels(options, listing, checks, application.models.notice);
     const failed = (checks ?? []).filter((check) => check.state === "not-listed" || keyRejected(check));
     return failed.length > 0 ? 1 : 0;
   } finally {
     await runtime.close();
+  }
+}
+
+/** Prints the models of the server at `server` as its `models` tool lists them to the caller. */
+async function listServerModels(options: CommandOptions, server: string): Promise<number> {
+  const connection = await connectToServer(server, options.remote?.apiKey);
+  try {
+    printModels(options, await connection.listModels(), undefined, undefined);
+    return 0;
+  } finally {
+    await connection.close();
   }
 }
 

@@ -1,6 +1,7 @@
 // The flags of the commands people type (ask, chat, conversations, history, delete): what they accept,
 // the council's among them (--panel, --review, --stance, --rounds, --strategy), web search and
-// reasoning, ask's answer-by time, their help, and how their values become command options.
+// reasoning, ask's answer-by time, their help, and how their values become command options; and
+// --server with its key, which `models` takes too.
 
 import { attachmentLimits } from "../contract/attachment-limits.ts";
 import { type ConsultationStrategy, consultationStrategies } from "../contract/consultation-strategies.ts";
@@ -48,7 +49,8 @@ export const terminalFlags = {
 } as const;
 
 const mebibytes = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
-const remote = `  --server URL           Talk to a running ai-universe server instead of the local store
+/** Help for --server and --api-key, which `models` takes too. */
+export const remoteHelp = `  --server URL           Talk to a running ai-universe server instead of the local store
   --api-key KEY          The key for --server (or AI_UNIVERSE_API_KEY)
   --allow-insecure-http  Send the key to an http:// server that is not this machine`;
 const json = "  --json                 Print the exact tool result as JSON, nothing else on stdout";
@@ -80,7 +82,7 @@ ${answering}
   --diff                 Attach the output of git diff as context
 ${json}
   -q, --quiet            Print only the answer: no progress, no opinions
-${remote}`,
+${remoteHelp}`,
   },
   chat: {
     usage: "ai-universe chat [ID] [options]",
@@ -89,20 +91,20 @@ ${remote}`,
   --max-opinions N       How many secondary opinions
 ${council}
 ${answering}
-${remote}`,
+${remoteHelp}`,
   },
   conversations: {
     usage: "ai-universe conversations [--search TEXT] [options]",
     options: `  --search TEXT          Find conversations by words in questions, answers and opinions
   --limit N              How many to show (default 20)
 ${json}
-${remote}`,
+${remoteHelp}`,
   },
   history: {
     usage: "ai-universe history ID [options]",
-    options: `  --limit N              Messages per page (default 50)\n${json}\n${remote}`,
+    options: `  --limit N              Messages per page (default 50)\n${json}\n${remoteHelp}`,
   },
-  delete: { usage: "ai-universe delete ID [options]", options: `${json}\n${remote}` },
+  delete: { usage: "ai-universe delete ID [options]", options: `${json}\n${remoteHelp}` },
 };
 
 /** Options of a terminal command, read from the parsed command line. */
@@ -170,19 +172,7 @@ export function readTerminalOptions(
   if (answerBySeconds !== undefined) consultation.answerWithinSeconds = answerBySeconds;
   const conversationId =
     needsId || command === "chat" ? (positionals[0] ?? text("conversation")) : text("conversation");
-  const server = text("server") ?? environment.AI_UNIVERSE_SERVER;
-  const apiKey = text("api-key") ?? environment.AI_UNIVERSE_API_KEY;
-  const insecure =
-    server && apiKey
-      ? insecureKeyTransport(
-          server,
-          values["allow-insecure-http"] === true ||
-            ["1", "true", "on"].includes(
-              environment.AI_UNIVERSE_ALLOW_INSECURE_HTTP?.trim().toLowerCase() ?? "",
-            ),
-        )
-      : undefined;
-  if (insecure) throw new CommandLineError(insecure, command);
+  const { server, apiKey } = readRemoteOptions(values, environment, command);
   const limit = number("limit", 1, 200);
   return {
     ...(command === "ask" && positionals.length > 0 ? { question: positionals.join(" ") } : {}),
@@ -197,6 +187,37 @@ export function readTerminalOptions(
     ...(server ? { server } : {}),
     ...(apiKey ? { apiKey } : {}),
   };
+}
+
+/** A running server to talk to instead of the local store, and the key to send it. */
+export interface RemoteOptions {
+  server?: string;
+  apiKey?: string;
+}
+
+/**
+ * Reads --server and --api-key (or AI_UNIVERSE_SERVER and AI_UNIVERSE_API_KEY); throws CommandLineError
+ * when the key would cross the network unencrypted and the person did not say the network is trusted.
+ */
+export function readRemoteOptions(
+  values: Record<string, unknown>,
+  environment: Record<string, string | undefined>,
+  command: string,
+): RemoteOptions {
+  const server = (values.server as string | undefined) ?? environment.AI_UNIVERSE_SERVER;
+  const apiKey = (values["api-key"] as string | undefined) ?? environment.AI_UNIVERSE_API_KEY;
+  const insecure =
+    server && apiKey
+      ? insecureKeyTransport(
+          server,
+          values["allow-insecure-http"] === true ||
+            ["1", "true", "on"].includes(
+              environment.AI_UNIVERSE_ALLOW_INSECURE_HTTP?.trim().toLowerCase() ?? "",
+            ),
+        )
+      : undefined;
+  if (insecure) throw new CommandLineError(insecure, command);
+  return { ...(server ? { server } : {}), ...(apiKey ? { apiKey } : {}) };
 }
 
 const sides = ["for", "against", "neutral"];

@@ -1,11 +1,21 @@
 // `GET /health` (liveness: always 200 while the process answers, with status, version, whether the
-// store answers and can be written, and which models are available) and `GET /ready` (readiness: 503
-// while the store cannot be reached or written, or the node is draining, so a load balancer stops
-// sending it calls). On a server with accounts, a caller without a valid key or token gets the status
-// alone: the models, the store's errors (paths) and the version are for people who may use it.
+// store answers and can be written, which models are available, and the price data in use) and `GET
+// /ready` (readiness: 503 while the store cannot be reached or written, or the node is draining, so a
+// load balancer stops sending it calls). On a server with accounts, a caller without a valid key or token
+// gets the status alone: the models, the store's errors (paths) and the version are for people who may
+// use it; and where prices are refreshed from and why a refresh failed are for the operator alone.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AuthMode, StoreHealth } from "../application/index.ts";
+import type { AuthInfo } from "@modelcontextprotocol/server";
+import {
+  type AuthMode,
+  type Caller,
+  callerOfAuth,
+  localCaller,
+  priceDataFor,
+  type StoreHealth,
+} from "../application/index.ts";
+import type { PriceDataInfo } from "../contract/models.ts";
 import type { Authenticator } from "./authentication.ts";
 import { sendJson } from "./http-responses.ts";
 import type { HealthSources } from "./http-services.ts";
@@ -24,10 +34,18 @@ export interface HealthReport {
     unavailable: { name: string; reason: string }[];
   };
   notice?: string;
+  /**
+   * Where prices come from and their date; for the machine's own user also the refresh's host and why it
+   * failed (a refused price file leaves the data in use as it was, and is not "degraded").
+   */
+  priceData: PriceDataInfo;
 }
 
-/** Builds the health report; a store that cannot be read or written, or no model, makes it "degraded". */
-export async function healthReport(sources: HealthSources): Promise<HealthReport> {
+/**
+ * Builds the health report as `caller` may see it; a store that cannot be read or written, or no model,
+ * makes it "degraded".
+ */
+export async function healthReport(sources: HealthSources, caller: Caller): Promise<HealthReport> {
   const store = await sources.storeHealth();
   const { roster } = sources;
   const streamsDegraded = sources.streamsDegraded();
@@ -55,12 +73,14 @@ export async function healthReport(sources: HealthSources): Promise<HealthReport
         .map((status) => ({ name: status.entry.name, reason: status.reason ?? "unavailable" })),
     },
     ...(roster.notice ? { notice: roster.notice } : {}),
+    priceData: priceDataFor(caller),
   };
 }
 
 /**
  * Answers `GET /health` with 200: the whole report in mode none or to a caller whose bearer key or
- * token is valid, else (modes api-key and oauth) only `{ status }`. Throws when the report cannot be made
+ * token is valid (the price refresh's host and error only to the machine's own user), else (modes
+ * api-key and oauth) only `{ status }`. Throws when the report cannot be made
  * (the server's error handler answers).
  */
 export async function serveHealth(
@@ -70,13 +90,21 @@ export async function serveHealth(
   mode: AuthMode,
   authenticator: Authenticator,
 ): Promise<void> {
-  const report = await healthReport(sources);
   const open =
     mode === "none" ||
     (request.headers.authorization !== undefined &&
       (await authenticator.check(request, response, { silent: true }).catch(() => false)));
-  sendJson(response, 200, open ? report : { status: report.status }, { "cache-control": "no-store" });
+  if (!open) {
+    const { status } = await healthReport(sources, anonymous);
+    return sendJson(response, 200, { status }, { "cache-control": "no-store" });
+  }
+  const verified = (request as IncomingMessage & { auth?: AuthInfo }).auth;
+  const report = await healthReport(sources, mode === "none" ? localCaller : callerOfAuth(verified));
+  sendJson(response, 200, report, { "cache-control": "no-store" });
 }
+
+/** Whom a report that shows the status alone is made for. */
+const anonymous: Caller = { userId: "", tier: "" };
 
 /** The body of `GET /ready`. */
 export interface Readiness {

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { onPriceRefreshFailure } from "../application/index.ts";
 import { createMemoryRelease } from "../runtime/memory-release.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { type RequestContext, requestContext } from "../runtime/telemetry.ts";
@@ -82,10 +83,14 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
   );
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => answerUnparsable(error, socket));
   serverUrl = await listen(server, options);
+  // The operator learns of a refused or failed price refresh from the log (users of a server with
+  // accounts are never told why, nor where prices come from).
+  const stopPriceLog = onPriceRefreshFailure((report) => services.log(report));
   return {
     url: serverUrl,
     drain: (deadlineMs) => calls.drain(deadlineMs),
     async close() {
+      stopPriceLog();
       await mcp.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -38,9 +38,12 @@ const json =
   async (call: ApiCall): Promise<void> =>
     sendJson(call.response, 200, await answer(call));
 
-/** The page's model listing: like the page's load itself, not counted against the tier (`models` is). */
-async function modelListing({ services }: ApiCall): Promise<PageModelListing> {
-  const listing = await services.application.modelListing();
+/**
+ * The page's model listing, as the caller may see it (the refresh's host and error for the machine's own
+ * user alone): like the page's load itself, not counted against the tier (`models` is).
+ */
+async function modelListing({ services, caller }: ApiCall): Promise<PageModelListing> {
+  const listing = await services.application.modelListing(caller);
   return {
     models: listing.models
       .filter((model) => model.available)

@@ -1,22 +1,23 @@
 // Which price data is in use: the data bundled with @pydantic/genai-prices (the default; works
 // offline), or, only when the operator turns refresh on, the package's published data file, fetched
-// at start and then daily, kept in the data directory so a restart offline keeps the last copy. A
-// fetched file is read up to a size cap, checked (price-file-check.ts) and tried on the models in use
+// at start and then daily, kept in the data directory so a restart offline keeps the last copy. The
+// file is fetched and checked (price-fetch.ts, price-file-check.ts) and tried on the models in use
 // (price-trial.ts) before it is used, and written (atomically) only then; a kept copy that fails the
-// same checks is ignored. A file that fails keeps the data in use, and the refresh error says why.
+// same checks is ignored. A file that fails keeps the data in use, and the refresh error says why: in
+// `models`, `doctor` and /health for the machine's own user, and in the server's log.
 
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { PricedModel } from "./price-data.ts";
+import { fetchPriceFile, hostOf, maxPriceFileBytes, priceUrlAllowed } from "./price-fetch.ts";
 import { checkPriceFile } from "./price-file-check.ts";
 import { pricePackage } from "./price-package.ts";
 import { adoptPricesIfTheyHold } from "./price-trial.ts";
 
+export { maxPriceFileBytes };
+
 /** The bundled data: the package version and the day that version was published. */
 export const bundledPriceData = { version: "0.1.8", date: "2026-09-23" } as const;
-
-/** The largest price data file read, in bytes: the published one is about 1 MB. */
-export const maxPriceFileBytes = 16 * 1024 * 1024;
 
 /** How often refreshed data is fetched again. */
 const refreshEveryMs = 24 * 60 * 60 * 1000;
@@ -70,36 +71,18 @@ export function priceRefreshFrom(
   const value = environment.AI_UNIVERSE_PRICE_REFRESH?.trim() ?? "";
   if (value === "" || value === "off" || value === "0") return undefined;
   if (value === "on" || value === "1") return { url: pricePackage().REMOTE_DATA_JSON_URL, cachePath };
-  if (/^https:\/\//.test(value) || (/^http:\/\//.test(value) && isLoopback(value))) {
-    return { url: value, cachePath };
-  }
-  if (/^http:\/\//.test(value)) {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url && priceUrlAllowed(url)) return { url: value, cachePath };
+  if (url?.protocol === "http:") {
     throw new Error(
       `AI_UNIVERSE_PRICE_REFRESH must be an https URL (plain http only to this machine): prices decide budgets, so they are not taken over a connection anyone on the way can change.`,
     );
   }
+  // A URL is named by its scheme and host alone: the rest may hold a token.
+  const named = url ? `${url.protocol}//${url.host}/…` : value.slice(0, 100);
   throw new Error(
-    `AI_UNIVERSE_PRICE_REFRESH "${value.slice(0, 100)}" is not "on", "off" or an https URL of a genai-prices data file.`,
+    `AI_UNIVERSE_PRICE_REFRESH "${named}" is not "on", "off" or an https URL of a genai-prices data file.`,
   );
-}
-
-/** The host (and port) of `url`, without credentials, path or query. */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return "the price data URL";
-  }
-}
-
-/** Whether `url` names this machine (127.0.0.0/8, ::1 or localhost). */
-function isLoopback(url: string): boolean {
-  try {
-    const host = new URL(url).hostname;
-    return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -127,16 +110,21 @@ function common(settings: PriceRefreshSettings): Pick<PriceDataInfo, "packageVer
 }
 
 function refresh(settings: PriceRefreshSettings, now: () => number): Promise<void> {
-  pending ??= fetchData(settings)
+  pending ??= fetchPriceFile(settings.url, settings.fetch)
     .then((providers) => {
       const fetchedAt = new Date(now()).toISOString();
-      adoptPricesIfTheyHold(providers, settings.modelsInUse ?? []);
+      try {
+        adoptPricesIfTheyHold(providers, settings.modelsInUse ?? []);
+      } catch (error) {
+        throw new Error(`Price data from ${hostOf(settings.url)} was refused: ${(error as Error).message}.`);
+      }
       writeCache(settings.cachePath, { fetchedAt, url: settings.url, providers });
       info = { source: "refreshed", date: fetchedAt.slice(0, 10), ...common(settings) };
     })
     .catch((error: unknown) => {
       const { refreshError: _previous, ...rest } = info;
       info = { ...rest, refreshError: error instanceof Error ? error.message : String(error) };
+      for (const listener of failureListeners) listener(failureReport(info));
     })
     .finally(() => {
       pending = undefined;
@@ -144,53 +132,21 @@ function refresh(settings: PriceRefreshSettings, now: () => number): Promise<voi
   return pending;
 }
 
-async function fetchData(settings: PriceRefreshSettings): Promise<unknown[]> {
-  const fetch = settings.fetch ?? globalThis.fetch;
-  let response: Response;
-  try {
-    response = await fetch(settings.url, { signal: AbortSignal.timeout(15_000) });
-  } catch (error) {
-    throw new Error(`Could not fetch price data from ${hostOf(settings.url)}: ${(error as Error).message}`);
-  }
-  if (!response.ok)
-    throw new Error(`Price data from ${hostOf(settings.url)} answered HTTP ${response.status}.`);
-  const text = await readCapped(response, settings.url);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new Error(`Price data from ${hostOf(settings.url)} is not JSON.`);
-  }
-  try {
-    return checkPriceFile(data);
-  } catch (error) {
-    throw new Error(`Price data from ${hostOf(settings.url)} was refused: ${(error as Error).message}.`);
-  }
+const failureListeners = new Set<(report: string) => void>();
+
+/**
+ * Tells `listener` why the refresh failed, in one line for the operator's log: the failure standing now,
+ * if any, at once, then each later one. Returns the function that stops telling it.
+ */
+export function onPriceRefreshFailure(listener: (report: string) => void): () => void {
+  failureListeners.add(listener);
+  if (info.refreshError) listener(failureReport(info));
+  return () => failureListeners.delete(listener);
 }
 
-/** The body of `response` as text, refused as soon as it passes {@link maxPriceFileBytes}. */
-async function readCapped(response: Response, url: string): Promise<string> {
-  const tooLarge = () =>
-    new Error(
-      `Price data from ${hostOf(url)} is larger than ${maxPriceFileBytes / 1024 / 1024} MiB, so it was refused.`,
-    );
-  if (Number(response.headers.get("content-length") ?? 0) > maxPriceFileBytes) {
-    await response.body?.cancel().catch(() => {});
-    // Refused before a byte of it is read.
-    throw tooLarge();
-  }
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  const reader = response.body?.getReader();
-  for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
-    bytes += read.value.byteLength;
-    if (bytes > maxPriceFileBytes) {
-      await reader?.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+function failureReport(data: PriceDataInfo): string {
+  const kept = data.source === "refreshed" ? "the data fetched on" : "the bundled data of";
+  return `price data refresh failed, so prices stay those of ${kept} ${data.date}: ${data.refreshError}`;
 }
 
 /** The kept copy for `settings`, put in use, when it is there, from the same URL, and passes the checks. */

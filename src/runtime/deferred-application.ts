@@ -64,7 +64,7 @@ export function deferredApplication(roster: ModelRoster, loaders: ApplicationLoa
     callerOfUser: async (...args) => (await accounts()).callerOfUser(...args),
 
     health: async () => (await status()).health(),
-    modelListing: async () => (await status()).modelListing(),
+    modelListing: async (...args) => (await status()).modelListing(...args),
     checkModels: async () => (await status()).checkModels(),
     checkProviders: async () => (await status()).checkProviders(),
   };

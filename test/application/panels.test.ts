@@ -159,7 +159,7 @@ describe("the models use case's key sources", () => {
     const user = await application.listModels({ userId: "someone", tier: "user" }, {});
     assert.equal(user.keys, undefined);
     assert.deepEqual(
-      (await application.modelListing()).keys,
+      (await application.modelListing(localCaller)).keys,
       local.keys,
       "the models command lists the same",
     );
