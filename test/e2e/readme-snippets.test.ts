@@ -10,79 +10,12 @@ import assert from "node:assert/strict";
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
-import { documentationPages, repositoryRoot } from "../support/documentation-pages.ts";
+import { documentationPages } from "../support/documentation-pages.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
+import { serverBlocks, snippets, snippetsOf } from "./support/client-snippets.ts";
 import { secondOpinionOf, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
 import { installPackage, packPackage, pathWithThisNode } from "./support/installed-package.ts";
 import { connectClient } from "./support/mcp-clients.ts";
-
-const repository = repositoryRoot.replace(/\/$/, "");
-
-interface Snippet {
-  client: string;
-  /** The page it is on, e.g. `README.md`. */
-  page: string;
-  /** The code block as written. */
-  block: string;
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-}
-
-/** The stdio server each client snippet of the documentation starts, page by page. */
-function snippets(): Snippet[] {
-  return documentationPages().flatMap((page) => snippetsOf(page.path, page.text));
-}
-
-/** The client snippets of one page: a bold client name, then a code block that starts the server. */
-function snippetsOf(page: string, markdown: string): Snippet[] {
-  const blocks = [...markdown.matchAll(/\*\*([^*\n]+)\*\*[^\n]*\n\n```(\w+)\n([\s\S]*?)```/g)];
-  const found: Snippet[] = [];
-  for (const [, client = "", language, body = ""] of blocks) {
-    const text = body.replaceAll("/path/to/ai-universe", repository);
-    if (language === "json" && /"(mcpServers|servers)"/.test(text)) {
-      const parsed = JSON.parse(text);
-      const server = (parsed.mcpServers ?? parsed.servers)["ai-universe"];
-      if (parsed.servers) assert.equal(server.type, "stdio", `${client}: VS Code's servers need a type`);
-      found.push({
-        client,
-        page,
-        block: body,
-        command: server.command,
-        args: server.args,
-        env: server.env ?? {},
-      });
-    } else if (language === "toml") {
-      const value = (key: string) =>
-        JSON.parse(text.match(new RegExp(`^${key} = (.*)$`, "m"))?.[1] ?? "null");
-      const env = Object.fromEntries(
-        [...(text.match(/^env = \{(.*)\}$/m)?.[1] ?? "").matchAll(/"(\w+)" = "([^"]*)"/g)].map((pair) => [
-          pair[1],
-          pair[2],
-        ]),
-      );
-      found.push({ client, page, block: body, command: value("command"), args: value("args"), env });
-    } else if (language === "sh" && text.includes("claude mcp add ai-universe")) {
-      const words = text.replace(/\\\n/g, " ").trim().split(/\s+/);
-      const separator = words.indexOf("--");
-      const env = Object.fromEntries(
-        words.flatMap((word, index) =>
-          words[index - 1] === "--env" ? [word.split("=") as [string, string]] : [],
-        ),
-      );
-      const [command = "", ...args] = words.slice(separator + 1);
-      found.push({ client, page, block: body, command, args, env });
-    }
-  }
-  return found;
-}
-
-/** Every code block of a page that configures or starts the stdio server, in whatever layout it is written. */
-function serverBlocks(markdown: string): string[] {
-  return [...markdown.matchAll(/^```\w*\n([\s\S]*?)^```/gm)]
-    .map(([, body = ""]) => body)
-    .filter((body) => /mcpServers|"servers"|\[mcp_servers|claude mcp add ai-universe/.test(body));
-}
 
 describe("client snippets of the README and docs/", () => {
   const context = useSimulatorEnvironment();
