@@ -9,7 +9,10 @@
 //     two debate rounds, 100 at once (bench/council-comparison.ts);
 //   - `-- --memory`: the product alone, CPU, throughput and resident memory of a burst of 1,000, to
 //     iterate on memory (bench/memory-check.ts);
-//   - `-- --profile`: where the product's CPU goes, by package and by file of ours (bench/cpu-profile.ts).
+//   - `-- --profile`: where the product's CPU goes, by package and by file of ours (bench/cpu-profile.ts);
+//   - `-- --streams`: what forwarding answers as they form costs, on the web page's stream against MCP
+//     progress, as the answers grow, and in the terminal's live block (bench/stream-comparison.ts,
+//     bench/terminal-stream.ts).
 // A subject that fails (does not start, a consultation errors or goes unanswered) ends the run with
 // one line saying which and why, and exit code 1. This process times the calls, so it runs as the
 // simulator does, with V8's memory reducer off, and collects before each subject's latency phase.
@@ -21,16 +24,21 @@ import { runFloorComparison } from "./floor-comparison.ts";
 import { runMemoryCheck } from "./memory-check.ts";
 import { runScaleComparison, type ScaleOptions } from "./scale-comparison.ts";
 import { runStartComparison } from "./start-time.ts";
+import { runStreamComparison } from "./stream-comparison.ts";
+import { measureTerminal } from "./terminal-stream.ts";
 
 const usage =
-  "usage: npm run bench [-- --store postgres [--nodes N] | -- --council | -- --start | -- --profile | -- --memory]";
+  "usage: npm run bench [-- --store postgres [--nodes N] | -- --council | -- --start | -- --profile | -- --memory | -- --streams]";
 
 /**
- * The mode the command line asks for: the scale mode's options, "council", "start", "profile" (alone), or undefined for
- * the start times and the floor comparison.
+ * The mode the command line asks for: the scale mode's options, "council", "start", "profile", "memory" or
+ * "streams" (the last three alone), or undefined for the start times and the floor comparison.
  */
-function scaleOptions(args: string[]): ScaleOptions | "council" | "start" | "profile" | "memory" | undefined {
+function scaleOptions(
+  args: string[],
+): ScaleOptions | "council" | "start" | "profile" | "memory" | "streams" | undefined {
   if (args.length === 1 && args[0] === "--profile") return "profile";
+  if (args.length === 1 && args[0] === "--streams") return "streams";
   if (args.length === 1 && args[0] === "--memory") return "memory";
   const options = {
     store: { type: "string" },
@@ -72,7 +80,10 @@ try {
   else if (options === "start") await runStartComparison();
   else if (options === "profile") await runCpuProfile();
   else if (options === "memory") await runMemoryCheck();
-  else if (options) await runScaleComparison(options);
+  else if (options === "streams") {
+    await runStreamComparison();
+    await measureTerminal();
+  } else if (options) await runScaleComparison(options);
   else {
     await runStartComparison();
     await runFloorComparison();

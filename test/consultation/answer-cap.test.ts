@@ -86,7 +86,7 @@ const exchange = (
   model: LanguageModelV4,
   streamed: boolean,
   maxAnswerBytes: number,
-  options: { schema?: z.ZodType; onPartial?: (partial: { object?: unknown }) => void } = {},
+  options: { schema?: z.ZodType; onObject?: (object: unknown) => void } = {},
 ) =>
   sendSdkRequest(
     {
@@ -96,7 +96,9 @@ const exchange = (
       maxOutputTokens: 100,
       maxAnswerBytes,
       ...(options.schema ? { schema: options.schema } : {}),
-      ...(streamed ? { onPartial: options.onPartial ?? (() => {}) } : {}),
+      ...(streamed
+        ? { streamTo: { opened: () => () => {}, partialObject: options.onObject ?? (() => {}) } }
+        : {}),
     },
     new AbortController().signal,
   );
@@ -134,7 +136,7 @@ describe("the text cap of an answer", () => {
     const partials: unknown[] = [];
     const result = await exchange(answering(text), true, 1024 * 1024, {
       schema: answerSchema,
-      onPartial: (partial) => partials.push(partial.object),
+      onObject: (object) => partials.push(object),
     });
     assert.deepEqual(result.object, { answer: pieces.join("") });
     assert.ok(partials.length < 20, `${partials.length} partial objects were parsed for one answer`);

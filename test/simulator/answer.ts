@@ -24,6 +24,7 @@ export function answerOf(
         }
       : behaviour.usage;
   const answer: AnswerOutcome = { kind: "answer", text, usage, citations: [] };
+  if (behaviour.pieceChars !== undefined) answer.pieceChars = behaviour.pieceChars;
   if (features.search) {
     answer.search = { queries: behaviour.searchQueries ?? defaultSearchQueries(prompt.lastUserText) };
     answer.citations = behaviour.citations ?? defaultCitations(prompt.lastUserText);

@@ -32,7 +32,10 @@ export function contentBlocks(reply: SimulatedReply): ContentBlock[] {
     blocks.push({
       whole: { ...tool.block, input: tool.input },
       start: { ...tool.block, input: {} },
-      deltas: splitIntoDeltas(reply.text).map((text) => ({ type: "input_json_delta", partial_json: text })),
+      deltas: splitIntoDeltas(reply.text, reply.pieceChars).map((text) => ({
+        type: "input_json_delta",
+        partial_json: text,
+      })),
     });
     return blocks;
   }
@@ -43,7 +46,7 @@ export function contentBlocks(reply: SimulatedReply): ContentBlock[] {
     start: { type: "text", text: "", ...(citations.length > 0 ? { citations: [] } : {}) },
     deltas: [
       ...citations.map((citation) => ({ type: "citations_delta", citation })),
-      ...splitIntoDeltas(reply.text).map((text) => ({ type: "text_delta", text })),
+      ...splitIntoDeltas(reply.text, reply.pieceChars).map((text) => ({ type: "text_delta", text })),
     ],
   });
   return blocks;

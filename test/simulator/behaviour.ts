@@ -105,6 +105,11 @@ export interface ModelBehaviour {
    * three times the answer's output tokens.
    */
   reasoning?: SimulatedReasoning;
+  /**
+   * Streams the answer's text in pieces of this many characters (the last may be shorter) instead of a
+   * word at a time, so one unbroken run (base64) streams in many pieces too. Default: word by word.
+   */
+  pieceChars?: number;
 }
 
 /** The text of a request that the default reply and the default usage are computed from. */
@@ -133,6 +138,8 @@ export interface AnswerOutcome {
   search?: SimulatedSearch;
   /** Present when the request enabled reasoning. */
   reasoning?: SimulatedReasoning;
+  /** The behaviour's `pieceChars`: the size of each streamed piece of the text, when set. */
+  pieceChars?: number;
 }
 
 /** What a request asks for beyond its text, each changing what the answer carries. */

@@ -57,7 +57,7 @@ export const geminiGenerateContent: Protocol = {
   },
   render(reply, url) {
     if (!reply.stream) return { kind: "json", body: finalChunk(reply, reply.text) };
-    const pieces = splitIntoDeltas(reply.text);
+    const pieces = splitIntoDeltas(reply.text, reply.pieceChars);
     const last = pieces.pop() ?? "";
     const thoughts = reply.reasoning?.visible ? splitIntoDeltas(reply.reasoning.text) : [];
     const chunks = [

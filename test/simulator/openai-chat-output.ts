@@ -67,7 +67,7 @@ export function completionChunks(reply: SimulatedReply): ServerSentEvent[] {
     for (const piece of splitIntoDeltas(reply.reasoning.text))
       chunks.push(chunk(reasoningFields(reply, piece)));
   }
-  for (const piece of splitIntoDeltas(reply.text)) chunks.push(chunk({ content: piece }));
+  for (const piece of splitIntoDeltas(reply.text, reply.pieceChars)) chunks.push(chunk({ content: piece }));
   const annotations = annotationsOf(reply);
   if (annotations && annotations.length > 0) chunks.push(chunk({ annotations }));
   const finish = chunk({}, "stop");

@@ -88,7 +88,7 @@ function messageEvents(
       part: { type: "output_text", text: "", annotations: [] },
     },
   ];
-  for (const delta of splitIntoDeltas(reply.text)) {
+  for (const delta of splitIntoDeltas(reply.text, reply.pieceChars)) {
     events.push({ type: "response.output_text.delta", ...position, delta, logprobs: [] });
   }
   if (reply.provider !== "xai") {

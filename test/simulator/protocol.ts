@@ -62,6 +62,8 @@ export interface SimulatedReply {
   reasoning?: SimulatedReasoning & ReasoningRequest;
   /** The request's structured output, when it asked for one. */
   structured?: StructuredOutput;
+  /** Stream the text in pieces of this many characters (the behaviour's `pieceChars`), not word by word. */
+  pieceChars?: number;
   /** Unique per response, used for the protocol's response and item ids. */
   id: string;
   /** Unix seconds. */
@@ -100,8 +102,17 @@ export interface Protocol {
   malformed(stream: boolean, url: URL): Rendered;
 }
 
-/** Splits text into small pieces for streaming, keeping whitespace attached to the following word. */
-export function splitIntoDeltas(text: string): string[] {
+/**
+ * Splits text into small pieces for streaming: `pieceChars` characters each when given, else word by word,
+ * keeping whitespace attached to the following word.
+ */
+export function splitIntoDeltas(text: string, pieceChars?: number): string[] {
+  if (pieceChars !== undefined && pieceChars > 0) {
+    const pieces: string[] = [];
+    for (let start = 0; start < text.length; start += pieceChars)
+      pieces.push(text.slice(start, start + pieceChars));
+    return pieces.length > 0 ? pieces : [""];
+  }
   const pieces: string[] = text.match(/\s*\S+/g) ?? [];
   const trailing = text.length - pieces.join("").length;
   if (trailing > 0) pieces.push(text.slice(text.length - trailing));

@@ -11,7 +11,7 @@ export function replyOf(
   provider: string,
   body: unknown,
 ): SimulatedReply {
-  const { text, usage, citations, search, reasoning } = outcome;
+  const { text, usage, citations, search, reasoning, pieceChars } = outcome;
   return {
     provider,
     model: parsed.model,
@@ -22,6 +22,7 @@ export function replyOf(
     ...(search ? { search } : {}),
     ...(reasoning && parsed.reasoning ? { reasoning: { ...reasoning, ...parsed.reasoning } } : {}),
     ...(parsed.structured ? { structured: parsed.structured } : {}),
+    ...(pieceChars !== undefined ? { pieceChars } : {}),
     id: crypto.randomUUID().replaceAll("-", "").slice(0, 24),
     created: Math.floor(Date.now() / 1000),
     body,

@@ -3,7 +3,7 @@
 // next stage starts), with the answers forming under it. Drawing them is the board's part.
 
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
-import { oneLine } from "./text-preview.ts";
+import { type FormingLine, formingLine, oneLine } from "./text-preview.ts";
 
 /** One line of the board and the answers forming beneath it. */
 export interface Row {
@@ -11,8 +11,8 @@ export interface Row {
   state: "running" | "done" | "failed";
   started: number;
   detail: string;
-  /** Answers forming under the row, by author ("" for the row's own model). */
-  texts: Map<string, string>;
+  /** The last line of each answer forming under the row, by author ("" for the row's own model). */
+  texts: Map<string, FormingLine>;
 }
 
 /** The board's rows, in the order they started, and the events that change them. */
@@ -46,7 +46,10 @@ export function boardRows(report: (line: string) => void): BoardRows {
   };
   const append = (key: string, author: string, delta: string) => {
     const texts = rows.get(key)?.texts;
-    texts?.set(author, `${texts.get(author) ?? ""}${delta}`);
+    if (!texts) return;
+    const line = texts.get(author) ?? formingLine();
+    texts.set(author, line);
+    line.add(delta);
   };
   /** How long the row `key` ran, or how long before it failed. */
   const took = (key: string, failed: boolean) => {

@@ -10,7 +10,6 @@ import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { boardRows, elapsed, type Row } from "./board-rows.ts";
 import { liveBlock } from "./live-block.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
-import { previewLine } from "./text-preview.ts";
 
 /** A progress board on `stream`. */
 export interface ProgressBoard {
@@ -70,8 +69,8 @@ export function progressBoard(stream: NodeJS.WriteStream, style: TerminalStyle):
 
 /** The last line of each answer forming under `row`, indented, cut to `room` columns. */
 function formingLines(row: Row, room: number, { colors }: TerminalStyle): string[] {
-  return [...row.texts].flatMap(([author, text]) => {
-    const line = previewLine(text, room - (author ? author.length + 2 : 0));
+  return [...row.texts].flatMap(([author, forming]) => {
+    const line = forming.preview(room - (author ? author.length + 2 : 0));
     return line ? [`${indent}${colors.dim(author ? `${author}: ${line}` : line)}`] : [];
   });
 }

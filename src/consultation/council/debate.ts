@@ -112,7 +112,7 @@ async function revise(
       model: dependencies.services.createModel(entry),
       instructions,
       messages: context.messages as ModelMessage[],
-      ...(progress ? { onPartial: progress.onPartial } : {}),
+      ...(progress ? { streamTo: progress } : {}),
     },
     revisionSchema,
     dependencies.policy,

@@ -260,7 +260,7 @@ async function writeWith(
       model: dependencies.createModel(entry),
       instructions,
       messages: context.messages,
-      ...(progress ? { onPartial: progress.onPartial } : {}),
+      ...(progress ? { streamTo: progress } : {}),
     },
     synthesisSchema,
     dependencies.policy,
@@ -288,7 +288,7 @@ async function writeWith(
       model: dependencies.createModel(entry),
       instructions: synthesisInstructions,
       messages: plainContext.messages,
-      ...(plainProgress ? { onPartial: plainProgress.onPartial } : {}),
+      ...(plainProgress ? { streamTo: plainProgress } : {}),
     },
     dependencies.policy,
   );

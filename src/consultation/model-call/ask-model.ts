@@ -44,7 +44,7 @@ export async function askModel(
     model: services.createModel(entry),
     instructions: question.instructions,
     messages: question.messages,
-    ...(progress ? { onPartial: progress.onPartial } : {}),
+    ...(progress ? { streamTo: progress } : {}),
     settings: callSettingsFor(entry, features),
   };
   const retrying = {

@@ -25,8 +25,8 @@ export interface ModelRequest {
   model: LanguageModelV4;
   instructions: string;
   messages: ModelMessage[];
-  /** Stream, and call this with the answer so far (text, or the partial object) as it grows. */
-  onPartial?: SdkRequest["onPartial"];
+  /** Stream, and tell this the answer as it forms (each piece of text, or the partial object). */
+  streamTo?: SdkRequest["streamTo"];
   /** Reasoning and web search for this call, in the vendor's terms (see providers/call-settings.ts). */
   settings?: ProviderCallSettings;
 }
@@ -129,7 +129,7 @@ async function attemptModel(
           maxOutputTokens: outputCapOf(entry),
           maxAnswerBytes: policy.maxAnswerBytes ?? defaultMaxAnswerBytes,
           ...(schema ? { schema } : {}),
-          ...(request.onPartial ? { onPartial: request.onPartial } : {}),
+          ...(request.streamTo ? { streamTo: request.streamTo } : {}),
           ...(request.settings ? { settings: request.settings } : {}),
         },
         signal,

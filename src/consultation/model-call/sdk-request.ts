@@ -4,10 +4,14 @@
 // SDK's own; retried-call.ts retries and describes them.
 // An answer whose text passes `maxAnswerBytes` is an AnswerTooLargeError: a streamed one, plain or
 // structured, is stopped (its request aborted) the moment it does, so a runaway answer never fills the
-// memory. The work per streamed piece is constant: the SDK's own parse of the whole partial object at
-// every piece is switched off (it made a long structured answer cost time and memory growing with the
-// square of its length), and the partial object is parsed here at most every `partialIntervalMs`, or
-// less often when a parse takes long, so parsing never takes more than a tenth of the time.
+// memory. The work per streamed piece is constant: a plain answer's pieces are handed on as they come,
+// never the text so far (the text so far is a rope of every piece, and reading into it, even 64
+// characters of it, makes V8 flatten the whole rope: work per piece growing with the text); the SDK's own
+// parse of the whole partial object at every piece is switched off (it made a long structured answer
+// cost time and memory growing with the square of its length), and the partial object is parsed here at
+// most every `partialIntervalMs`, or less often when a parse takes long, so parsing never takes more
+// than a tenth of the time. And a fast stream of small pieces is read in slices of `sliceMs`, with a
+// turn of the event loop between, so it cannot hold up every other request.
 
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { type LanguageModelUsage, type ModelMessage, Output, parsePartialJson, streamText } from "ai";
@@ -15,6 +19,17 @@ import type { z } from "zod";
 import { AnswerTooLargeError } from "../../providers/answer-too-large.ts";
 import { type ProviderCallSettings, webSearchesIn } from "../../providers/call-settings.ts";
 import { type AnswerSource, askWholeAnswer } from "./whole-answer.ts";
+
+/** What a streamed request tells as its answer forms (text-progress.ts makes one per model's answer). */
+export interface AnswerListener {
+  /**
+   * A request starts streaming a plain answer: each attempt, and each request of a hedged pair, calls it
+   * once and hands the function it returns each piece of its text, in order, as it arrives.
+   */
+  opened(): (piece: string) => void;
+  /** A structured answer's partial object so far, at most every `partialIntervalMs`. */
+  partialObject(object: unknown): void;
+}
 
 /** What to send. */
 export interface SdkRequest {
@@ -24,8 +39,8 @@ export interface SdkRequest {
   maxOutputTokens: number;
   /** Ask for a JSON object matching this schema (the provider's structured output). */
   schema?: z.ZodType;
-  /** Stream, and call this with the text so far (for structured output: the partial object) as it grows. */
-  onPartial?: (partial: { text?: string; object?: unknown }) => void;
+  /** Stream, and tell this the answer as it forms: each piece of a plain answer, or the partial object. */
+  streamTo?: AnswerListener;
   /** Reasoning, search tools and vendor options for this call. */
   settings?: ProviderCallSettings;
   /** Most UTF-8 bytes of text the answer may have; absent: no cap. */
@@ -47,7 +62,7 @@ export interface SdkResponse {
 export async function sendSdkRequest(request: SdkRequest, signal: AbortSignal): Promise<SdkResponse> {
   const cap = request.maxAnswerBytes ?? Number.POSITIVE_INFINITY;
   const output = request.schema ? objectOutput(request.schema) : undefined;
-  if (!request.onPartial) {
+  if (!request.streamTo) {
     const result = await askWholeAnswer({
       model: request.model,
       instructions: request.instructions,
@@ -65,7 +80,7 @@ export async function sendSdkRequest(request: SdkRequest, signal: AbortSignal): 
       webSearches: webSearchesIn({ steps: [result], providerMetadata: result.providerMetadata }),
     };
   }
-  return await sendStreamed({ ...request, onPartial: request.onPartial }, signal, output, cap);
+  return await sendStreamed(request, request.streamTo, signal, output, cap);
 }
 
 /** `text`, unless it passes `cap` UTF-8 bytes: then an AnswerTooLargeError. */
@@ -74,9 +89,18 @@ function withinCap(text: string, cap: number): string {
   return text;
 }
 
-/** Sends `request` once as a stream, passing the answer so far to `onPartial`; stops it once it passes `cap`. */
+/**
+ * The longest the pieces of one stream are read without a turn of the event loop, in milliseconds. The
+ * pieces a network read brought (hundreds, when they are small) pass through the SDK one after another
+ * in promises, without a turn: in slices of this long, other requests (`/health`, other calls) get in
+ * between.
+ */
+const sliceMs = 10;
+
+/** Sends `request` once as a stream, telling `listener` the answer as it forms; stops it once it passes `cap`. */
 async function sendStreamed(
-  request: SdkRequest & Required<Pick<SdkRequest, "onPartial">>,
+  request: SdkRequest,
+  listener: AnswerListener,
   signal: AbortSignal,
   output: ReturnType<typeof objectOutput> | undefined,
   cap: number,
@@ -98,10 +122,12 @@ async function sendStreamed(
       failure ??= error;
     },
   });
-  const onPartial = request.onPartial;
-  const partials = request.schema ? throttledPartialObjects(onPartial) : undefined;
+  const partials = request.schema ? throttledPartialObjects(listener) : undefined;
+  const take = partials ? undefined : listener.opened();
+  // A structured answer's text so far, for its parse now and then (a plain one is never read whole).
   let streamed = "";
   let bytes = 0;
+  let sliceStarted = performance.now();
   try {
     for await (const delta of result.textStream) {
       bytes += Buffer.byteLength(delta);
@@ -109,9 +135,14 @@ async function sendStreamed(
         stop.abort(tooLarge());
         throw tooLarge();
       }
-      streamed += delta;
-      if (partials) partials.grew(streamed);
-      else onPartial({ text: streamed });
+      if (partials) {
+        streamed += delta;
+        partials.grew(streamed);
+      } else take?.(delta);
+      if (performance.now() - sliceStarted > sliceMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStarted = performance.now();
+      }
     }
   } finally {
     partials?.stop();
@@ -159,10 +190,10 @@ function objectOutput(schema: z.ZodType): ReturnType<typeof Output.object> {
 const partialIntervalMs = 100;
 
 /**
- * Parses a growing JSON answer into partial objects for `onPartial`, at most one parse per interval: the
+ * Parses a growing JSON answer into partial objects for `listener`, at most one parse per interval: the
  * interval is `partialIntervalMs`, or ten times the last parse's duration when that is longer.
  */
-function throttledPartialObjects(onPartial: NonNullable<SdkRequest["onPartial"]>) {
+function throttledPartialObjects(listener: AnswerListener) {
   let latest = "";
   let parsed = "";
   let intervalMs = partialIntervalMs;
@@ -173,7 +204,7 @@ function throttledPartialObjects(onPartial: NonNullable<SdkRequest["onPartial"]>
     const started = performance.now();
     const { value } = await parsePartialJson(text);
     intervalMs = Math.max(partialIntervalMs, 10 * (performance.now() - started));
-    if (value !== undefined) onPartial({ object: value });
+    if (value !== undefined) listener.partialObject(value);
   };
   return {
     /** The answer so far is `text`. */
