@@ -10,8 +10,13 @@
 // terminal renderers, pino, the price data, pdf-lib for an attached PDF's pages) and the provider packages, which
 // src/providers/provider-packages.ts loads by name at their first call. `npm run build` runs this
 // before Vite builds the web page into dist/web.
+//
+// Beside the bundle go the early answers of a stdio start (src/stdio/early-answers.ts): what the server
+// answers to `initialize` and `tools/list`, asked of the sources just built (scripts/early-answers.ts),
+// so `ai-universe mcp` gives them before it loads the server, and they are always this build's.
 
-import { defineConfig } from "rolldown";
+import { execFileSync } from "node:child_process";
+import { defineConfig, type Plugin } from "rolldown";
 
 /** Packages loaded from node_modules at run time rather than bundled: every one is a direct dependency. */
 const unbundled = [
@@ -36,10 +41,21 @@ const isUnbundled = (id: string) =>
     name.endsWith("/") ? id.startsWith(name) : id === name || id.startsWith(`${name}/`),
   );
 
+/** Writes the early answers into the output folder once the bundle is written. */
+const earlyAnswers: Plugin = {
+  name: "early-answers",
+  writeBundle(options) {
+    execFileSync(process.execPath, ["scripts/early-answers.ts", options.dir ?? "dist/cli"], {
+      stdio: "inherit",
+    });
+  },
+};
+
 export default defineConfig({
   input: { main: "src/cli/main.ts" },
   platform: "node",
   external: isUnbundled,
+  plugins: [earlyAnswers],
   output: {
     dir: "dist/cli",
     format: "esm",

@@ -1,17 +1,25 @@
 // `npm run bench` (first section) and `npm run bench -- --start`: how fast the program starts, against
 // a bare `node -e 0` measured in the same run, as ratios. MCP clients spawn the stdio server at each of
-// their own starts, and the AI SDK's MCP client gives up waiting for it after 1 s, so measured are:
+// their own starts, the AI SDK's MCP client gives up waiting for it after 1 s, and Codex sends its first
+// model request about 1.1 s after it starts with the tools it has by then, so measured are:
 //   - `node bin/ai-universe.js mcp`, as the README's client snippets start it: spawn to the answer of a
 //     raw JSON-RPC `initialize` line;
+//   - the same start, spawn to the answer of `tools/list`, sent (after `notifications/initialized`) once
+//     `initialize` is answered, as a client does; and the same again with slow endpoint models
+//     configured (OLLAMA_BASE_URL and an OpenAI-compatible model in the config file, on a server that
+//     answers 3 s late), which the start checks;
 //   - `node bin/ai-universe.js --version`: spawn to exit;
 //   - the same stdio start without Node's compile cache, as the first start after an install or an
 //     upgrade finds it (every later start reads the modules' compiled code from it);
 //   - the same stdio start from the TypeScript sources (type stripping), as the tests run it.
 // Rounds interleave the subjects so that a busy machine slows each alike; medians are reported.
-// Targets (30 ms bare start on the reference machine): initialize <= 10x bare (300 ms), --version <= 5x (150 ms).
+// Targets (30 ms bare start on the reference machine): initialize <= 10x bare (300 ms), --version <= 5x
+// (150 ms); tools/list answered within 150 ms of the spawn, with or without slow endpoint models.
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,7 +28,7 @@ import { median, progress } from "./bench-process.ts";
 const launcher = fileURLToPath(new URL("../bin/ai-universe.js", import.meta.url));
 const sources = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url));
 const rounds = 15;
-const targets = { initialize: 10, version: 5 };
+const targets = { initialize: 10, version: 5, toolsListMs: 150 };
 
 const initialize = `${JSON.stringify({
   jsonrpc: "2.0",
@@ -29,8 +37,24 @@ const initialize = `${JSON.stringify({
   params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } },
 })}\n`;
 
-/** Milliseconds from spawning `node args` to its exit (or, with `answerOf`, to its first stdout line). */
-function timeStart(args: string[], environment: Record<string, string>, answerOf?: string): Promise<number> {
+/** After `initialize` is answered, what a client sends to list the tools. */
+const listTools = [
+  { jsonrpc: "2.0", method: "notifications/initialized" },
+  { jsonrpc: "2.0", id: 2, method: "tools/list" },
+]
+  .map((message) => `${JSON.stringify(message)}\n`)
+  .join("");
+
+/**
+ * Milliseconds from spawning `node args` to its exit; with `answerOf`, to its first stdout line; with
+ * `then` too, written once that line is in, to the second line.
+ */
+function timeStart(
+  args: string[],
+  environment: Record<string, string>,
+  answerOf?: string,
+  then?: string,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, args, { env: environment, stdio: ["pipe", "pipe", "pipe"] });
@@ -39,9 +63,17 @@ function timeStart(args: string[], environment: Record<string, string>, answerOf
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       output = (output + chunk).slice(-4000);
     });
+    let stdout = "";
+    let asked = false;
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       output = (output + chunk).slice(-4000);
-      if (answerOf !== undefined && answeredMs === undefined && output.includes("\n")) {
+      stdout += chunk;
+      const lines = stdout.split("\n").length - 1;
+      if (then !== undefined && !asked && lines >= 1) {
+        asked = true;
+        child.stdin.write(then);
+      }
+      if (answerOf !== undefined && answeredMs === undefined && lines >= (then === undefined ? 1 : 2)) {
         answeredMs = performance.now() - started;
         child.stdin.end(); // the stdio server stops when its client closes stdin
       }
@@ -72,10 +104,16 @@ export async function runStartComparison(): Promise<void> {
     DATABASE_URL: join(directory, "conversations.db"),
     AI_UNIVERSE_LOG_FORMAT: "json",
   };
+  const slow = await slowEndpoint(3000);
+  const withSlowEndpoints = { ...environment, ...slowEndpointSettings(directory, slow.url) };
   const subjects = {
     "node -e 0": () => timeStart(["-e", "0"], environment),
     "ai-universe --version": () => timeStart([launcher, "--version"], environment),
     "ai-universe mcp: initialize answered": () => timeStart([launcher, "mcp"], environment, initialize),
+    "ai-universe mcp: tools/list answered": () =>
+      timeStart([launcher, "mcp"], environment, initialize, listTools),
+    "  the same with slow endpoint models": () =>
+      timeStart([launcher, "mcp"], withSlowEndpoints, initialize, listTools),
     "  the same without the compile cache": () =>
       timeStart([launcher, "mcp"], { ...environment, NODE_DISABLE_COMPILE_CACHE: "1" }, initialize),
     "  the same from src/ (type stripping)": () => timeStart([sources, "mcp"], environment, initialize),
@@ -84,8 +122,13 @@ export async function runStartComparison(): Promise<void> {
   progress(`start times: ${rounds} rounds`);
   // Creates the database and fills the compile cache, as any earlier start would have; not counted.
   await subjects["ai-universe mcp: initialize answered"]();
-  for (let round = 0; round < rounds; round++) {
-    for (const [name, measure] of Object.entries(subjects)) times[name]?.push(await measure());
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const [name, measure] of Object.entries(subjects)) times[name]?.push(await measure());
+    }
+  } finally {
+    slow.closeAllConnections();
+    await new Promise((resolve) => slow.close(resolve));
   }
   const bare = median(times["node -e 0"] ?? []);
   console.log(
@@ -98,12 +141,50 @@ export async function runStartComparison(): Promise<void> {
     );
   }
   const ratio = (name: string) => median(times[name] ?? []) / bare;
+  const ms = (name: string) => median(times[name] ?? []);
   const verdicts = [
     [
       `initialize <= ${targets.initialize}x bare node start`,
       ratio("ai-universe mcp: initialize answered") <= targets.initialize,
     ],
     [`--version <= ${targets.version}x bare node start`, ratio("ai-universe --version") <= targets.version],
+    [
+      `tools/list <= ${targets.toolsListMs} ms after the spawn`,
+      ms("ai-universe mcp: tools/list answered") <= targets.toolsListMs,
+    ],
+    [
+      `tools/list <= ${targets.toolsListMs} ms after the spawn, with slow endpoint models`,
+      ms("  the same with slow endpoint models") <= targets.toolsListMs,
+    ],
   ] as const;
   for (const [name, met] of verdicts) console.log(`${met ? "met   " : "MISSED"} ${name}`);
+}
+
+/** A local OpenAI-compatible endpoint that answers every request `lateMs` late, as a slow one would. */
+async function slowEndpoint(lateMs: number): Promise<Server & { url: string }> {
+  const server = createServer((_request, response) => {
+    const timer = setTimeout(() => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ object: "list", data: [{ id: "slow-model", object: "model" }] }));
+    }, lateMs);
+    response.once("close", () => clearTimeout(timer));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server.unref();
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(server, { url: `http://127.0.0.1:${port}` });
+}
+
+/** Endpoint models on `url`: Ollama's (OLLAMA_BASE_URL) and an OpenAI-compatible one in a config file. */
+function slowEndpointSettings(directory: string, url: string): Record<string, string> {
+  const configPath = join(directory, "slow-endpoints.json");
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      models: {
+        "slow-local": { provider: "openai-compatible", modelId: "slow-model", baseURL: `${url}/v1` },
+      },
+    }),
+  );
+  return { OLLAMA_BASE_URL: url, AI_UNIVERSE_CONFIG: configPath };
 }

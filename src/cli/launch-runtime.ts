@@ -1,5 +1,6 @@
 // Loads the configuration and starts the runtime for a command, announcing on stderr (stdout is the
-// protocol for stdio) which models were found and where conversations are stored.
+// protocol for stdio) which models were found and where conversations are stored: `serve` always, the
+// stdio server only when asked (asksForStartNotes).
 
 import { type Configuration, loadConfiguration, startPriceRefresh } from "../application/index.ts";
 import { type Runtime, startRuntime as start } from "../runtime/runtime.ts";
@@ -31,6 +32,15 @@ export async function launchRuntime(
     process.stderr.write(`ai-universe: conversations are stored in ${configuration.databaseUrl}\n`);
   }
   return runtime;
+}
+
+/**
+ * Whether the start notes were asked for where they are not printed by default (the stdio server):
+ * AI_UNIVERSE_LOG_LEVEL at info or more. A client such as Claude Code logs every line of its server's
+ * stderr as an error, so by default that start prints only real problems.
+ */
+export function asksForStartNotes(environment: Record<string, string | undefined>): boolean {
+  return ["info", "debug", "trace"].includes(environment.AI_UNIVERSE_LOG_LEVEL ?? "");
 }
 
 /**

@@ -7,6 +7,9 @@
 // it off): from the second start on, the modules' code is read from it rather than compiled again,
 // which MCP clients, spawning the stdio server at each of their own starts, feel most. `serve` takes
 // the Node options it runs with here, before anything else is loaded (src/runtime/serve-node-options.ts).
+// `mcp` first answers the client's `initialize` and `tools/list` with the server's own answers, kept by
+// the build (src/stdio/early-answers.ts), then loads the rest: a client that lists tools at once (Codex
+// waits about a second) has them before the configuration, the store, the models and the engine.
 
 import module from "node:module";
 
@@ -28,8 +31,13 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
 } else {
   // `serve` first takes the Node options of its memory profile, re-executing itself when it lacks them.
   if (argv[0] === "serve") (await import("../runtime/serve-node-options.ts")).reexecuteForServe();
+  const early =
+    argv[0] === "mcp" ? (await import("../stdio/stdio-server.ts")).answerEarly(argv, process.env) : undefined;
+  await early?.opened;
   const { runCommand } = await import("./run-command.ts");
   process.exitCode = await runCommand(argv);
+  // A start that failed before serving stops reading stdin, so the process ends.
+  early?.close();
   // Ctrl-C came again during a clean stop, which has now stored what it did: leave without waiting
   // for what is still open.
   if ((await import("./stop-signals.ts")).stopNow()) process.exit();

@@ -41,8 +41,6 @@ export interface McpServerParts {
   application: Runtime["application"];
   log: Runtime["log"];
   version: string;
-  /** The models a consultation may ask, named in the tools' descriptions. */
-  modelNames: readonly string[];
   toolNames: Runtime["configuration"]["toolNames"];
   /** Whether the conformance suite's test tools are listed too. */
   conformanceTools: boolean;
@@ -54,7 +52,6 @@ export function mcpServerParts(runtime: Runtime): McpServerParts {
     application: runtime.application,
     log: runtime.log,
     version: runtime.version,
-    modelNames: runtime.roster.available.map((entry) => entry.name),
     toolNames: runtime.configuration.toolNames,
     conformanceTools: runtime.configuration.conformanceTools,
   };
@@ -62,7 +59,7 @@ export function mcpServerParts(runtime: Runtime): McpServerParts {
 
 /** Returns a factory of server instances over `parts`, sharing one tool catalog. */
 export function mcpServerFactory(parts: McpServerParts): McpServerFactory {
-  const catalog = createToolCatalog(parts.modelNames, parts.toolNames);
+  const catalog = createToolCatalog(parts.toolNames);
   return Object.assign(
     (era: ProtocolEra, reach: ServerReach = "everything") => createMcpServer(parts, catalog, era, reach),
     {

@@ -1,6 +1,8 @@
 // Every tool the server offers: its names, description, input schema (the application's, as JSON
 // Schema), output schema, truthful annotations, and the use case it calls. Built once per process;
-// every server instance shares it.
+// every server instance shares it. The listing depends on the naming style alone, never on which models
+// answer at start (the `models` tool says that), so a stdio start can give it before the models are
+// checked, from answers made by this very code (src/stdio/early-answers.ts).
 
 import type { ListToolsResult, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
@@ -104,11 +106,11 @@ type ToolEntry = Omit<ToolDefinition, "portableName" | "inputSchema" | "outputSc
   output: OutputName;
 };
 
-/** Writes one tool's entry, given the models available and how tool names are spelled in its text. */
-type ToolWriter = (models: string, name: (dotted: string) => string) => ToolEntry;
+/** Writes one tool's entry, given how tool names are spelled in its text. */
+type ToolWriter = (name: (dotted: string) => string) => ToolEntry;
 
 /** Asks several models and writes their synthesis. */
-const secondOpinionTool: ToolWriter = (models, name) => ({
+const secondOpinionTool: ToolWriter = (name) => ({
   name: "agent.second_opinion",
   title: "Second opinion from several models",
   description: [
@@ -116,8 +118,8 @@ const secondOpinionTool: ToolWriter = (models, name) => ({
     "with per-model answers, tokens, latency, cost and citations. Use it for decisions, reviews and facts worth",
     "cross-checking; not for trivial questions. It takes as long as the slowest model plus the synthesis,",
     "typically 10-60 s (progress is reported). The turn is saved as a conversation: pass conversationId to follow up,",
-    `and read every model's full answer with ${name("conversation.get-history")}. Available models: ${models}.`,
-    `Pass panel (e.g. "fast", "deep", "research") for a named set of models; ${name("models")} lists the panels and prices.`,
+    `and read every model's full answer with ${name("conversation.get-history")}. Pass panel (e.g. "fast", "deep",`,
+    `"research") for a named set of models; ${name("models")} lists the models available now, the panels and prices.`,
   ].join(" "),
   input: secondOpinionInput,
   output: "secondOpinion",
@@ -132,13 +134,13 @@ const secondOpinionTool: ToolWriter = (models, name) => ({
 });
 
 /** Asks one model, in a conversation or a new one. */
-const sendMessageTool: ToolWriter = (models, name) => ({
+const sendMessageTool: ToolWriter = (name) => ({
   name: "conversation.send-message",
   title: "Send a message to one model",
   description:
     `Continue a conversation (or start one) with a single model: cheaper and faster than ${name("agent.second_opinion")}. ` +
     "Earlier turns, including second opinions, are the model's context. Returns the reply and both stored messages, with the " +
-    `model, tokens, latency and cost. Takes as long as one model call. Available models: ${models}.`,
+    `model, tokens, latency and cost. Takes as long as one model call; ${name("models")} lists the models available now.`,
   input: sendMessageInput,
   output: "sendMessage",
   annotations: asksModels,
@@ -148,7 +150,7 @@ const sendMessageTool: ToolWriter = (models, name) => ({
 });
 
 /** Reads a conversation a page at a time. */
-const historyTool: ToolWriter = (_models, name) => ({
+const historyTool: ToolWriter = (name) => ({
   name: "conversation.get-history",
   title: "Read a conversation's history",
   description:
@@ -178,7 +180,7 @@ const listTool: ToolWriter = () => ({
 });
 
 /** Finds conversations by their words. */
-const searchTool: ToolWriter = (_models, name) => ({
+const searchTool: ToolWriter = (name) => ({
   name: "conversation.search",
   title: "Search conversations",
   description:
@@ -206,7 +208,7 @@ const deleteTool: ToolWriter = () => ({
 });
 
 /** Lists the models and panels. */
-const modelsTool: ToolWriter = (_models, name) => ({
+const modelsTool: ToolWriter = (name) => ({
   name: "models",
   title: "Models and panels",
   description:
@@ -248,30 +250,25 @@ const toolWriters: readonly ToolWriter[] = [
   usageTool,
 ];
 
-function definitions(models: string, name: (dotted: string) => string): ToolEntry[] {
-  return toolWriters.map((write) => write(models, name));
-}
-
-/** Builds the catalog for the available `models`, listing names in `style`. */
-export function createToolCatalog(models: readonly string[], style: ToolNameStyle): ToolCatalog {
+/** Builds the catalog, listing names in `style`. */
+export function createToolCatalog(style: ToolNameStyle): ToolCatalog {
   const name = (dotted: string) => (style === "portable" ? portableToolName(dotted) : dotted);
   // The JSON Schemas are built at the first tools/list or call, not at start: `initialize` needs none.
-  const tools: ToolDefinition[] = definitions(models.join(", ") || "none", name).map(
-    ({ input, output, ...tool }) => {
-      let inputSchema: JsonSchema | undefined;
-      return {
-        ...tool,
-        portableName: portableToolName(tool.name),
-        get inputSchema() {
-          inputSchema ??= inputJson(input, name);
-          return inputSchema;
-        },
-        get outputSchema() {
-          return outputSchemaOf(output);
-        },
-      };
-    },
-  );
+  const tools: ToolDefinition[] = toolWriters.map((write) => {
+    const { input, output, ...tool } = write(name);
+    let inputSchema: JsonSchema | undefined;
+    return {
+      ...tool,
+      portableName: portableToolName(tool.name),
+      get inputSchema() {
+        inputSchema ??= inputJson(input, name);
+        return inputSchema;
+      },
+      get outputSchema() {
+        return outputSchemaOf(output);
+      },
+    };
+  });
   const byName = new Map(
     tools.flatMap((tool) => [[tool.name, tool] as const, [tool.portableName, tool] as const]),
   );

@@ -113,7 +113,10 @@ describe("the agent CLIs from npm, headless, with the README's snippets", () => 
           // Gemini CLI passes the text block, which names each model with its usage (the opinions are a
           // conversation_get_history away); the others pass the structured result, each opinion in full.
           const part = cli === geminiCli ? `- ${name} (` : longAnswer(name);
-          assert.ok(text.includes(part), `${name}'s opinion is not there whole: ${describeReport(cli.name, report)}`);
+          assert.ok(
+            text.includes(part),
+            `${name}'s opinion is not there whole: ${describeReport(cli.name, report)}`,
+          );
         }
       });
 

@@ -12,7 +12,6 @@ const factory = mcpServerFactory({
   application: {} as never,
   log: { warn: () => {} } as never,
   version: "0.0.0",
-  modelNames: ["claude", "openai"],
   toolNames: "dotted",
   conformanceTools: false,
 });

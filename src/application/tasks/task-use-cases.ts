@@ -12,7 +12,7 @@ import type { Caller } from "../caller.ts";
 import type { CursorCodec } from "../conversations/paging.ts";
 import type { Admission } from "../limits/admission.ts";
 import { requestedTtl, taskIdInput, taskListInput } from "./task-inputs.ts";
-import type { TaskRunner, TaskWork as RunnerWork } from "./task-runner.ts";
+import type { TaskWork as RunnerWork, TaskRunner } from "./task-runner.ts";
 
 /**
  * What a task runs: the tool call, as `caller` (the starter, whose request the start has counted), to
