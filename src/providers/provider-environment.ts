@@ -23,12 +23,23 @@ export function readProviderSettings(
   ][]) {
     const keyVariable = keyVariableOf(description, environment);
     const apiKey = keyVariable ? environment[keyVariable]?.trim() : undefined;
-    const baseURL = description.baseUrlVariable
+    const written = description.baseUrlVariable
       ? environment[description.baseUrlVariable]?.trim()
       : undefined;
+    const baseURL = written ? withVersionPath(written, description.versionPath) : undefined;
     settings[kind] = { ...(apiKey ? { apiKey } : {}), ...(baseURL ? { baseURL } : {}) };
   }
   return settings;
+}
+
+/**
+ * `baseURL` ending in `versionPath` (added when it lacks it, a trailing slash dropped), or as it is when
+ * there is no version path or it is not a URL.
+ */
+export function withVersionPath(baseURL: string, versionPath: string | undefined): string {
+  if (!versionPath || !URL.canParse(baseURL)) return baseURL;
+  const trimmed = baseURL.replace(/\/+$/, "");
+  return new URL(trimmed).pathname.endsWith(versionPath) ? trimmed : `${trimmed}${versionPath}`;
 }
 
 /**

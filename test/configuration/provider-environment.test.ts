@@ -32,6 +32,23 @@ describe("readProviderSettings", () => {
     assert.deepEqual(settings.openai, {});
   });
 
+  it("takes ANTHROPIC_BASE_URL with /v1 or without, as Anthropic's SDKs and Claude Code write it", () => {
+    for (const [written, read] of [
+      ["https://gateway.example.com", "https://gateway.example.com/v1"],
+      ["https://gateway.example.com/", "https://gateway.example.com/v1"],
+      ["https://gateway.example.com/anthropic", "https://gateway.example.com/anthropic/v1"],
+      ["http://127.0.0.1:8080/anthropic/v1", "http://127.0.0.1:8080/anthropic/v1"],
+      ["http://127.0.0.1:8080/v1/", "http://127.0.0.1:8080/v1"],
+    ]) {
+      assert.equal(readProviderSettings({ ANTHROPIC_BASE_URL: written }).anthropic.baseURL, read, written);
+    }
+    // Other vendors' base URLs are taken as written.
+    assert.equal(
+      readProviderSettings({ OPENAI_BASE_URL: "https://o.example" }).openai.baseURL,
+      "https://o.example",
+    );
+  });
+
   it("reads base URLs, including Ollama's which needs no key", () => {
     const settings = readProviderSettings({
       OPENAI_BASE_URL: "http://127.0.0.1:9000/v1",

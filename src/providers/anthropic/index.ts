@@ -21,7 +21,13 @@ const defaultBaseUrl = "https://api.anthropic.com/v1";
 export const anthropic = {
   id: "anthropic",
   displayName: "Anthropic",
-  environment: { keyVariables: ["ANTHROPIC_API_KEY"], baseUrlVariable: "ANTHROPIC_BASE_URL" },
+  // Anthropic's SDKs and Claude Code take ANTHROPIC_BASE_URL without /v1 (and Claude Code passes its own on
+  // to the servers it starts); @ai-sdk/anthropic wants it with.
+  environment: {
+    keyVariables: ["ANTHROPIC_API_KEY"],
+    baseUrlVariable: "ANTHROPIC_BASE_URL",
+    versionPath: "/v1",
+  },
   defaultBaseUrl,
   package: "@ai-sdk/anthropic",
   createModel: (entry, context) =>
