@@ -59,7 +59,7 @@ const knownSeconds: Record<string, number> = {
   "e2e/store-faults.test.ts": 38,
   "e2e/readme-snippets.test.ts": 50,
   "e2e/agent-clis.test.ts": 75,
-  "e2e/streamed-answers.test.ts": 30,
+  "e2e/streamed-answers.test.ts": 100,
   "e2e/installed-package.test.ts": 35,
   "e2e/tasks.test.ts": 36,
   "e2e/http-transport.test.ts": 35,
