@@ -25,7 +25,8 @@ const endToEnd = fileURLToPath(new URL("./e2e/", import.meta.url));
 const leftOut: Record<string, string> = {
   "agent-clis.test.ts": "what the agent CLIs hand their model of a result: the store plays no part in it",
   "early-answers.test.ts": "the stdio server's first answers, given before the store is opened",
-  "streamed-answers.test.ts": "answers forwarded as they form, which the store takes only once they are whole",
+  "streamed-answers.test.ts":
+    "answers forwarded as they form, which the store takes only once they are whole",
   "store-faults.test.ts":
     "locks, removes, makes read-only and corrupts the SQLite database file: faults of SQLite files only",
   "many-nodes.test.ts": "runs on PostgreSQL already, on a database of its own, in the main pass",

@@ -6,7 +6,7 @@
 // one by its integrity from the cache; one that is not there fails the install with one line saying so.
 
 import { execFile } from "node:child_process";
-import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -151,14 +151,4 @@ export async function installPackage(packed: PackedPackage): Promise<InstalledPa
 export function pathWithThisNode(): string {
   const nodeDirectory = process.execPath.slice(0, process.execPath.lastIndexOf("/"));
   return `${nodeDirectory}:${process.env.PATH ?? ""}`;
-}
-
-/** Bytes on disk of `directory` and everything in it, as `du` counts them (allocated blocks). */
-export function diskUsage(directory: string): number {
-  let bytes = lstatSync(directory).blocks * 512;
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const path = join(directory, entry.name);
-    bytes += entry.isDirectory() ? diskUsage(path) : lstatSync(path).blocks * 512;
-  }
-  return bytes;
 }
