@@ -1,8 +1,9 @@
 // `npm run bench`: what starting and a consultation cost, measured as ratios in one run. Modes:
-//   - no arguments: start times against a bare Node start (bench/start-time.ts), then the product
+//   - no arguments: start times against a bare Node start, and what a first `npx -y` installs and takes
+//     (bench/start-time.ts), then the product
 //     against a plain-Node floor and the floor with the AI SDK (bench/floor-comparison.ts): CPU,
 //     allocation, throughput, wall over critical path, heap;
-//   - `-- --start`: the start times alone;
+//   - `-- --start`: the start times and the first `npx -y` alone;
 //   - `-- --store postgres --nodes N` (N: 3 unless given): N product nodes on one PostgreSQL database
 //     against one node on SQLite (bench/scale-comparison.ts): throughput and wall over critical path;
 //   - `-- --council`: wall over critical path of plain consultations, with a council review and with

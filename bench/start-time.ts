@@ -15,6 +15,8 @@
 // Rounds interleave the subjects so that a busy machine slows each alike; medians are reported.
 // Targets (30 ms bare start on the reference machine): initialize <= 10x bare (300 ms), --version <= 5x
 // (150 ms); tools/list answered within 150 ms of the spawn, with or without slow endpoint models.
+// Then the first start on a machine (bench/install-footprint.ts): what installing the package takes,
+// and a cold `npx -y ai-universe mcp` to its answer of `initialize`, with npm's cache empty.
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -24,6 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { median, progress } from "./bench-process.ts";
+import { measureInstall, printInstall } from "./install-footprint.ts";
 
 const launcher = fileURLToPath(new URL("../bin/ai-universe.js", import.meta.url));
 const sources = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url));
@@ -158,6 +161,8 @@ export async function runStartComparison(): Promise<void> {
     ],
   ] as const;
   for (const [name, met] of verdicts) console.log(`${met ? "met   " : "MISSED"} ${name}`);
+  console.log("");
+  printInstall(await measureInstall());
 }
 
 /** A local OpenAI-compatible endpoint that answers every request `lateMs` late, as a slow one would. */

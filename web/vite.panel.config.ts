@@ -2,11 +2,13 @@
 // answer into one self-contained HTML document, dist/panel/council-panel.html: its script and styles are
 // written into the page, so the panel makes no request to any host (its resource declares no domain).
 // The server reads the file at the first read of the panel's ui:// resource (src/mcp/council-panel.ts).
+// The licences of the packages bundled into it go beside it (THIRD-PARTY-LICENSES.txt).
 // `npm run build` runs it after the web page's build.
 
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { thirdPartyLicenses } from "../scripts/third-party-licenses.ts";
 
 /** Writes each emitted script and stylesheet into the HTML page that loads it, and drops the files. */
 function inlineEverything(): Plugin {
@@ -46,7 +48,11 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export default defineConfig({
   root: fileURLToPath(new URL("./src/panel/", import.meta.url)),
   base: "./",
-  plugins: [react(), inlineEverything()],
+  plugins: [
+    react(),
+    inlineEverything(),
+    thirdPartyLicenses("the council panel, dist/panel/council-panel.html"),
+  ],
   build: {
     outDir: fileURLToPath(new URL("../dist/panel", import.meta.url)),
     emptyOutDir: true,

@@ -1,8 +1,9 @@
 // The packages a feature needs that ai-universe does not install with itself (optional peer
-// dependencies in package.json): the PostgreSQL client, the Redis client and OpenTelemetry. Only a
-// team's server uses them, and together they would triple the install that `npx -y ai-universe mcp`
-// makes. A feature loads them at its first use; when one is missing, the start stops with one line
-// naming the package and the command that installs it, instead of Node's module-resolution error.
+// dependencies in package.json, left out of the bundle): the PostgreSQL client, the Redis client and
+// OpenTelemetry. Only a team's server uses them, and together they would nearly quadruple the install
+// that `npx -y ai-universe mcp` makes. A feature loads them at its first use; when one is missing, the
+// start stops with one line naming the package and the command that installs it, instead of Node's
+// module-resolution error.
 
 import { ConfigurationError } from "./configuration-error.ts";
 

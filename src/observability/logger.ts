@@ -3,8 +3,8 @@
 // AI_UNIVERSE_LOG_LEVEL. JSON lines (AI_UNIVERSE_LOG_FORMAT=json, the default when stderr is not a
 // terminal), or short human lines ("text", the default on a terminal).
 
-import { createRequire } from "node:module";
 import type pino from "pino";
+import { loadPackage } from "../providers/load-package.ts";
 import { requestContext } from "./request-context.ts";
 
 export type Logger = pino.Logger;
@@ -32,7 +32,8 @@ export function createLogger(
           write: (line: string) =>
             stream.write(`${humanLine(JSON.parse(line) as Record<string, unknown>, scrub)}\n`),
         };
-  const createPino = createRequire(import.meta.url)("pino") as typeof pino;
+  // pino's CommonJS export is its function, which is also its `default`: the bundle's ES build has only that.
+  const createPino = loadPackage<{ default: typeof pino }>("pino").default;
   return createPino(
     {
       level,

@@ -1,10 +1,9 @@
-// Loads the AI SDK provider packages when a call first needs one, not at start: each costs tens to
-// hundreds of milliseconds to load, and a stdio server that MCP clients spawn at every start must
-// answer `initialize` at once. Loading is synchronous (require of the package's ES module, the same
-// instance `import` would give), so callers that build settings synchronously can use it too.
+// Loads the AI SDK provider packages when a call first needs one, not at start (load-package.ts): each
+// costs tens to hundreds of milliseconds to load, and a stdio server that MCP clients spawn at every
+// start must answer `initialize` at once. Loading is synchronous, so callers that build settings
+// synchronously can use it too.
 
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
+import { loadPackage } from "./load-package.ts";
 
 /**
  * Each provider package's exports, as its types declare them, by the name it is installed under. Empty
@@ -20,11 +19,8 @@ export type ProviderPackageName = keyof ProviderPackages;
 /** Loads a provider package; throws what loading it threw. Injected so tests can make one fail. */
 export type ProviderPackageLoader = <Name extends ProviderPackageName>(name: Name) => ProviderPackages[Name];
 
-const require = createRequire(import.meta.url);
-
 /**
- * Loads `name` on first use and returns its module; later calls return the same module. The ES
- * module build is resolved as `import` would resolve it, so no second (CommonJS) copy is loaded.
+ * Loads `name` on first use and returns its module; later calls return the same module. Its ES module
+ * build is loaded, as `import` would load it, so no second (CommonJS) copy is loaded.
  */
-export const loadProviderPackage: ProviderPackageLoader = (name) =>
-  require(fileURLToPath(import.meta.resolve(name)));
+export const loadProviderPackage: ProviderPackageLoader = (name) => loadPackage(name);

@@ -2,23 +2,27 @@
 // an empty directory from npm's cache with no network (test/e2e/support/installed-package.ts), then run
 // from a directory of its own with a current Node first on PATH, as a user's machine runs it: --version,
 // the stdio server with the official MCP client (a consultation against the provider simulator,
-// validated against the seed schema), and `serve` with its health and web page. It holds the bundle,
-// the web page and the schemas and nothing of the checkout, pulls no devDependency, and says what to
-// install when a feature's optional package or a current Node is missing.
+// validated against the seed schema, and one asking a model of every vendor through its provider
+// package), and `serve` with its health and web page. It holds the bundle with its source maps, the
+// licences of the packages bundled in it, the web page and the schemas and nothing of the checkout,
+// installs no other package and takes at most 30 MB, and says what to install when a feature's optional
+// package or a current Node is missing.
 
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { before, describe, it } from "node:test";
 import { promisify } from "node:util";
+import { packageFolderOf } from "../../scripts/third-party-licenses.ts";
 import { missingPackageMessage, optionalPackages } from "../../src/configuration/optional-packages.ts";
 import { oldestNode, oldestNodeVersion } from "../support/oldest-node.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
 import { secondOpinionOf, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
 import {
   checkout,
+  diskUsage,
   type InstalledPackage,
   installPackage,
   type PackedPackage,
@@ -85,7 +89,7 @@ describe("the package installed from npm pack", () => {
     environment = { ...context.environment, PATH: pathWithThisNode() };
   });
 
-  it("holds the bundle, the web page, the schemas and the launcher, and no sources or source maps", () => {
+  it("holds the bundle, the web page, the schemas and the launcher, and no sources", () => {
     for (const file of [
       "bin/ai-universe.js",
       "dist/cli/main.js",
@@ -97,8 +101,57 @@ describe("the package installed from npm pack", () => {
     ]) {
       assert.ok(packed.files.includes(file), `${file} is in the package`);
     }
-    const stray = packed.files.filter((file) => /^(src|test|web|scripts|bench)\/|\.map$|\.ts$/.test(file));
+    const stray = packed.files.filter((file) => /^(src|test|web|scripts|bench)\/|\.ts$/.test(file));
     assert.deepEqual(stray, []);
+  });
+
+  it("holds the source map each file of the bundle names, with our sources' names but not their text", () => {
+    const scripts = packed.files.filter((file) => file.startsWith("dist/cli/") && file.endsWith(".js"));
+    const mapped = scripts.filter((file) =>
+      readFileSync(join(installed.root, file), "utf8").includes("\n//# sourceMappingURL="),
+    );
+    assert.ok(mapped.length > 10, mapped.join(", "));
+    for (const script of mapped) {
+      assert.ok(packed.files.includes(`${script}.map`), `${script}.map is in the package`);
+    }
+    const map = JSON.parse(readFileSync(join(installed.root, "dist/cli/main.js.map"), "utf8")) as {
+      sources: string[];
+      sourcesContent?: unknown;
+    };
+    assert.ok(
+      map.sources.some((source) => source.endsWith("src/cli/main.ts")),
+      map.sources.join(", "),
+    );
+    assert.equal(map.sourcesContent, undefined);
+  });
+
+  it("holds the licence of every package bundled in it", () => {
+    for (const folder of ["dist/cli", "dist/web", "dist/panel"]) {
+      const licences = `${folder}/THIRD-PARTY-LICENSES.txt`;
+      assert.ok(packed.files.includes(licences), `${licences} is in the package`);
+    }
+    // What the server's bundle holds, read from its source maps: every package a source comes from.
+    const bundled = new Set<string>();
+    for (const file of packed.files.filter((path) => path.startsWith("dist/cli/") && path.endsWith(".map"))) {
+      const { sources } = JSON.parse(readFileSync(join(installed.root, file), "utf8")) as {
+        sources: string[];
+      };
+      for (const source of sources) {
+        const folder = packageFolderOf(source);
+        if (folder) bundled.add(folder.slice(folder.lastIndexOf("node_modules/") + 13));
+      }
+    }
+    for (const name of ["zod", "ai", "@modelcontextprotocol/server", "@ai-sdk/openai", "pino"]) {
+      assert.ok(bundled.has(name), `${name} is bundled`);
+    }
+    const licences = readFileSync(join(installed.root, "dist/cli/THIRD-PARTY-LICENSES.txt"), "utf8");
+    const named = new Set([...licences.matchAll(/^={80}\n(\S+) /gm)].map((match) => match[1]));
+    assert.deepEqual(
+      [...bundled].filter((name) => !named.has(name)),
+      [],
+      "bundled packages whose licence is missing",
+    );
+    assert.match(licences, /^zod \S+ \(MIT\)\n(?:.*\n){1,3}LICENSE:\n\nMIT License/m);
   });
 
   it("names nothing of the checkout in its files", () => {
@@ -108,18 +161,17 @@ describe("the package installed from npm pack", () => {
     assert.deepEqual(naming, [], `files that name ${checkout}`);
   });
 
-  it("installs its dependencies and no devDependency, but what a dependency of its own needs", () => {
-    // undici, say, is a devDependency and also a dependency of the AI SDK's provider-utils.
-    const pulled = installed.installed.filter(
-      (name) => name in manifest.devDependencies && !installed.required.includes(name),
-    );
-    assert.deepEqual(pulled, [], "devDependencies installed that no installed package needs");
-    for (const name of ["pg", "redis", "@opentelemetry/sdk-trace-base", "@modelcontextprotocol/inspector"]) {
-      assert.ok(!installed.installed.includes(name), `${name} is not installed`);
+  it("installs no other package: every package it runs is bundled, the optional ones are left out", () => {
+    assert.deepEqual(installed.installed, ["ai-universe"]);
+    assert.equal(manifest.dependencies, undefined);
+    for (const name of ["pg", "redis", "@opentelemetry/sdk-trace-base"]) {
+      assert.ok(!existsSync(join(installed.directory, "node_modules", name)), `${name} is not installed`);
     }
-    assert.ok(installed.installed.includes("ai-universe"));
-    for (const name of Object.keys(manifest.dependencies))
-      assert.ok(installed.installed.includes(name), name);
+  });
+
+  it("takes at most 30 MB installed", () => {
+    const megabytes = diskUsage(join(installed.directory, "node_modules")) / 1e6;
+    assert.ok(megabytes <= 30, `${megabytes.toFixed(1)} MB installed`);
   });
 
   it("prints its version from any directory", async () => {
@@ -149,7 +201,52 @@ describe("the package installed from npm pack", () => {
     }
   });
 
-  it("serves HTTP: health answers and the web page is served", async () => {
+  it("asks a model of every vendor through its provider package, each loaded from the bundle", async () => {
+    const client = await connectClient("v2-modern", {
+      transport: "stdio",
+      environment: { ...environment, OLLAMA_BASE_URL: `${context.simulator.url}/ollama` },
+      command: { file: installed.command, args: ["mcp"] },
+      directory: elsewhere,
+    });
+    try {
+      const secondaries = ["claude", "gemini", "grok", "cerebras", "perplexity", "openrouter", "ollama"];
+      const before = context.simulator.requests.length;
+      const result = secondOpinionOf(
+        await client.callTool("agent_second_opinion", {
+          question: "Every vendor, from the package?",
+          primaryModel: "openai",
+          secondaryModels: secondaries,
+          maxOpinions: secondaries.length,
+        }),
+      );
+      const failed = [result.primary, ...result.secondaryOpinions].filter((opinion) => opinion.error);
+      assert.deepEqual(
+        failed.map((opinion) => `${opinion.model}: ${opinion.response}`),
+        [],
+      );
+      assert.deepEqual(
+        result.secondaryOpinions.map((opinion) => opinion.model).sort(),
+        [...secondaries].sort(),
+      );
+      const asked = new Set(context.simulator.requests.slice(before).map((request) => request.provider));
+      for (const provider of [
+        "openai",
+        "anthropic",
+        "google",
+        "xai",
+        "cerebras",
+        "perplexity",
+        "openrouter",
+        "ollama",
+      ]) {
+        assert.ok(asked.has(provider), `${provider} was asked at the simulator`);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("serves HTTP: health answers, the web page is served and so are the metrics", async () => {
     const server = await startServer(installed.command, environment, elsewhere);
     try {
       const health = await fetch(`${server.url}/health`);
@@ -163,6 +260,10 @@ describe("the package installed from npm pack", () => {
       const asset = await fetch(new URL(script, `${server.url}/`));
       assert.equal(asset.status, 200);
       assert.match(asset.headers.get("content-type") ?? "", /javascript/);
+      // prom-client's process metrics, which load OpenTelemetry's API, an optional package, with them.
+      const metrics = await fetch(`${server.url}/metrics`);
+      assert.equal(metrics.status, 200);
+      assert.match(await metrics.text(), /^ai_universe_process_cpu_seconds_total \d/m);
     } finally {
       await server.stop();
     }

@@ -55,6 +55,9 @@ function dataPricing(price: (value: number, key: string, modelId: string) => num
   });
 }
 
+/** The data in use when this file starts (the program's one copy), to put back after a test changes it. */
+const dataAtStart = dataPricing((value) => value);
+
 describe("a price data file that makes models free", () => {
   let server: Server;
   let url = "";
@@ -118,10 +121,7 @@ describe("a price data file that makes models free", () => {
       );
       assert.equal(costOf(model, output), Math.round((before / 5) * 1e8) / 1e8);
     } finally {
-      adoptPricesIfTheyHold(
-        dataPricing((value) => value),
-        [model],
-      );
+      adoptPricesIfTheyHold(dataAtStart, [model]);
     }
     assert.equal(costOf(model, output), before);
   });

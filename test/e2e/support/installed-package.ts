@@ -6,7 +6,7 @@
 // one by its integrity from the cache; one that is not there fails the install with one line saying so.
 
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -38,8 +38,6 @@ export interface InstalledPackage {
   command: string;
   /** The names of every package installed. */
   installed: string[];
-  /** The names every installed package but the top-level project depends on (dependencies and peers). */
-  required: string[];
 }
 
 /** The environment npm runs with: the user's cache, no network, none of the checkout's settings. */
@@ -129,21 +127,16 @@ export async function installPackage(packed: PackedPackage): Promise<InstalledPa
     );
   }
   const tree = JSON.parse(readFileSync(join(directory, "node_modules/.package-lock.json"), "utf8")) as {
-    packages: Record<string, Record<string, Record<string, string> | undefined>>;
+    packages: Record<string, unknown>;
   };
-  const entries = Object.entries(tree.packages);
-  const installed = entries.map(([path]) => path.slice(path.lastIndexOf("node_modules/") + 13));
-  const required = entries.flatMap(([, entry]) => [
-    ...Object.keys(entry.dependencies ?? {}),
-    ...Object.keys(entry.optionalDependencies ?? {}),
-    ...Object.keys(entry.peerDependencies ?? {}),
-  ]);
+  const installed = Object.keys(tree.packages).map((path) =>
+    path.slice(path.lastIndexOf("node_modules/") + 13),
+  );
   return {
     directory,
     root: join(directory, "node_modules/ai-universe"),
     command: join(directory, "node_modules/.bin/ai-universe"),
     installed: [...new Set(installed)].sort(),
-    required: [...new Set(required)].sort(),
   };
 }
 
@@ -151,4 +144,14 @@ export async function installPackage(packed: PackedPackage): Promise<InstalledPa
 export function pathWithThisNode(): string {
   const nodeDirectory = process.execPath.slice(0, process.execPath.lastIndexOf("/"));
   return `${nodeDirectory}:${process.env.PATH ?? ""}`;
+}
+
+/** Bytes on disk of `directory` and everything in it, as `du` counts them (allocated blocks). */
+export function diskUsage(directory: string): number {
+  let bytes = lstatSync(directory).blocks * 512;
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name);
+    bytes += entry.isDirectory() ? diskUsage(path) : lstatSync(path).blocks * 512;
+  }
+  return bytes;
 }
