@@ -225,7 +225,9 @@ describe("MCP sessions under attack", () => {
   });
 
   it("ends an idle session on every node (and, on PostgreSQL, not one in use at another node)", async () => {
-    const quick = await startHttpServerInProcess({ ...environment, AI_UNIVERSE_SESSION_IDLE_SECONDS: "1" });
+    // Idle after 3 s: long enough that the busy session's activity, relayed through the store every 100 ms,
+    // arrives in time on a loaded machine (at 1 s, a slow relay once let it end).
+    const quick = await startHttpServerInProcess({ ...environment, AI_UNIVERSE_SESSION_IDLE_SECONDS: "3" });
     try {
       const idle = await openSession(quick, "victim");
       // Nodes share their sessions' activity through the store's broadcast, which PostgreSQL carries
