@@ -19,7 +19,7 @@ export const claudeCode: AgentCli = {
   binary: "claude",
   toolName: "mcp__ai-universe__agent_second_opinion",
   whenNotOffered:
-    "Claude Code waits 5 s (MCP_CONNECT_TIMEOUT_MS) for its MCP servers, then offers WaitForMcpServers for those still connecting, which the scripted model calls once.",
+    "Claude Code waits 5 s (MCP_CONNECT_TIMEOUT_MS) for its MCP servers, then offers WaitForMcpServers for those still connecting, which the scripted model calls again while it is offered without our tool (a minute at most).",
   async prepare(setup, command) {
     const environment = {
       ...setup.environment,

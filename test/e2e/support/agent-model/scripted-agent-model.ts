@@ -3,10 +3,11 @@
 // ends with `agent_second_opinion`, it calls that tool once with the test's arguments; when a later request
 // carries that call's result, it records the text the CLI gave its model and answers with a short final
 // text. When the tool is not offered yet, it does what a model told to use it would: it searches for it
-// once where the CLI defers tools behind a search (Codex), or waits once for the servers still connecting
-// where the CLI offers a tool for that (Claude Code's WaitForMcpServers). Every other request (a title, a
-// quota check) gets a short text, and a path it does not know gets a 404 at once, so no background request
-// of a CLI waits.
+// once where the CLI defers tools behind a search (Codex), or waits for the servers still connecting where
+// the CLI offers a tool for that (Claude Code's WaitForMcpServers, 5 s a call), again while the CLI still
+// offers that tool without ours, up to `waitLimit` times: a loaded machine can take longer than 10 s to
+// start `npx -y ai-universe mcp`. Every other request (a title, a quota check) gets a short text, and a
+// path it does not know gets a 404 at once, so no background request of a CLI waits.
 
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -22,6 +23,9 @@ export const toolSuffix = "agent_second_opinion";
 
 /** Claude Code's tool that waits for the MCP servers still connecting when it sent its request. */
 export const waitTool = "WaitForMcpServers";
+
+/** How many times the scripted model waits for servers still connecting: 12 waits of 5 s, a minute. */
+export const waitLimit = 12;
 
 /** The final text the scripted model answers with once it has the tool's result. */
 export const finalText = "The second opinion is in.";
@@ -63,7 +67,7 @@ export async function startScriptedAgentModel(
   const callId = `call_${Math.random().toString(36).slice(2, 12)}`;
   let called: string | undefined;
   let searched = false;
-  let waited = false;
+  let waits = 0;
   let toolResult: string | undefined;
 
   const replyTo = ({ tools, toolResults: results, toolSearch }: AgentTurn): AgentReply => {
@@ -81,9 +85,9 @@ export async function startScriptedAgentModel(
       searched = true;
       return { kind: "tool-search", callId: `${callId}_search`, query: toolSuffix };
     }
-    if (!tool && !called && tools.includes(waitTool) && !waited) {
-      waited = true;
-      return { kind: "tool-call", callId: `${callId}_wait`, name: waitTool, arguments: {} };
+    if (!tool && !called && tools.includes(waitTool) && waits < waitLimit) {
+      waits += 1;
+      return { kind: "tool-call", callId: `${callId}_wait${waits}`, name: waitTool, arguments: {} };
     }
     return { kind: "text", text: "OK." };
   };
