@@ -71,9 +71,11 @@ export async function watchLateOpinions(
           `No answer ${messageId} in your conversations: use the assistantMessageId of a consultation's result.`,
         );
       }
-      const text = JSON.stringify(turn);
-      if (text !== shown) {
-        shown = text;
+      // A turn changes only as opinions land, each moving its pending models and totals: comparing those
+      // spares writing out megabytes of answers to find that nothing changed.
+      const state = JSON.stringify([turn.pendingModels, turn.summary]);
+      if (state !== shown) {
+        shown = state;
         options.onTurn(turn);
       }
       const pending = turn.pendingModels ?? [];

@@ -340,6 +340,39 @@ describe("sqlite migrations", () => {
     await rm(directory, { recursive: true, force: true });
   });
 
+  it("writes each message's search text with it, the first 64 KiB of each answer, so a landing parses no stored JSON", async () => {
+    const long = (word: string) => `${"filler ".repeat(65_536 / 7)}${word}`;
+    const opinions = (...responses: string[]) => ({
+      secondOpinion: {
+        primary: { response: responses[0] },
+        secondaryOpinions: responses.slice(1).map((response) => ({ response })),
+      },
+    });
+    const { directory, file, database } = await databaseBefore(
+      "search reads a text written with each message",
+      opinions("primary says quokka", long("wombat")),
+    );
+    database.close();
+
+    const store = openSqliteStore(file);
+    const ann = store.conversations.of("ann");
+    const found = async (word: string) => (await ann.search([word], 5)).map((hit) => hit.conversationId);
+    assert.deepEqual(await found("quokka"), ["old"], "an existing message's text is written at the upgrade");
+    assert.deepEqual(await found("wombat"), [], "a word past an answer's first 64 KiB is not searched");
+    assert.ok(await ann.updateMessageMetadata("m1", opinions("primary says quokka", "a late platypus")));
+    assert.deepEqual(await found("platypus"), ["old"]);
+    await store.close();
+
+    const reopened = new DatabaseSync(file);
+    // What is indexed follows `search_text` alone: metadata changed behind its back is not parsed again.
+    reopened.prepare("UPDATE messages SET metadata = ? WHERE id = 'm1'").run(JSON.stringify(opinions("emu")));
+    const text = reopened.prepare("SELECT search_text FROM messages WHERE id = 'm1'").get();
+    assert.equal(text?.search_text, "The synthesis primary says quokka a late platypus");
+    reopened.exec("INSERT INTO message_search (message_search, rank) VALUES ('integrity-check', 1)");
+    reopened.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
   it("refuses a database newer than the program", () => {
     const database = new DatabaseSync(":memory:");
     database.exec(`PRAGMA user_version = ${schemaMigrations.length + 1}`);

@@ -3,6 +3,7 @@
 
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { searchIndexIsFullText } from "./full-text.ts";
+import { searchedCharacters } from "./search-index-sql.ts";
 
 const conversationColumns = "id, user_id, title, message_count, created_at, updated_at, last_message_preview";
 const messageColumns = "id, conversation_id, role, content, user_id, sequence, created_at, metadata";
@@ -53,8 +54,8 @@ export function prepareConversationStatements(database: DatabaseSync): Conversat
       "SELECT coalesce(max(sequence), 0) AS sequence FROM messages WHERE conversation_id = ?",
     ),
     insertMessage: database.prepare(
-      `INSERT INTO messages (${messageColumns})
-       VALUES (:id, :conversationId, :role, :content, :userId, :sequence, :createdAt, :metadata)`,
+      `INSERT INTO messages (${messageColumns}, search_text)
+       VALUES (:id, :conversationId, :role, :content, :userId, :sequence, :createdAt, :metadata, :searchText)`,
     ),
     insertIdempotencyEntry: database.prepare(
       `INSERT INTO idempotency_records (user_id, key, tool, fingerprint, conversation_id,
@@ -73,7 +74,10 @@ export function prepareConversationStatements(database: DatabaseSync): Conversat
          WHERE user_id = ? AND conversation_id = ? ORDER BY sequence DESC LIMIT ?
        ) ORDER BY sequence`,
     ),
-    updateMessageMetadata: database.prepare("UPDATE messages SET metadata = ? WHERE user_id = ? AND id = ?"),
+    updateMessageMetadata: database.prepare(
+      `UPDATE messages SET metadata = ?, search_text = substr(content, 1, ${searchedCharacters}) || ' ' || ?
+       WHERE user_id = ? AND id = ?`,
+    ),
     getMessagesByIds: database.prepare(
       `SELECT ${messageColumns} FROM messages WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`,
     ),

@@ -8,6 +8,7 @@ import { bestHitPerConversation, toConversation, toMessage } from "../rows.ts";
 import type { SqliteConnection } from "./connection.ts";
 import { prepareConversationStatements } from "./conversation-statements.ts";
 import { plainMatch } from "./full-text.ts";
+import { answersSearchText } from "./search-text.ts";
 import { writeTurn } from "./turn-writer.ts";
 
 /** The conversations of `connection`. */
@@ -98,8 +99,9 @@ function messageMethods(connection: SqliteConnection, statements: Statements, ow
     },
 
     async updateMessageMetadata(messageId, metadata) {
+      const answers = answersSearchText(metadata);
       const result = await connection.write(() =>
-        statements.updateMessageMetadata.run(JSON.stringify(metadata), owner, messageId),
+        statements.updateMessageMetadata.run(JSON.stringify(metadata), answers, owner, messageId),
       );
       return Number(result.changes) > 0;
     },

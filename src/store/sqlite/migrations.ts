@@ -2,7 +2,14 @@
 
 import type { DatabaseSync } from "node:sqlite";
 import { sqliteHasFullText } from "./full-text.ts";
-import { indexRow, searchIndexing, searchTextOf, unindexRow } from "./search-index-sql.ts";
+import {
+  indexRow,
+  searchIndexing,
+  searchTextColumn,
+  searchTextIndexing,
+  searchTextOf,
+  unindexRow,
+} from "./search-index-sql.ts";
 import { inWriteTransaction } from "./transaction.ts";
 
 /** One schema step. Its position in the list (1-based) is the version it brings the database to. */
@@ -306,6 +313,11 @@ ${searchIndexing}`,
       END;
     `,
     sqlWithoutFullText: "SELECT 1;",
+  },
+  {
+    name: "search reads a text written with each message: the first 64 KiB of its content and of each answer",
+    sql: `${searchTextColumn}${searchTextIndexing}`,
+    sqlWithoutFullText: searchTextColumn,
   },
 ];
 

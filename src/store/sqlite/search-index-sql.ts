@@ -31,17 +31,19 @@ export const searchIndexing = `
 
 /**
  * The text a message is found by, of the messages row `row` (new, old or the table): its content and, for
- * a second opinion, every model's answer. The opinions are walked by index, not with json_each: FTS5 reads
- * an external content table with virtual tables (json_each is one) barred.
+ * a second opinion, every model's answer (with `firstCharacters`, the first that many of each). The
+ * opinions are walked by index, not with json_each: FTS5 reads an external content table with virtual
+ * tables (json_each is one) barred.
  */
-export function searchTextOf(row: string): string {
+export function searchTextOf(row: string, firstCharacters?: number): string {
   const opinions = `${row}.metadata, '$.secondOpinion.secondaryOpinions'`;
-  return `${row}.content || ' ' ||
-            coalesce(json_extract(${row}.metadata, '$.secondOpinion.primary.response'), '') || ' ' ||
+  const first = (text: string) => (firstCharacters ? `substr(${text}, 1, ${firstCharacters})` : text);
+  return `${first(`${row}.content`)} || ' ' ||
+            coalesce(${first(`json_extract(${row}.metadata, '$.secondOpinion.primary.response')`)}, '') || ' ' ||
             coalesce((WITH RECURSIVE opinion (n) AS (
                         SELECT 0 UNION ALL SELECT n + 1 FROM opinion WHERE n + 1 < json_array_length(${opinions}))
-                      SELECT group_concat(json_extract(${row}.metadata,
-                        '$.secondOpinion.secondaryOpinions[' || n || '].response'), ' ')
+                      SELECT group_concat(${first(`json_extract(${row}.metadata,
+                        '$.secondOpinion.secondaryOpinions[' || n || '].response')`)}, ' ')
                       FROM opinion), '')`;
 }
 
@@ -56,3 +58,43 @@ export function unindexRow(row: string): string {
   return `INSERT INTO message_search (message_search, rowid, text, conversation_id, user_id, message_id, role)
         VALUES ('delete', ${row}.rowid, ${searchTextOf(row)}, ${row}.conversation_id, ${row}.user_id, ${row}.id, ${row}.role);`;
 }
+
+/** The most characters of a message's content, and of each model's answer, that search reads. */
+export const searchedCharacters = 65_536;
+
+/**
+ * The step that has search read each message's `search_text`, written with the message (search-text.ts),
+ * rather than take its words from the metadata's JSON: each late opinion that lands rewrites its message,
+ * and parsing megabytes of JSON twice per landing (the words out, the words back) held the server for
+ * hundreds of milliseconds. Existing rows get theirs from the same JSON once, here.
+ */
+export const searchTextColumn = `
+      ALTER TABLE messages ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+      UPDATE messages SET search_text = ${searchTextOf("messages", searchedCharacters)};
+`;
+
+/** The index's view and triggers on `search_text` (after {@link searchTextColumn}), on FTS5. */
+export const searchTextIndexing = `
+      DROP TRIGGER message_search_insert;
+      DROP TRIGGER message_search_delete;
+      DROP TRIGGER message_search_update;
+      DROP VIEW message_search_source;
+      CREATE VIEW message_search_source AS
+        SELECT rowid AS message_rowid, search_text AS text, conversation_id, user_id, id AS message_id, role
+        FROM messages;
+      INSERT INTO message_search (message_search) VALUES ('rebuild');
+      CREATE TRIGGER message_search_insert AFTER INSERT ON messages BEGIN
+        INSERT INTO message_search (rowid, text, conversation_id, user_id, message_id, role)
+        VALUES (new.rowid, new.search_text, new.conversation_id, new.user_id, new.id, new.role);
+      END;
+      CREATE TRIGGER message_search_delete AFTER DELETE ON messages BEGIN
+        INSERT INTO message_search (message_search, rowid, text, conversation_id, user_id, message_id, role)
+        VALUES ('delete', old.rowid, old.search_text, old.conversation_id, old.user_id, old.id, old.role);
+      END;
+      CREATE TRIGGER message_search_update AFTER UPDATE OF search_text ON messages BEGIN
+        INSERT INTO message_search (message_search, rowid, text, conversation_id, user_id, message_id, role)
+        VALUES ('delete', old.rowid, old.search_text, old.conversation_id, old.user_id, old.id, old.role);
+        INSERT INTO message_search (rowid, text, conversation_id, user_id, message_id, role)
+        VALUES (new.rowid, new.search_text, new.conversation_id, new.user_id, new.id, new.role);
+      END;
+`;

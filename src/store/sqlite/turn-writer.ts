@@ -6,6 +6,7 @@ import { ConversationNotFoundError, type Message, type SavedTurn, type TurnInput
 import { IdempotencyConflictError } from "../idempotency.ts";
 import { previewOf, toConversation, toMessageParameters } from "../rows.ts";
 import type { ConversationStatements } from "./conversation-statements.ts";
+import { searchTextOf } from "./search-text.ts";
 
 /** Writes `turn` for `owner`; throws ConversationNotFoundError or IdempotencyConflictError. */
 export function writeTurn(statements: ConversationStatements, owner: string, turn: TurnInput): SavedTurn {
@@ -39,7 +40,10 @@ export function writeTurn(statements: ConversationStatements, owner: string, tur
   }));
   // The key goes in first so a replayed turn reports the conflict, not a duplicate message id.
   if (turn.idempotency) insertIdempotencyEntry(statements, owner, conversationId, turn.idempotency, messages);
-  for (const message of messages) statements.insertMessage.run(toMessageParameters(message));
+  for (const message of messages) {
+    const searchText = searchTextOf(message.content, message.metadata);
+    statements.insertMessage.run({ ...toMessageParameters(message), searchText });
+  }
 
   const newest = messages.at(-1);
   if (newest === undefined) {
