@@ -5,7 +5,9 @@
 // stream's events are kept in this process instead, so a session still opens, answers and resumes on the
 // node that holds it; only resuming on another node is lost, and `degradedReason` says so (for /health).
 // A stream that fell back stays in memory to its end, so its sequence never forks between the two places.
-// Once the store takes writes again, new streams are durable again and the degraded state ends.
+// What is kept in memory is bounded (64 MiB of text across every stream): past it, the oldest events go,
+// and `degradedReason` says how many, for as long as streams are kept here. Once the store takes writes
+// again, new streams are durable again and the degraded state ends.
 
 import type { NewStreamEvent, StreamEvent, StreamEventStore } from "./stream-events.ts";
 
@@ -23,9 +25,10 @@ export interface SessionStreamEvents {
   degradedReason(): string | undefined;
 }
 
-/** One stream kept in memory: its events, oldest first, each with when it expires. */
+/** One stream kept in memory: its events, oldest first, each with when it expires, and its last sequence. */
 interface MemoryStream {
   events: (StreamEvent & { expiresAt: number })[];
+  last: number;
 }
 
 /** An append waiting for its batch. */
@@ -36,6 +39,9 @@ interface Pending {
 
 /** Most events kept in memory per stream: a stream's answer is its last event, long before this. */
 const maxEventsPerStream = 10_000;
+
+/** Most text (characters) the streams kept in memory hold together: past it, the oldest events go. */
+export const maxKeptCharacters = 64 * 1024 * 1024;
 
 /** How many streams' last durable sequences are remembered, for a stream that falls back mid-way. */
 const maxRememberedStreams = 10_000;
@@ -50,6 +56,10 @@ interface MemoryStreams {
   keep(event: NewStreamEvent): number;
   /** Remembers that `event` was written to the store with `sequence`. */
   remember(event: NewStreamEvent, sequence: number): void;
+  /** Drops the events that expired before `now`; returns how many. */
+  expire(now: number): number;
+  /** How many events were dropped to keep within {@link maxKeptCharacters}, while streams are kept here. */
+  dropped(): number;
 }
 
 const keyOf = (session: string, stream: string) => `${session}\u0000${stream}`;
@@ -57,17 +67,31 @@ const keyOf = (session: string, stream: string) => `${session}\u0000${stream}`;
 function memoryStreams(): MemoryStreams {
   const streams = new Map<string, MemoryStream>();
   const lastDurable = new Map<string, number>();
+  let characters = 0;
+  let dropped = 0;
+  /** Drops the oldest events, oldest stream first, until the text kept is within bounds. */
+  const bound = () => {
+    for (const kept of streams.values()) {
+      while (characters > maxKeptCharacters && kept.events.length > 0) {
+        characters -= kept.events.shift()?.message.length ?? 0;
+        dropped += 1;
+      }
+      if (characters <= maxKeptCharacters) return;
+    }
+  };
   return {
     streams,
     keep({ session, stream, message, expiresAt }) {
       const key = keyOf(session, stream);
-      const kept = streams.get(key) ?? { events: [] };
+      const kept = streams.get(key) ?? { events: [], last: lastDurable.get(key) ?? 0 };
       streams.set(key, kept);
-      const sequence = (kept.events.at(-1)?.sequence ?? lastDurable.get(key) ?? 0) + 1;
-      kept.events.push({ sequence, message, expiresAt });
-      if (kept.events.length > maxEventsPerStream) kept.events.shift();
+      kept.last += 1;
+      kept.events.push({ sequence: kept.last, message, expiresAt });
+      characters += message.length;
+      if (kept.events.length > maxEventsPerStream) characters -= kept.events.shift()?.message.length ?? 0;
+      bound();
       lastDurable.delete(key);
-      return sequence;
+      return kept.last;
     },
     remember(event, sequence) {
       const key = keyOf(event.session, event.stream);
@@ -79,6 +103,20 @@ function memoryStreams(): MemoryStreams {
         lastDurable.delete(oldest);
       }
     },
+    expire(now) {
+      let expired = 0;
+      for (const [key, kept] of streams) {
+        const live = kept.events.filter((event) => event.expiresAt >= now);
+        expired += kept.events.length - live.length;
+        characters -= kept.events.reduce((sum, event) => sum + event.message.length, 0);
+        characters += live.reduce((sum, event) => sum + event.message.length, 0);
+        kept.events = live;
+        if (live.length === 0) streams.delete(key);
+      }
+      if (streams.size === 0) dropped = 0;
+      return expired;
+    },
+    dropped: () => dropped,
   };
 }
 
@@ -171,15 +209,8 @@ export function sessionStreamEvents(
     },
 
     async deleteExpired(now) {
-      let deleted = 0;
       for (const [session, keepUntil] of endedHere) if (keepUntil < now) endedHere.delete(session);
-      for (const [key, kept] of memory.streams) {
-        const before = kept.events.length;
-        kept.events = kept.events.filter((event) => event.expiresAt >= now);
-        deleted += before - kept.events.length;
-        if (kept.events.length === 0) memory.streams.delete(key);
-      }
-      return deleted + (await durable.deleteExpired(now).catch(() => 0));
+      return memory.expire(now) + (await durable.deleteExpired(now).catch(() => 0));
     },
 
     async end(session, keepUntil) {
@@ -196,6 +227,12 @@ export function sessionStreamEvents(
       return durable.ended(session).catch(() => false);
     },
 
-    degradedReason: () => writer.reason(),
+    degradedReason() {
+      const dropped = memory.dropped();
+      if (dropped === 0) return writer.reason();
+      const reason =
+        writer.reason() ?? "stream events were kept in this process only (the store refused a write)";
+      return `${reason}; ${dropped} of the oldest were dropped to keep them within ${maxKeptCharacters / 1024 / 1024} MiB, so a stream cannot be resumed from before them`;
+    },
   };
 }

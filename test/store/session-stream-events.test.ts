@@ -1,10 +1,11 @@
 // The session streams' event writer: appends made in the same moment are written in one batch, in order;
 // a stream whose batch the store refuses continues in memory from its last durable sequence, reads find it
 // there, the reason is given once, and the store is used again for new streams once it takes writes.
+// What memory keeps is bounded, the oldest events dropped first, and the reason says how many.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { sessionStreamEvents } from "../../src/store/session-stream-events.ts";
+import { maxKeptCharacters, sessionStreamEvents } from "../../src/store/session-stream-events.ts";
 import type { StreamEvent, StreamEventStore } from "../../src/store/stream-events.ts";
 
 /** A store in memory whose writes can be refused, as a read-only file refuses them. */
@@ -93,6 +94,29 @@ describe("the session streams' events", () => {
     assert.deepEqual(await store.read("s", "c", 1, 1), [{ sequence: 1, message: "1" }]);
     assert.equal(await events.deleteExpired(2_000), 1);
     assert.equal(await events.read("s", "a", 1, 1), undefined);
+  });
+
+  it("keeps at most 64 MiB of text in memory under sustained load, dropping the oldest, and says so", async () => {
+    const { store, state } = durableStore();
+    const events = sessionStreamEvents(store, () => {});
+    state.writable = false;
+    const mebibyte = "x".repeat(1024 * 1024);
+    const expiresAt = Date.now() + 60_000;
+    for (let index = 1; index <= 40; index++) await events.append("s", "old", mebibyte, expiresAt);
+    for (let index = 1; index <= 40; index++) await events.append("t", "new", mebibyte, expiresAt);
+    assert.equal(maxKeptCharacters, 64 * 1024 * 1024);
+    assert.match(events.degradedReason() ?? "", /16 of the oldest were dropped to keep them within 64 MiB/);
+    assert.equal(await events.read("s", "old", 1, 1), undefined, "the oldest events are gone");
+    assert.equal((await events.read("s", "old", 17, 100))?.length, 24, "the old stream's newest are kept");
+    assert.equal((await events.read("t", "new", 1, 100))?.length, 40);
+    assert.equal(await events.append("s", "old", "next", expiresAt), 41, "the sequence goes on");
+    assert.match(events.degradedReason() ?? "", /17 of the oldest/, "one more made room for it");
+    assert.equal(await events.deleteExpired(expiresAt + 1), 64);
+    assert.doesNotMatch(
+      events.degradedReason() ?? "",
+      /were dropped/,
+      "once nothing is kept here, none is missing",
+    );
   });
 
   it("keeps a session's end in memory while the store refuses it", async () => {
