@@ -2,21 +2,29 @@
 // round-robin: every result matches the seed schemas with the v1 and v2 clients; concurrent turns in
 // one conversation arriving at different nodes keep gap-free sequences; idempotent duplicates on two
 // nodes run once; one user's rate limit is counted across nodes; a task cancelled on another node
-// stops, and so does a 2025 session's call whose cancel lands on another node; a node killed with
-// SIGKILL mid-call loses nothing acknowledged, and the retry through another node runs once.
+// stops, and so does a 2025 session's call whose cancel lands on another node; a 2026 Tasks-extension
+// task is settled, read and cancelled across the three; a declined question before a costly call asks
+// no model and charges nothing on any node; a node killed with SIGKILL mid-call loses nothing
+// acknowledged, and the retry through another node runs once.
 
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import type { Client } from "@modelcontextprotocol/client";
+import { resultFromTaskOutcome, type TaskEnabledSession } from "@modelcontextprotocol/ext-tasks/client";
+import type { TaskId } from "@modelcontextprotocol/ext-tasks/core";
+import type { Usage } from "../../src/contract/usage.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { type PostgresServer, startPostgresServer } from "../store/postgres-server.ts";
+import { assertMatchesSchema } from "../support/seed-schemas.ts";
 import { startTogether } from "../support/start-together.ts";
 import { makeApiKey } from "./support/cli-process.ts";
 import { errorTextOf, historyOf, modelIds, secondOpinionOf } from "./support/e2e-fixture.ts";
 import { type ServerProcess, startHttpServerProcess } from "./support/http-server-process.ts";
 import { type ClientKind, connectClient, type TestClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
+import { openTaskSession } from "./support/task-session.ts";
 
 /** A marker that makes every simulated model take `ms` to answer this question. */
 const slow = (ms: number) =>
@@ -30,6 +38,7 @@ describe("three nodes on PostgreSQL", () => {
   let environment: Record<string, string>;
   const nodes: ServerProcess[] = [];
   const clients: TestClient[] = [];
+  const sessions: TaskEnabledSession[] = [];
   const keys: Record<string, string> = {};
   let turn = 0;
   /** A client for `user` on the given node, or on the next node in round-robin order. */
@@ -90,6 +99,7 @@ describe("three nodes on PostgreSQL", () => {
     nodes.push(...(await startTogether([0, 1, 2].map(() => startHttpServerProcess(environment)))));
   });
   after(async () => {
+    for (const session of sessions) await session.close().catch(() => {});
     for (const client of clients) await client.close().catch(() => {});
     for (const node of nodes) await node.stop();
     await simulator?.close();
@@ -266,6 +276,78 @@ describe("three nodes on PostgreSQL", () => {
     });
     assert.equal(onAnotherNode.status, 200);
     assert.match(await onAnotherNode.text(), /agent_second_opinion/);
+  });
+
+  it("runs a 2026 Tasks-extension task on one node, reads it settled on a second and cancels one from a third", async () => {
+    const session = (node: number, name: string) =>
+      connect("ann", "v2-modern", node).then((client) => {
+        const opened = openTaskSession(client.raw as Client, name);
+        sessions.push(opened);
+        return opened;
+      });
+    const [onA, onB, onC] = [await session(0, "a"), await session(1, "b"), await session(2, "c")];
+    const settled = await onA.callTool("agent_second_opinion", {
+      question: "A task on three nodes?",
+      maxOpinions: 1,
+    });
+    assert.equal(settled.kind, "task");
+    const id = (settled.handle as { taskId: TaskId }).taskId;
+    const result = resultFromTaskOutcome((await settled.settle()).outcome) as { structuredContent?: unknown };
+    assertMatchesSchema("secondOpinion", result.structuredContent);
+    const read = await onB.task(id).result();
+    assert.equal(read.status, "completed");
+    assert.deepEqual(
+      (resultFromTaskOutcome(read) as { structuredContent?: unknown }).structuredContent,
+      result.structuredContent,
+    );
+
+    const from = simulator.requests.length;
+    const running = await onB.callTool("agent_second_opinion", {
+      question: `Cancel me on a third node ${slow(30_000)}`,
+      maxOpinions: 0,
+    });
+    const runningId = (running.handle as { taskId: TaskId }).taskId;
+    await simulator.waitForRequests((requests) => requests.length > from);
+    await onC.task(runningId).cancel();
+    await simulator.waitForRequests((requests) => requests.slice(from).every((request) => request.aborted));
+    assert.equal((await onA.task(runningId).snapshot()).status, "cancelled");
+    await running.detach();
+  });
+
+  it("charges nothing and asks no model on any node when the question before a costly call is declined", async () => {
+    const usageOn = async (node: number) =>
+      (await (await connect("bob", "v2-modern", node)).callTool("usage", {}))
+        .structuredContent as unknown as Usage;
+    const spent = await usageOn(0);
+    const before = simulator.requests.length;
+    for (const node of [0, 1, 2]) {
+      for (const kind of ["v2-modern", "v1-2025-11-25"] as const) {
+        const declining = await connectClient(
+          kind,
+          {
+            transport: "http",
+            url: nodes[node]?.url ?? "",
+            headers: { authorization: `Bearer ${keys.bob}` },
+          },
+          { answer: async () => ({ action: "decline" }) },
+        );
+        clients.push(declining);
+        const result = await declining.callTool("agent.second_opinion", {
+          question: `Costly on node ${node}?`,
+        });
+        assert.match(errorTextOf(result), /^declined: /, `node ${node}, ${kind}`);
+      }
+    }
+    assert.equal(simulator.requests.length, before, "a declined call reached a provider");
+    for (const node of [0, 1, 2]) {
+      const now = await usageOn(node);
+      assert.equal(now.spend.todayUsd, spent.spend.todayUsd, `a declined call was charged (node ${node})`);
+      assert.equal(
+        now.requests.day.used,
+        spent.requests.day.used,
+        `a declined call was counted (node ${node})`,
+      );
+    }
   });
 
   it("loses nothing acknowledged when a node is killed mid-call, and the retry on another node runs once", async () => {
