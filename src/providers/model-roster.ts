@@ -131,7 +131,7 @@ async function modelStatus(
       return {
         entry,
         available: false,
-        reason: `unreachable endpoint: ${url} (${answer.error ?? "no answer"})`,
+        reason: `unreachable endpoint: ${shownUrl(url)} (${answer.error ?? "no answer"})`,
       };
     }
     return { entry, available: true };
@@ -140,4 +140,14 @@ async function modelStatus(
     return { entry, available: false, reason: `missing key: set ${environment.keyVariables.join(" or ")}` };
   }
   return { entry, available: true };
+}
+
+/** `url` fit for a message: without a user, password or query, any of which may hold a token. */
+function shownUrl(url: string): string {
+  try {
+    const { origin, pathname } = new URL(url);
+    return `${origin}${pathname}`;
+  } catch {
+    return "(an unparsable URL)";
+  }
 }

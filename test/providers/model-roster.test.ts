@@ -74,6 +74,15 @@ describe("resolveModelRoster", () => {
     assert.ok(reason.includes("ECONNREFUSED"), reason);
   });
 
+  it("names an unreachable endpoint without the user, password or query its URL holds", async () => {
+    const configuration = loadConfiguration({
+      environment: { OLLAMA_BASE_URL: "http://proxy-user:s3cret-token@gpu-box:11434/?key=k3y-token" },
+    });
+    const reason = reasonOf(await resolveModelRoster(configuration, fakeProbe().probe), "ollama") ?? "";
+    assert.match(reason, /^unreachable endpoint: http:\/\/gpu-box:11434\/\S* \(/);
+    assert.doesNotMatch(reason, /s3cret|k3y|proxy-user/);
+  });
+
   it("uses an Ollama at OLLAMA_BASE_URL that answers", async () => {
     const configuration = loadConfiguration({ environment: { OLLAMA_BASE_URL: "http://gpu-box:11434" } });
     const roster = await resolveModelRoster(
