@@ -6,6 +6,7 @@
 // same checks is ignored. A file that fails keeps the data in use, and the refresh error says why: in
 // `models`, `doctor` and /health for the machine's own user, and in the server's log.
 
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { PricedModel } from "./price-data.ts";
@@ -48,9 +49,12 @@ export interface PriceRefreshSettings {
 
 interface CachedData {
   fetchedAt: string;
-  url: string;
+  /** The SHA-256 of the URL it was fetched from: the URL itself may hold a token. */
+  urlHash: string;
   providers: unknown[];
 }
+
+const hashOf = (url: string) => createHash("sha256").update(url).digest("hex");
 
 let info: PriceDataInfo = { source: "bundled", ...bundledDate() };
 let pending: Promise<void> | undefined;
@@ -118,7 +122,7 @@ function refresh(settings: PriceRefreshSettings, now: () => number): Promise<voi
       } catch (error) {
         throw new Error(`Price data from ${hostOf(settings.url)} was refused: ${(error as Error).message}.`);
       }
-      writeCache(settings.cachePath, { fetchedAt, url: settings.url, providers });
+      writeCache(settings.cachePath, { fetchedAt, urlHash: hashOf(settings.url), providers });
       info = { source: "refreshed", date: fetchedAt.slice(0, 10), ...common(settings) };
     })
     .catch((error: unknown) => {
@@ -152,7 +156,7 @@ function failureReport(data: PriceDataInfo): string {
 /** The kept copy for `settings`, put in use, when it is there, from the same URL, and passes the checks. */
 function usableCache(settings: PriceRefreshSettings): CachedData | undefined {
   const cached = readCache(settings.cachePath);
-  if (!cached || cached.url !== settings.url) return undefined;
+  if (!cached || cached.urlHash !== hashOf(settings.url)) return undefined;
   try {
     adoptPricesIfTheyHold(checkPriceFile(cached.providers), settings.modelsInUse ?? []);
     return cached;

@@ -3,7 +3,7 @@
 // keeps the data in use.
 
 import assert from "node:assert/strict";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
@@ -85,6 +85,10 @@ describe("price data refresh", () => {
     assert.ok(existsSync(cachePath));
     assert.equal(statSync(cachePath).mode & 0o777, 0o600, "others can read the price data copy");
     assert.equal(statSync(dirname(cachePath)).mode & 0o777, 0o700);
+    assert.ok(
+      !readFileSync(cachePath, "utf8").includes(url),
+      "the copy keeps the URL, which may hold a token",
+    );
 
     const fetched = requests;
     const second = startPriceRefresh({ url, cachePath });
