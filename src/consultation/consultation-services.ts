@@ -1,5 +1,5 @@
-// What the engine needs from outside, injected so tests need no globals: the store, the models and
-// their factory, the defaults, clocks and ids.
+// What the engine needs from outside, injected so tests need no globals: the models and their factory,
+// the defaults, clocks and ids. No store: the engine is given the history it reads and records nothing.
 
 import type { ConsultationDefaults } from "../configuration/configuration.ts";
 import type { ModelOpinion } from "../contract/opinions.ts";
@@ -7,12 +7,9 @@ import type { ConsultationEvent } from "../contract/progress-events.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import type { ModelEntry } from "../providers/model-entry.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
-import type { Store } from "../store/store.ts";
-import type { LatencyTracker } from "./model-call/latency-tracker.ts";
 
 /** Everything a turn needs from outside. */
 export interface ConsultationServices {
-  store: Store;
   roster: ModelRoster;
   defaults: ConsultationDefaults;
   createModel: LanguageModelFactory;
@@ -30,6 +27,14 @@ export interface ConsultationServices {
    * the model is unknown to the key; undefined when the list cannot be had. Absent: never asked.
    */
   usableModels?: (entry: ModelEntry) => Promise<readonly string[] | undefined>;
+}
+
+/** Each model's recent latencies (kept by the runtime, runtime/latency-tracker.ts). */
+export interface LatencyTracker {
+  /** Notes an answered call. */
+  record(model: string, latencyMs: number): void;
+  /** The 95th percentile of the model's recent latencies, or undefined when too few were seen. */
+  p95(model: string): number | undefined;
 }
 
 /** Options of one run: cancellation and progress. */

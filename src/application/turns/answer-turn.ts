@@ -3,19 +3,11 @@
 // The models still running at the answer-by time go on after the answer: each late opinion is written
 // into the stored turn as it lands, and the caller is told through onLateOpinion and onTurnSettled.
 
-import {
-  type ConsultationServices,
-  type IdempotencyStamp,
-  type LateOpinion,
-  type RunOptions,
-  readTurnContext,
-  recordTurn,
-  storeLateOpinions,
-  type TurnAnswer,
-  type TurnOutcome,
-  type TurnRequest,
-} from "../../consultation/index.ts";
-import type { Message } from "../../store/store.ts";
+import type { HistoryTurn, LateOpinion, RunOptions, TurnAnswer } from "../../consultation/index.ts";
+import type { ApplicationServices } from "../application-services.ts";
+import { storeLateOpinions } from "./late-opinions.ts";
+import { type IdempotencyStamp, recordTurn, type TurnOutcome } from "./record-turn.ts";
+import { readTurnContext, type TurnRequest } from "./turn-context.ts";
 
 /**
  * Answers `turn` with `ask` (given the conversation so far) and records it with `stamp` (when the
@@ -23,13 +15,14 @@ import type { Message } from "../../store/store.ts";
  */
 export async function answerTurn<Answer>(
   turn: TurnRequest,
-  ask: (history: readonly Message[]) => Promise<TurnAnswer<Answer>>,
-  services: ConsultationServices,
+  ask: (history: readonly HistoryTurn[]) => Promise<TurnAnswer<Answer>>,
+  services: ApplicationServices,
   options: RunOptions,
   stamp?: IdempotencyStamp,
 ): Promise<TurnOutcome<Answer>> {
   const { newId, clock } = services;
-  const { conversations, conversation, history } = await readTurnContext(turn, services);
+  const conversations = services.store.conversations.of(turn.owner);
+  const { conversation, history } = await readTurnContext(conversations, turn.conversationId);
   const askedAt = clock().toISOString();
   const asked = await ask(history);
   const outcome = await recordTurn(

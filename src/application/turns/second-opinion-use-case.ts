@@ -2,18 +2,12 @@
 // idempotency key, and the turn is recorded; the late models of the call are tracked (late-work.ts), so
 // a deleted conversation or a shutdown stops them.
 
-import {
-  type ConsultationServices,
-  consult,
-  type RunOptions,
-  readStoredSecondOpinion,
-  replayTurn,
-  secondOpinionResult,
-} from "../../consultation/index.ts";
+import { consult, type RunOptions } from "../../consultation/index.ts";
 import type { SecondOpinionResult } from "../../contract/consultation-results.ts";
 import { secondOpinionInput } from "../../contract/inputs.ts";
 import { validateInput } from "../../contract/validate-input.ts";
 import { type AnswerByRules, answerByOf, type ConsultationOptions } from "../answer-by.ts";
+import type { ApplicationServices } from "../application-services.ts";
 import { attachmentsFrom } from "../attachment-input.ts";
 import type { Caller } from "../caller.ts";
 import type { IdempotencyGate } from "../conversations/idempotency-gate.ts";
@@ -21,10 +15,12 @@ import type { LateWork } from "../late-work.ts";
 import type { Admission } from "../limits/admission.ts";
 import { runWithinBudget } from "../limits/budgeted-run.ts";
 import { answerTurn } from "./answer-turn.ts";
+import { outcomeOf } from "./record-turn.ts";
+import { readStoredSecondOpinion, secondOpinionResult } from "./second-opinion-result.ts";
 
 /** What the use case is made of. */
 export interface TurnUseCaseParts {
-  services: ConsultationServices;
+  services: ApplicationServices;
   admission: Admission;
   gate: IdempotencyGate;
   lateWork: LateWork;
@@ -89,7 +85,7 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
         late.belongsTo(caller.userId, result.conversationId);
         return result;
       },
-      (stored) => secondOpinionResult(replayTurn(stored, readStoredSecondOpinion)),
+      (stored) => secondOpinionResult(outcomeOf(stored, readStoredSecondOpinion(stored.assistant))),
       options.signal,
     );
   };

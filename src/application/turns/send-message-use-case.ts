@@ -2,13 +2,7 @@
 // inside the caller's daily budget and idempotency key, and the turn is recorded. A store that cannot
 // be written refuses the message before any model is asked.
 
-import {
-  consult,
-  messageResult,
-  type RunOptions,
-  readStoredReply,
-  replayTurn,
-} from "../../consultation/index.ts";
+import { consult, type RunOptions } from "../../consultation/index.ts";
 import type { SendMessageResult } from "../../contract/consultation-results.ts";
 import { sendMessageInput } from "../../contract/inputs.ts";
 import { ServiceError } from "../../contract/service-error.ts";
@@ -17,6 +11,8 @@ import type { Store } from "../../store/store.ts";
 import type { Caller } from "../caller.ts";
 import { runWithinBudget } from "../limits/budgeted-run.ts";
 import { answerTurn } from "./answer-turn.ts";
+import { messageResult, readStoredReply } from "./message-result.ts";
+import { outcomeOf } from "./record-turn.ts";
 import type { TurnUseCaseParts } from "./second-opinion-use-case.ts";
 
 /** The send-message use case (Application.sendMessage). */
@@ -56,7 +52,7 @@ export function sendMessageUseCase(parts: Omit<TurnUseCaseParts, "lateWork">) {
         );
         return messageResult(outcome);
       },
-      (stored) => messageResult(replayTurn(stored, readStoredReply)),
+      (stored) => messageResult(outcomeOf(stored, readStoredReply(stored.assistant))),
       options.signal,
     );
   };

@@ -10,12 +10,12 @@ import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { scrub } from "../../contract/scrub.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { ModelEntry } from "../../providers/model-entry.ts";
-import type { Message } from "../../store/store.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import { deduplicateCitations } from "../model-call/citations.ts";
 import { type CallPolicy, callModelForObject } from "../model-call/retried-call.ts";
 import { textProgress } from "../model-call/text-progress.ts";
 import { buildContext } from "../turn/conversation-context.ts";
+import type { HistoryTurn } from "../turn/turn-pipeline.ts";
 import { anonymise } from "./anonymise.ts";
 
 /** What a model told to take `stance` is asked to do. */
@@ -51,7 +51,7 @@ export interface Debater {
  */
 export async function debate(
   question: string,
-  history: readonly Message[],
+  history: readonly HistoryTurn[],
   first: readonly ModelOpinion[],
   debaters: readonly Debater[],
   rounds: number,
@@ -89,7 +89,7 @@ export async function debate(
 
 async function revise(
   question: string,
-  history: readonly Message[],
+  history: readonly HistoryTurn[],
   previous: ModelOpinion,
   answered: readonly ModelOpinion[],
   debater: Debater,
