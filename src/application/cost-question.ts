@@ -8,13 +8,14 @@
 // counted or charged. Front ends that can ask a person (MCP elicitation) use it.
 
 import { type Consultation, estimate, type TurnEstimate } from "../consultation/index.ts";
-import { secondOpinionInput, sendMessageInput } from "../contract/inputs.ts";
+import { sendMessageInput } from "../contract/inputs.ts";
 import { ServiceError } from "../contract/service-error.ts";
 import { validateInput } from "../contract/validate-input.ts";
 import type { ApplicationServices } from "./application-services.ts";
-import { attachmentsFrom } from "./attachment-input.ts";
+import { panelRequest } from "./attachment-input.ts";
 import type { Caller } from "./caller.ts";
 import type { Admission } from "./limits/admission.ts";
+import { costPolicy } from "./limits/budgeted-run.ts";
 import { readTurnContext } from "./turns/turn-context.ts";
 
 /** The tools whose calls ask models, and so may be confirmed first. */
@@ -107,11 +108,6 @@ function estimator(
   input: unknown,
 ): Estimator {
   const tier = admission.tierOf(caller);
-  const policy = (maxCostUsd: number | undefined) => ({
-    maxCostUsd,
-    unpricedModels: tier.unpricedModels,
-    dailyBudget: tier.dailyBudgetUsd !== null,
-  });
   /** The estimate of `consultation` over `question` in the caller's conversation `conversationId`. */
   const estimateIn = async (consultation: Consultation, question: string, conversationId?: string) => {
     const conversations = services.store.conversations.of(caller.userId);
@@ -125,20 +121,12 @@ function estimator(
       const consultation = {
         kind: "message" as const,
         model: request.model,
-        cost: policy(request.maxCostUsd),
+        cost: costPolicy(tier, request),
       };
       return estimateIn(consultation, request.content, request.conversationId);
     }
-    const {
-      idempotencyKey,
-      attachments,
-      answerWithinSeconds,
-      detail: _detail,
-      ...rest
-    } = validateInput(secondOpinionInput, changed);
-    const checked = await attachmentsFrom(attachments);
-    const request = { ...rest, ...(checked.length > 0 ? { attachments: checked } : {}) };
-    const consultation = { kind: "panel" as const, choice: request, cost: policy(request.maxCostUsd) };
+    const { request } = await panelRequest(changed);
+    const consultation = { kind: "panel" as const, choice: request, cost: costPolicy(tier, request) };
     return estimateIn(consultation, request.question, request.conversationId);
   };
 }

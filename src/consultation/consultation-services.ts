@@ -57,11 +57,6 @@ export interface RunOptions {
   /** Told of each opinion that landed after the answer (and whether it was stored), e.g. to count its cost. */
   onLateOpinion?: (opinion: ModelOpinion, stored: boolean) => void;
   /**
-   * Also holds the call's worst-case cost elsewhere before any provider is asked, beside the caller's
-   * daily budget (an evaluation run's cost cap); throws to refuse the call.
-   */
-  reserve?: (estimatedCostUsd: number) => Promise<void>;
-  /**
    * Told once, after the answer was recorded, when no model of the turn runs any more: at once when
    * none was left running, else after the last late opinion was told to onLateOpinion.
    */

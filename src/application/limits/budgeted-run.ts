@@ -1,21 +1,57 @@
-// A consultation inside its hold on the caller's daily budget (call-budget.ts): the strategy reserves
-// the worst case before any provider call, the answer's cost is charged when it is given, each late
-// opinion's when it lands, and the hold ends once nothing of the call runs any more (at once when the
-// call fails or is cancelled).
+// The one cost path of a call that asks models: it is counted against the caller's tier, its cost policy
+// is the tier's with the caller's cap (`costPolicy`), and it runs inside its hold on the caller's daily
+// budget (call-budget.ts): the strategy reserves the worst case before any provider call, the answer's
+// cost is charged when it is given, each late opinion's when it lands, and the hold ends once nothing of
+// the call runs any more (at once when the call fails or is cancelled). The second-opinion, send-message
+// and evaluation use cases all take it.
 
+import type { Tier } from "../../configuration/access.ts";
 import type { CostPolicy, RunOptions } from "../../consultation/index.ts";
-import type { CallBudget } from "./call-budget.ts";
+import type { Caller } from "../caller.ts";
+import type { Admission } from "./admission.ts";
+
+/** A call of `caller` that asks models at a cost. */
+export interface BudgetedCall {
+  admission: Admission;
+  caller: Caller;
+  /** The caller's cap on the call, in USD (the input's maxCostUsd). */
+  request: { maxCostUsd?: number | undefined };
+  /** Also holds each worst case elsewhere before the daily budget does (an evaluation run's cap). */
+  reserve?: (estimatedCostUsd: number) => Promise<void>;
+}
+
+/** The cost policy of a caller of `tier` asking `request`; `reserve` holds the call's worst case. */
+export function costPolicy(
+  tier: Tier,
+  request: BudgetedCall["request"],
+  reserve?: CostPolicy["reserve"],
+): CostPolicy {
+  return {
+    maxCostUsd: request.maxCostUsd,
+    unpricedModels: tier.unpricedModels,
+    dailyBudget: tier.dailyBudgetUsd !== null,
+    ...(reserve ? { reserve } : {}),
+  };
+}
 
 /**
- * Runs `run` with a `reserve` for its cost policy and run options that charge late opinions to
- * `budget`; `costOf` is what the answer cost when it was given.
+ * Counts `call` against the caller's tier (throwing as admission does), then runs `run` with the call's
+ * cost policy and run options that charge late opinions to the caller's budget; `costOf` is what the
+ * answer cost when it was given.
  */
 export async function runWithinBudget<Outcome>(
-  budget: CallBudget,
+  call: BudgetedCall,
   options: RunOptions,
-  run: (reserve: NonNullable<CostPolicy["reserve"]>, running: RunOptions) => Promise<Outcome>,
+  run: (cost: CostPolicy, running: RunOptions) => Promise<Outcome>,
   costOf: (outcome: Outcome) => number | undefined,
 ): Promise<Outcome> {
+  const { admission, caller } = call;
+  await admission.admit(caller);
+  const budget = admission.callBudget(caller);
+  const cost = costPolicy(admission.tierOf(caller), call.request, async (usd) => {
+    await call.reserve?.(usd);
+    await budget.reserve(usd);
+  });
   let settle = () => {};
   const settled = new Promise<void>((resolve) => {
     settle = resolve;
@@ -33,7 +69,7 @@ export async function runWithinBudget<Outcome>(
   };
   let outcome: Outcome;
   try {
-    outcome = await run((usd) => budget.reserve(usd), running);
+    outcome = await run(cost, running);
   } catch (error) {
     await budget.end();
     throw error;

@@ -2,13 +2,11 @@
 // idempotency key, and the turn is recorded; the late models of the call are tracked (late-work.ts), so
 // a deleted conversation or a shutdown stops them.
 
-import { consult, type RunOptions } from "../../consultation/index.ts";
+import { consult, type HistoryTurn, type RunOptions } from "../../consultation/index.ts";
 import type { SecondOpinionResult } from "../../contract/consultation-results.ts";
-import { secondOpinionInput } from "../../contract/inputs.ts";
-import { validateInput } from "../../contract/validate-input.ts";
 import { type AnswerByRules, answerByOf, type ConsultationOptions } from "../answer-by.ts";
 import type { ApplicationServices } from "../application-services.ts";
-import { attachmentsFrom } from "../attachment-input.ts";
+import { panelRequest } from "../attachment-input.ts";
 import type { Caller } from "../caller.ts";
 import type { IdempotencyGate } from "../conversations/idempotency-gate.ts";
 import type { LateWork } from "../late-work.ts";
@@ -34,16 +32,7 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
     input: unknown,
     options: ConsultationOptions,
   ): Promise<SecondOpinionResult> => {
-    const {
-      idempotencyKey,
-      attachments: attached,
-      answerWithinSeconds,
-      // How much of the result a front end shows: none of the consultation's business.
-      detail: _detail,
-      ...rest
-    } = validateInput(secondOpinionInput, input);
-    const attachments = await attachmentsFrom(attached);
-    const request = { ...rest, ...(attachments.length > 0 ? { attachments } : {}) };
+    const { idempotencyKey, answerWithinSeconds, request } = await panelRequest(input);
     const { client, ...run } = options;
     const answerByMs = answerByOf({ answerWithinSeconds }, client, answerByRules);
     const running: RunOptions = { ...run, ...(answerByMs !== undefined ? { answerByMs } : {}) };
@@ -51,24 +40,13 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
     return gate.run(
       { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },
       async (stamp) => {
-        await admission.admit(caller);
         const late = lateWork.track(running);
-        const tier = admission.tierOf(caller);
         // A late opinion is paid for too: its cost is charged when it lands, inside the call's reservation.
         const outcome = await runWithinBudget(
-          admission.callBudget(caller),
+          { admission, caller, request },
           late.options,
-          (reserve, budgeted) => {
-            const cost = {
-              maxCostUsd: request.maxCostUsd,
-              unpricedModels: tier.unpricedModels,
-              reserve: async (usd: number) => {
-                await options.reserve?.(usd);
-                await reserve(usd);
-              },
-              dailyBudget: tier.dailyBudgetUsd !== null,
-            };
-            const ask = (history: Parameters<typeof consult>[0]["history"]) =>
+          (cost, budgeted) => {
+            const ask = (history: readonly HistoryTurn[]) =>
               consult(
                 { kind: "panel", choice: request, cost, question: request.question, history },
                 services,

@@ -2,7 +2,7 @@
 // inside the caller's daily budget and idempotency key, and the turn is recorded. A store that cannot
 // be written refuses the message before any model is asked.
 
-import { consult, type RunOptions } from "../../consultation/index.ts";
+import { consult, type HistoryTurn, type RunOptions } from "../../consultation/index.ts";
 import type { SendMessageResult } from "../../contract/consultation-results.ts";
 import { sendMessageInput } from "../../contract/inputs.ts";
 import { ServiceError } from "../../contract/service-error.ts";
@@ -29,18 +29,12 @@ export function sendMessageUseCase(parts: Omit<TurnUseCaseParts, "lateWork">) {
     return gate.run(
       { owner: caller.userId, key: idempotencyKey, tool: "conversation.send-message", arguments: request },
       async (stamp) => {
-        await admission.admit(caller);
-        await refuseUnlessWritable(services.store);
         const outcome = await runWithinBudget(
-          admission.callBudget(caller),
+          { admission, caller, request },
           options,
-          (reserve, budgeted) => {
-            const cost = {
-              maxCostUsd: request.maxCostUsd,
-              unpricedModels: admission.tierOf(caller).unpricedModels,
-              reserve,
-            };
-            const ask = (history: Parameters<typeof consult>[0]["history"]) =>
+          async (cost, budgeted) => {
+            await refuseUnlessWritable(services.store);
+            const ask = (history: readonly HistoryTurn[]) =>
               consult(
                 { kind: "message", model: request.model, cost, question: turn.question, history },
                 services,
