@@ -2,7 +2,6 @@
 // the defaults, clocks and ids. No store: the engine is given the history it reads and records nothing.
 
 import type { ConsultationDefaults } from "../configuration/configuration.ts";
-import type { ModelOpinion } from "../contract/opinions.ts";
 import type { ConsultationEvent } from "../contract/progress-events.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import type { ModelEntry } from "../providers/model-entry.ts";
@@ -54,11 +53,4 @@ export interface RunOptions {
    * they run to their end. For a caller in whose process they run, such as the terminal's `ask`.
    */
   lateSignal?: AbortSignal;
-  /** Told of each opinion that landed after the answer (and whether it was stored), e.g. to count its cost. */
-  onLateOpinion?: (opinion: ModelOpinion, stored: boolean) => void;
-  /**
-   * Told once, after the answer was recorded, when no model of the turn runs any more: at once when
-   * none was left running, else after the last late opinion was told to onLateOpinion.
-   */
-  onTurnSettled?: () => void;
 }

@@ -31,19 +31,15 @@ export async function consultPanel(
   const { services, admission, caller } = parts;
   // An evaluation waits for every model: an answer-by time is no part of its input.
   const { request: choice } = await panelRequest(input);
-  return runWithinBudget(
+  const { outcome } = await runWithinBudget(
     { admission, caller, request: choice, reserve: reserveRun },
-    { signal },
-    async (cost, budgeted) => {
-      const asked = await consult(
-        { kind: "panel", choice, cost, question: choice.question },
-        services,
-        budgeted,
-      );
-      // Without an answer-by time no model runs on after the answer: the turn is settled, the hold ends.
-      budgeted.onTurnSettled?.();
-      return asked.answer;
+    async (cost) => {
+      const question = choice.question;
+      const asked = await consult({ kind: "panel", choice, cost, question }, services, { signal });
+      // Without an answer-by time no model runs on after the answer: the turn is settled at once.
+      return { outcome: asked.answer };
     },
     (answer) => answer.summary.totalCost,
   );
+  return outcome;
 }

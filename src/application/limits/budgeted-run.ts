@@ -6,7 +6,7 @@
 // and evaluation use cases all take it.
 
 import type { Tier } from "../../configuration/access.ts";
-import type { CostPolicy, RunOptions } from "../../consultation/index.ts";
+import type { CostPolicy } from "../../consultation/index.ts";
 import type { Caller } from "../caller.ts";
 import type { Admission } from "./admission.ts";
 
@@ -36,15 +36,18 @@ export function costPolicy(
 
 /**
  * Counts `call` against the caller's tier (throwing as admission does), then runs `run` with the call's
- * cost policy and run options that charge late opinions to the caller's budget; `costOf` is what the
- * answer cost when it was given.
+ * cost policy and `charge`, which charges a late opinion's cost to the caller's budget; `costOf` is what
+ * the answer cost when it was given. `settled` resolves once nothing of the call runs any more (the
+ * run's own `settled`, or at once) and the hold is let go.
  */
 export async function runWithinBudget<Outcome>(
   call: BudgetedCall,
-  options: RunOptions,
-  run: (cost: CostPolicy, running: RunOptions) => Promise<Outcome>,
+  run: (
+    cost: CostPolicy,
+    charge: (opinion: { cost?: number | undefined }) => void,
+  ) => Promise<{ outcome: Outcome; settled?: Promise<void> }>,
   costOf: (outcome: Outcome) => number | undefined,
-): Promise<Outcome> {
+): Promise<{ outcome: Outcome; settled: Promise<void> }> {
   const { admission, caller } = call;
   await admission.admit(caller);
   const budget = admission.callBudget(caller);
@@ -52,30 +55,15 @@ export async function runWithinBudget<Outcome>(
     await call.reserve?.(usd);
     await budget.reserve(usd);
   });
-  let settle = () => {};
-  const settled = new Promise<void>((resolve) => {
-    settle = resolve;
-  });
-  const running: RunOptions = {
-    ...options,
-    onLateOpinion: (opinion, stored) => {
-      void budget.charge(opinion.cost);
-      options.onLateOpinion?.(opinion, stored);
-    },
-    onTurnSettled: () => {
-      settle();
-      options.onTurnSettled?.();
-    },
-  };
-  let outcome: Outcome;
+  let answered: Awaited<ReturnType<typeof run>>;
   try {
-    outcome = await run(cost, running);
+    answered = await run(cost, (opinion) => void budget.charge(opinion.cost));
   } catch (error) {
     await budget.end();
     throw error;
   }
-  await budget.charge(costOf(outcome));
+  await budget.charge(costOf(answered.outcome));
   // Late opinions are charged before this: the hold covers them until the last one has landed.
-  void settled.then(() => budget.end());
-  return outcome;
+  const settled = (answered.settled ?? Promise.resolve()).then(() => budget.end());
+  return { outcome: answered.outcome, settled };
 }

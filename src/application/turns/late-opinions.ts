@@ -26,7 +26,7 @@ export async function storeLateOpinions(
   broadcast: Broadcast,
   messageId: string,
   late: readonly LateOpinion[],
-  onStored: (opinion: ModelOpinion, stored: boolean) => void,
+  onStored: (opinion: ModelOpinion) => void,
 ): Promise<void> {
   let writes: Promise<unknown> = Promise.resolve();
   await Promise.all(
@@ -43,7 +43,7 @@ export async function storeLateOpinions(
         () => ({ placed: undefined, stored: false }),
       );
       if (stored.stored) await broadcast.publish(lateOpinionChannel, messageId).catch(() => {});
-      onStored(stored.placed ?? { ...stopped(model), ...landing }, stored.stored);
+      onStored(stored.placed ?? { ...stopped(model), ...landing });
     }),
   );
 }

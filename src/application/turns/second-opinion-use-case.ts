@@ -40,25 +40,26 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
     return gate.run(
       { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },
       async (stamp) => {
-        const late = lateWork.track(running);
+        const late = lateWork.track(running.lateSignal);
+        const lateRunning = { ...running, lateSignal: late.lateSignal };
         // A late opinion is paid for too: its cost is charged when it lands, inside the call's reservation.
-        const outcome = await runWithinBudget(
+        const { outcome, settled } = await runWithinBudget(
           { admission, caller, request },
-          late.options,
-          (cost, budgeted) => {
+          (cost, charge) => {
             const ask = (history: readonly HistoryTurn[]) =>
               consult(
                 { kind: "panel", choice: request, cost, question: request.question, history },
                 services,
-                budgeted,
+                lateRunning,
               );
-            return answerTurn(turn, ask, services, budgeted, stamp);
+            return answerTurn(turn, ask, services, charge, stamp);
           },
           (done) => done.answer.summary.totalCost,
         ).catch((error: unknown) => {
-          late.failed();
+          late.settles();
           throw error;
         });
+        late.settles(settled);
         const result = secondOpinionResult(outcome);
         late.belongsTo(caller.userId, result.conversationId);
         return result;

@@ -29,18 +29,17 @@ export function sendMessageUseCase(parts: Omit<TurnUseCaseParts, "lateWork">) {
     return gate.run(
       { owner: caller.userId, key: idempotencyKey, tool: "conversation.send-message", arguments: request },
       async (stamp) => {
-        const outcome = await runWithinBudget(
+        const { outcome } = await runWithinBudget(
           { admission, caller, request },
-          options,
-          async (cost, budgeted) => {
+          async (cost, charge) => {
             await refuseUnlessWritable(services.store);
             const ask = (history: readonly HistoryTurn[]) =>
               consult(
                 { kind: "message", model: request.model, cost, question: turn.question, history },
                 services,
-                budgeted,
+                options,
               );
-            return answerTurn(turn, ask, services, budgeted, stamp);
+            return answerTurn(turn, ask, services, charge, stamp);
           },
           (done) => done.answer.cost,
         );
