@@ -8,13 +8,7 @@ export type { ConsultationServices, LatencyTracker, RunOptions } from "./consult
 export { synthesisSchema } from "./council/assessment.ts";
 export { familyOf } from "./council/model-families.ts";
 export { pendingNote } from "./council/stages/assemble.ts";
-export {
-  askAlone,
-  loneQuestionWorstCase,
-  loneSynthesisWorstCase,
-  modelEntry,
-  synthesiseAlone,
-} from "./lone-calls.ts";
+export { askAlone, synthesiseAlone } from "./lone-calls.ts";
 export type { CostPolicy } from "./planning/cost-budget.ts";
 export { planConsultation } from "./planning/model-selection.ts";
 export { type Attachment, checkAttachments } from "./turn/attachments.ts";
