@@ -9,8 +9,8 @@ import type { DebateRound, ModelOpinion, Stance } from "../../contract/opinions.
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { scrub } from "../../contract/scrub.ts";
 import { ServiceError } from "../../contract/service-error.ts";
+import type { LanguageModelFactory } from "../../providers/create-language-model.ts";
 import type { ModelEntry } from "../../providers/model-entry.ts";
-import type { ConsultationServices } from "../consultation-services.ts";
 import { deduplicateCitations } from "../model-call/citations.ts";
 import { type CallPolicy, callModelForObject } from "../model-call/retried-call.ts";
 import { textProgress } from "../model-call/text-progress.ts";
@@ -56,7 +56,7 @@ export async function debate(
   debaters: readonly Debater[],
   rounds: number,
   dependencies: {
-    services: Pick<ConsultationServices, "createModel">;
+    createModel: LanguageModelFactory;
     policy: CallPolicy;
     onEvent: (event: ConsultationEvent) => void;
     stream: boolean;
@@ -109,7 +109,7 @@ async function revise(
   const { opinion, object } = await callModelForObject(
     {
       entry,
-      model: dependencies.services.createModel(entry),
+      model: dependencies.createModel(entry),
       instructions,
       messages: context.messages as ModelMessage[],
       ...(progress ? { streamTo: progress } : {}),

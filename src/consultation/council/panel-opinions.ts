@@ -46,7 +46,7 @@ export interface OpinionSettings {
 
 /** Asks one participant for its opinion (see the file's header); throws only when cancelled. */
 export function opinionAsker(
-  services: ConsultationServices,
+  services: Pick<ConsultationServices, "createModel" | "latencies" | "roster">,
   settings: OpinionSettings,
 ): (participant: Participant) => Promise<ModelOpinion> {
   const { question, history, plan, stances, attachments, trims } = settings;
