@@ -2,7 +2,7 @@
 // the consultation engine only through src/consultation/index.ts, never a file inside it, whether by a
 // static import, an export from, or a dynamic import(). The imports are read with the TypeScript
 // compiler's own pre-processor; a probe tree with deep imports shows the check finds them, so a check
-// that stopped matching fails here.
+// that stopped matching fails here. And the engine holds no store: nothing in it imports src/store.
 
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -22,27 +22,40 @@ function sources(folder: string): string[] {
     .map((path) => join(folder, path));
 }
 
-/** The imports from outside `root`/src/consultation (src/, bench/) that reach into it past its index, as "file -> target". */
-function deepImports(root: string): string[] {
-  const engine = join(root, "src", "consultation");
-  const face = join(engine, "index.ts");
-  const outside = [...sources(join(root, "src")), ...sources(join(root, "bench"))].filter(
-    (file) => !file.startsWith(`${engine}/`),
-  );
-  return outside.flatMap((file) => {
+/** The relative imports of `files` (type imports included) whose target `reaches`, as "file -> target". */
+function importsReaching(root: string, files: string[], reaches: (target: string) => boolean): string[] {
+  return files.flatMap((file) => {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
     return importedFiles
       .map((imported) => imported.fileName)
       .filter((name) => name.startsWith("."))
       .map((name) => resolve(dirname(file), name))
-      .filter((target) => (target === engine || target.startsWith(`${engine}/`)) && target !== face)
+      .filter(reaches)
       .map((target) => `${relative(root, file)} -> ${relative(root, target)}`);
   });
+}
+
+/** Whether `target` is `folder` or a file inside it. */
+const within = (folder: string) => (target: string) => target === folder || target.startsWith(`${folder}/`);
+
+/** The imports from outside `root`/src/consultation (src/, bench/) that reach into it past its index. */
+function deepImports(root: string): string[] {
+  const engine = join(root, "src", "consultation");
+  const face = join(engine, "index.ts");
+  const outside = [...sources(join(root, "src")), ...sources(join(root, "bench"))].filter(
+    (file) => !within(engine)(file),
+  );
+  return importsReaching(root, outside, (target) => within(engine)(target) && target !== face);
 }
 
 describe("the engine's face", () => {
   it("is the only file of src/consultation that the rest of src/ and bench/ import", () => {
     assert.deepEqual(deepImports(repository), []);
+  });
+
+  it("stands on no store: nothing in src/consultation imports src/store, not even a type", () => {
+    const engine = sources(join(repository, "src", "consultation"));
+    assert.deepEqual(importsReaching(repository, engine, within(join(repository, "src", "store"))), []);
   });
 
   it("finds a deep import, an export from one and a dynamic one", () => {
