@@ -11,7 +11,7 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createXai } from "@ai-sdk/xai";
 import { generateText, type LanguageModel, Output } from "ai";
-import { synthesisSchema } from "../src/consultation/council/assessment.ts";
+import { synthesisSchema } from "../src/consultation/index.ts";
 import { createProviderFetch } from "../src/providers/provider-fetch.ts";
 
 /** The model of the synthesis call, which asks for the structured synthesis. */

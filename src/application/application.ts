@@ -5,7 +5,6 @@
 
 import { type ClientTimeLimit, knownClientTimeLimits } from "../configuration/client-time-limits.ts";
 import { describeKeySources } from "../configuration/key-sources.ts";
-import type { ConsultationServices } from "../consultation/index.ts";
 import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
 import { modelsInput, usageInput } from "../contract/inputs.ts";
 import type { ModelListing } from "../contract/models.ts";
@@ -20,6 +19,7 @@ import {
   noAccounts,
 } from "./accounts/account-use-cases.ts";
 import type { ConsultationOptions } from "./answer-by.ts";
+import type { ApplicationServices } from "./application-services.ts";
 import type { Caller } from "./caller.ts";
 import {
   type ConversationUseCases,
@@ -101,7 +101,7 @@ export interface ApplicationOptions {
 }
 
 /** Builds the application over the engine's services. */
-export function createApplication(services: ConsultationServices, options: ApplicationOptions): Application {
+export function createApplication(services: ApplicationServices, options: ApplicationOptions): Application {
   const { store } = services;
   const { admission } = options;
   const gate = new IdempotencyGate(store);

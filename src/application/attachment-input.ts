@@ -1,8 +1,29 @@
-// Turns the attachments of a request (base64 files or MCP embedded resources) into checked
-// attachments, so every front end gets the same names, types and limits.
+// The second-opinion input as every path that asks the panel takes it (the use case, the cost question,
+// an evaluation): validated, and its attachments (base64 files or MCP embedded resources) turned into
+// checked attachments, so every front end gets the same names, types and limits.
 
 import { type Attachment, checkAttachments } from "../consultation/index.ts";
+import { secondOpinionInput } from "../contract/inputs.ts";
 import { ServiceError } from "../contract/service-error.ts";
+import { validateInput } from "../contract/validate-input.ts";
+
+/**
+ * The second-opinion `input` validated, with `request`, what the panel is asked: every field but the
+ * idempotency key, the answer-by time and the result's detail (how much of it a front end shows), its
+ * attachments checked. Throws invalid_argument.
+ */
+export async function panelRequest(input: unknown) {
+  const {
+    idempotencyKey,
+    attachments,
+    answerWithinSeconds,
+    detail: _detail,
+    ...rest
+  } = validateInput(secondOpinionInput, input);
+  const checked = await attachmentsFrom(attachments);
+  const request = { ...rest, ...(checked.length > 0 ? { attachments: checked } : {}) };
+  return { idempotencyKey, answerWithinSeconds, request };
+}
 
 /** An attachment as the input schema accepts it. */
 export type AttachmentInput =

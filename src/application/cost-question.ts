@@ -7,13 +7,16 @@
 // gives its own `maxCostUsd` has said what it may spend, so none is due. No model is called, nothing is
 // counted or charged. Front ends that can ask a person (MCP elicitation) use it.
 
-import { type ConsultationServices, estimateTurn, type TurnEstimate } from "../consultation/index.ts";
-import { secondOpinionInput, sendMessageInput } from "../contract/inputs.ts";
+import { type Consultation, estimate, type TurnEstimate } from "../consultation/index.ts";
+import { sendMessageInput } from "../contract/inputs.ts";
 import { ServiceError } from "../contract/service-error.ts";
 import { validateInput } from "../contract/validate-input.ts";
-import { attachmentsFrom } from "./attachment-input.ts";
+import type { ApplicationServices } from "./application-services.ts";
+import { panelRequest } from "./attachment-input.ts";
 import type { Caller } from "./caller.ts";
 import type { Admission } from "./limits/admission.ts";
+import { costPolicy } from "./limits/budgeted-run.ts";
+import { readTurnContext } from "./turns/turn-context.ts";
 
 /** The tools whose calls ask models, and so may be confirmed first. */
 export type ConsultationTool = "agent.second_opinion" | "conversation.send-message";
@@ -50,7 +53,7 @@ export interface CostQuestionUseCase {
 
 /** The use case over the engine's services; `confirmAboveUsd` null never asks. */
 export function createCostQuestion(
-  services: ConsultationServices,
+  services: ApplicationServices,
   admission: Pick<Admission, "tierOf">,
   confirmAboveUsd: number | null,
 ): CostQuestionUseCase {
@@ -98,45 +101,33 @@ async function fewerModels(
 
 /** Estimates `tool` with `input`, fitted to the caller's tier as the call is fitted. */
 function estimator(
-  services: ConsultationServices,
+  services: ApplicationServices,
   admission: Pick<Admission, "tierOf">,
   caller: Caller,
   tool: ConsultationTool,
   input: unknown,
 ): Estimator {
   const tier = admission.tierOf(caller);
-  const policy = (maxCostUsd: number | undefined) => ({
-    maxCostUsd,
-    unpricedModels: tier.unpricedModels,
-    dailyBudget: tier.dailyBudgetUsd !== null,
-  });
+  /** The estimate of `consultation` over `question` in the caller's conversation `conversationId`. */
+  const estimateIn = async (consultation: Consultation, question: string, conversationId?: string) => {
+    const conversations = services.store.conversations.of(caller.userId);
+    const { history } = await readTurnContext(conversations, conversationId);
+    return estimateOf(estimate({ ...consultation, question, history }, services));
+  };
   return async (changes) => {
     const changed = { ...(input as object), ...changes };
     if (tool === "conversation.send-message") {
       const request = validateInput(sendMessageInput, changed);
-      const turn = {
-        owner: caller.userId,
-        question: request.content,
-        conversationId: request.conversationId,
-      };
       const consultation = {
         kind: "message" as const,
         model: request.model,
-        cost: policy(request.maxCostUsd),
+        cost: costPolicy(tier, request),
       };
-      return estimateOf(await estimateTurn(turn, consultation, services));
+      return estimateIn(consultation, request.content, request.conversationId);
     }
-    const {
-      idempotencyKey,
-      attachments,
-      answerWithinSeconds,
-      detail: _detail,
-      ...rest
-    } = validateInput(secondOpinionInput, changed);
-    const checked = await attachmentsFrom(attachments);
-    const request = { ...rest, ...(checked.length > 0 ? { attachments: checked } : {}) };
-    const consultation = { kind: "panel" as const, choice: request, cost: policy(request.maxCostUsd) };
-    return estimateOf(await estimateTurn({ owner: caller.userId, ...request }, consultation, services));
+    const { request } = await panelRequest(changed);
+    const consultation = { kind: "panel" as const, choice: request, cost: costPolicy(tier, request) };
+    return estimateIn(consultation, request.question, request.conversationId);
   };
 }
 

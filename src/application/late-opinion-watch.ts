@@ -6,13 +6,13 @@
 // the watch too. Not counted against the caller's tier: the consultation was.
 
 import type { ConsultationDefaults } from "../configuration/configuration.ts";
-import { lateOpinionChannel } from "../consultation/index.ts";
 import { lateOpinionsInput } from "../contract/inputs.ts";
 import type { SecondOpinion } from "../contract/opinions.ts";
 import { ServiceError } from "../contract/service-error.ts";
 import { validateInput } from "../contract/validate-input.ts";
 import type { Store } from "../store/store.ts";
 import type { Caller } from "./caller.ts";
+import { lateOpinionChannel } from "./turns/late-opinions.ts";
 
 /** Time allowed past a call's deadline for its opinion to be written. */
 const writeGraceMs = 60_000;

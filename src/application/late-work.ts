@@ -4,7 +4,6 @@
 // the process and left "still answering" in history forever. Deleting a conversation stops its late
 // models on every node (announced on the store's broadcast), so nobody pays for an answer with no place.
 
-import type { RunOptions } from "../consultation/index.ts";
 import type { Broadcast } from "../store/broadcast.ts";
 
 /** The broadcast channel on which a deleted conversation is announced, so every node stops its late models. */
@@ -13,12 +12,13 @@ const deletedChannel = "ai_universe_conversation_deleted";
 /** The application's late models, and the way to let them finish at shutdown. */
 export interface LateWork {
   /**
-   * The run options of one call, whose late models stop when `finish` stops them; call `failed` when
-   * the call ends without an answer (its turn then never settles).
+   * One call, counted until `settles` is given the promise of its turn's settling (nothing: the call
+   * ended without an answer); `lateSignal`, the caller's own joined, stops its late models when `finish`
+   * or a deleted conversation stops them.
    */
-  track(options: RunOptions): {
-    options: RunOptions;
-    failed(): void;
+  track(lateSignal: AbortSignal | undefined): {
+    lateSignal: AbortSignal;
+    settles(settled?: Promise<unknown>): void;
     /** Names the conversation the call's turn went to: deleting it stops the call's late models. */
     belongsTo(owner: string, conversationId: string): void;
   };
@@ -56,7 +56,7 @@ export function createLateWork(broadcast: Pick<Broadcast, "publish" | "subscribe
       changed();
     });
   return {
-    track(options) {
+    track(lateSignal) {
       running += 1;
       let done = false;
       const call = new AbortController();
@@ -67,17 +67,9 @@ export function createLateWork(broadcast: Pick<Broadcast, "publish" | "subscribe
         forget();
         settle();
       };
-      const signals = [stop.signal, call.signal, ...(options.lateSignal ? [options.lateSignal] : [])];
       return {
-        options: {
-          ...options,
-          lateSignal: AbortSignal.any(signals),
-          onTurnSettled: () => {
-            once();
-            options.onTurnSettled?.();
-          },
-        },
-        failed: once,
+        lateSignal: AbortSignal.any([stop.signal, call.signal, ...(lateSignal ? [lateSignal] : [])]),
+        settles: (settled = Promise.resolve()) => void settled.then(once, once),
         belongsTo(owner, conversationId) {
           if (done) return;
           forget = conversations.add(owner, conversationId, call);

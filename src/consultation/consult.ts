@@ -1,22 +1,15 @@
 // Asking the models, and nothing else: one model (`conversation.send-message`) or the panel and its
-// council (`agent.second_opinion`), over the question and the conversation so far as given. Nothing is
-// read from or written to the store here; recording the turn (and its late opinions as they land) is the
-// caller's next step.
+// council (`agent.second_opinion`), over the question and the conversation so far as given. The engine
+// holds no store: reading the conversation and recording the turn (and its late opinions as they land)
+// are the caller's steps.
 
 import type { ModelOpinion, SecondOpinion } from "../contract/opinions.ts";
-import type { Message } from "../store/store.ts";
 import type { ConsultationServices, RunOptions } from "./consultation-services.ts";
 import { panelStrategy } from "./council/panel-strategy.ts";
 import type { PanelChoice } from "./council/stages/panel-turn.ts";
 import type { CostPolicy } from "./planning/cost-budget.ts";
 import { singleModelStrategy } from "./turn/single-model-strategy.ts";
-import {
-  readTurnContext,
-  type TurnAnswer,
-  type TurnEstimate,
-  type TurnRequest,
-  type TurnStrategy,
-} from "./turn/turn-pipeline.ts";
+import type { HistoryTurn, TurnAnswer, TurnEstimate, TurnStrategy } from "./turn/turn-pipeline.ts";
 
 /** The panel and its council, as `choice` asks (or the defaults). */
 export interface PanelConsultation {
@@ -38,7 +31,7 @@ export type Consultation = PanelConsultation | MessageConsultation;
 /** A question for `consult`: the consultation, the question and the conversation so far (oldest first). */
 export type ConsultRequest<Kind extends Consultation = Consultation> = Kind & {
   question: string;
-  history?: readonly Message[] | undefined;
+  history?: readonly HistoryTurn[] | undefined;
 };
 
 /**
@@ -67,17 +60,11 @@ export async function consult(
 }
 
 /**
- * What `consultation` would ask and cost for `turn`, with the conversation so far read as a turn reads
- * it; no model is called and nothing is stored. Throws as `consult` would before its first call.
+ * What `request` would ask and cost over its question and history; no model is called. Throws as
+ * `consult` would before its first call.
  */
-export async function estimateTurn(
-  turn: TurnRequest,
-  consultation: Consultation,
-  services: ConsultationServices,
-): Promise<TurnEstimate> {
-  const strategy = strategyOf(consultation, services);
-  const { history } = await readTurnContext(turn, services);
-  return strategy.estimate(turn.question, history);
+export function estimate(request: ConsultRequest, services: ConsultationServices): TurnEstimate {
+  return strategyOf(request, services).estimate(request.question, request.history ?? []);
 }
 
 /** The strategy answering `consultation`; throws unknown_model or invalid_argument at once. */

@@ -1,18 +1,14 @@
-// What the engine needs from outside, injected so tests need no globals: the store, the models and
-// their factory, the defaults, clocks and ids.
+// What the engine needs from outside, injected so tests need no globals: the models and their factory,
+// the defaults, clocks and ids. No store: the engine is given the history it reads and records nothing.
 
 import type { ConsultationDefaults } from "../configuration/configuration.ts";
-import type { ModelOpinion } from "../contract/opinions.ts";
 import type { ConsultationEvent } from "../contract/progress-events.ts";
 import type { LanguageModelFactory } from "../providers/create-language-model.ts";
 import type { ModelEntry } from "../providers/model-entry.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
-import type { Store } from "../store/store.ts";
-import type { LatencyTracker } from "./model-call/latency-tracker.ts";
 
 /** Everything a turn needs from outside. */
 export interface ConsultationServices {
-  store: Store;
   roster: ModelRoster;
   defaults: ConsultationDefaults;
   createModel: LanguageModelFactory;
@@ -32,6 +28,14 @@ export interface ConsultationServices {
   usableModels?: (entry: ModelEntry) => Promise<readonly string[] | undefined>;
 }
 
+/** Each model's recent latencies (kept by the runtime, runtime/latency-tracker.ts). */
+export interface LatencyTracker {
+  /** Notes an answered call. */
+  record(model: string, latencyMs: number): void;
+  /** The 95th percentile of the model's recent latencies, or undefined when too few were seen. */
+  p95(model: string): number | undefined;
+}
+
 /** Options of one run: cancellation and progress. */
 export interface RunOptions {
   signal: AbortSignal;
@@ -49,16 +53,4 @@ export interface RunOptions {
    * they run to their end. For a caller in whose process they run, such as the terminal's `ask`.
    */
   lateSignal?: AbortSignal;
-  /** Told of each opinion that landed after the answer (and whether it was stored), e.g. to count its cost. */
-  onLateOpinion?: (opinion: ModelOpinion, stored: boolean) => void;
-  /**
-   * Also holds the call's worst-case cost elsewhere before any provider is asked, beside the caller's
-   * daily budget (an evaluation run's cost cap); throws to refuse the call.
-   */
-  reserve?: (estimatedCostUsd: number) => Promise<void>;
-  /**
-   * Told once, after the answer was recorded, when no model of the turn runs any more: at once when
-   * none was left running, else after the last late opinion was told to onLateOpinion.
-   */
-  onTurnSettled?: () => void;
 }

@@ -3,7 +3,6 @@
 // (deadline, retries, cost of its usage), with the worst case each may cost, to hold beforehand.
 
 import type { ModelOpinion, Synthesis } from "../contract/opinions.ts";
-import type { ModelEntry } from "../providers/model-entry.ts";
 import type { ConsultationServices } from "./consultation-services.ts";
 import { assessmentInstructions } from "./council/assessment.ts";
 import { synthesise, synthesisInstructions, synthesisPrompt } from "./council/synthesis.ts";
@@ -20,68 +19,68 @@ export interface LoneQuestion {
   instructions?: string | undefined;
 }
 
-/** The roster's entry of `model`; throws unknown_model. */
-export function modelEntry(services: ConsultationServices, model: string): ModelEntry {
-  return planConsultation({ primaryModel: model, maxOpinions: 0 }, services.roster, services.defaults)
-    .primary;
+/** What a lone call runs under: its cancellation, and `reserve`, told its worst case before any call. */
+export interface LoneCall {
+  signal: AbortSignal;
+  /** Holds the worst case (a model of unknown price counted as free); throws to refuse the call. */
+  reserve: (worstCaseUsd: number) => Promise<void>;
 }
 
-/** The most `question` may cost (a model of unknown price counted as free); throws unknown_model. */
-export function loneQuestionWorstCase(services: ConsultationServices, question: LoneQuestion): number {
-  const plan = planConsultation(
-    { primaryModel: question.model, maxOpinions: 0 },
-    services.roster,
-    services.defaults,
-  );
-  const instructions = question.instructions ?? messageInstructions;
-  return fitPlanToBudget(plan, estimateTokens(question.prompt.length + instructions.length), {
-    unpricedModels: "allow",
-  }).worstCaseUsd;
+/** The plan asking `model` alone; throws unknown_model. */
+function planAlone(services: ConsultationServices, model: string) {
+  return planConsultation({ primaryModel: model, maxOpinions: 0 }, services.roster, services.defaults);
 }
 
-/** Asks `question` alone; a failed call is an opinion with `error`. Throws only when cancelled. */
-export function askAlone(
+/** Asks `question` alone; a failed call is an opinion with `error`. Throws unknown_model, as `reserve` does, or when cancelled. */
+export async function askAlone(
   services: ConsultationServices,
   question: LoneQuestion,
-  signal: AbortSignal,
+  call: LoneCall,
 ): Promise<ModelOpinion> {
+  const plan = planAlone(services, question.model);
+  const instructions = question.instructions ?? messageInstructions;
+  const promptTokens = estimateTokens(question.prompt.length + instructions.length);
+  await call.reserve(fitPlanToBudget(plan, promptTokens, { unpricedModels: "allow" }).worstCaseUsd);
   return askModel(
     {
-      entry: modelEntry(services, question.model),
+      entry: plan.primary,
       role: "primary",
-      instructions: question.instructions ?? messageInstructions,
+      instructions,
       messages: [{ role: "user", content: question.prompt }],
     },
     services,
-    callPolicy(services, signal),
+    callPolicy(services, call.signal),
     () => {},
   );
 }
 
-/** The most `model`'s synthesis of `opinions` may cost: structured output, then plain text. */
-export function loneSynthesisWorstCase(
-  entry: ModelEntry,
+/**
+ * `model` writes the synthesis of `answers` as a panel's synthesis is written, with no conversation,
+ * its worst case (structured output, then plain text) reserved first. Throws unknown_model, as
+ * `reserve` does, or when cancelled.
+ */
+export async function synthesiseAlone(
+  services: ConsultationServices,
+  model: string,
   question: string,
-  opinions: readonly ModelOpinion[],
-): number {
+  answers: readonly Pick<ModelOpinion, "model" | "response" | "latencyMs">[],
+  call: LoneCall,
+): Promise<Synthesis> {
+  const entry = planAlone(services, model).primary;
+  const opinions: ModelOpinion[] = answers.map((answer) => ({
+    ...answer,
+    modelId: entry.modelId,
+    modelDisplayName: entry.displayName,
+    citations: [],
+  }));
   const promptCharacters =
     synthesisInstructions.length +
     assessmentInstructions.length +
     synthesisPrompt(question, opinions, []).length;
-  return 2 * (estimateCallCost(entry, estimateTokens(promptCharacters)) ?? 0);
-}
-
-/** `entry` writes the synthesis of `opinions` as a panel's synthesis is written, with no conversation. */
-export function synthesiseAlone(
-  services: ConsultationServices,
-  entry: ModelEntry,
-  question: string,
-  opinions: readonly ModelOpinion[],
-  signal: AbortSignal,
-): Promise<Synthesis> {
+  await call.reserve(2 * (estimateCallCost(entry, estimateTokens(promptCharacters)) ?? 0));
   return synthesise(question, [], opinions, [entry], {
     createModel: services.createModel,
-    policy: callPolicy(services, signal),
+    policy: callPolicy(services, call.signal),
     remainingMs: () => services.defaults.requestDeadlineMs,
     onEvent: () => {},
   });

@@ -186,6 +186,9 @@ export const secondOpinionInput = z.strictObject({
     ),
 });
 
+/** The second-opinion input as a caller writes it, before validation. */
+export type SecondOpinionInput = z.input<typeof secondOpinionInput>;
+
 /** Input of the send-message use case (`conversation.send-message`). */
 export const sendMessageInput = z.strictObject({
   content: z

@@ -10,8 +10,6 @@ import type { Application } from "../application/application.ts";
 import { createTaskRunner, defaultTaskLifetimes } from "../application/tasks/task-runner.ts";
 import type { Configuration } from "../configuration/configuration.ts";
 import { loadOptionalFeature, optionalPackages } from "../configuration/optional-packages.ts";
-// The one file of the engine the runtime takes before the first call: its face would load the AI SDK at start.
-import { latencyTracker } from "../consultation/model-call/latency-tracker.ts";
 import { scrub } from "../contract/scrub.ts";
 import { createLogger, type Logger } from "../observability/logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
@@ -23,6 +21,7 @@ import { openStore } from "../store/open-store.ts";
 import { type SessionStreamEvents, sessionStreamEvents } from "../store/session-stream-events.ts";
 import type { Store } from "../store/store.ts";
 import { deferredApplication } from "./deferred-application.ts";
+import { latencyTracker } from "./latency-tracker.ts";
 import { version } from "./version.ts";
 
 export { version };

@@ -62,15 +62,7 @@ describe("a call's hold on the daily budget", () => {
     const application = applicationWith(estimate * 1.5);
     const slow = deferred();
     models.script("gamma-1", { text: "gamma, late", gate: slow.promise, usage: { input: 10, output: 20 } });
-    let settled = () => {};
-    const over = new Promise<void>((resolve) => {
-      settled = resolve;
-    });
-    const answer = await application.secondOpinion(bea, council, {
-      signal,
-      client: { via: "web" },
-      onTurnSettled: () => settled(),
-    });
+    const answer = await application.secondOpinion(bea, council, { signal, client: { via: "web" } });
     assert.deepEqual(answer.pendingModels, ["gamma"]);
     const answered = answer.summary.totalCost ?? 0;
     assert.ok(answered > 0);
@@ -90,7 +82,7 @@ describe("a call's hold on the daily budget", () => {
       };
     });
     slow.resolve();
-    await over;
+    assert.equal(await application.finishLateOpinions(10_000), 0);
     await released;
     assert.equal(await held(), 0);
     const spent = (await application.usage(bea)).spend.todayUsd;

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { type Caller, localCaller } from "../../src/application/caller.ts";
 import { watchLateOpinions } from "../../src/application/late-opinion-watch.ts";
-import { stoppedResponse } from "../../src/consultation/turn/late-opinions.ts";
+import { stoppedResponse } from "../../src/application/turns/late-opinions.ts";
 import type { SecondOpinion } from "../../src/contract/opinions.ts";
 import { ServiceError } from "../../src/contract/service-error.ts";
 import { consultationFixture, deferred } from "../support/consultation-fixture.ts";

@@ -1,51 +1,30 @@
 // The engine's face asks and stores nothing: `consult` answers a panel question (opinions, synthesis,
-// usage, cost) and a one-model question over the conversation it is given, without touching the store;
-// recording the turn is the application's step.
+// usage, cost) and a one-model question over the conversation it is given, on services that hold no
+// store; reading the conversation and recording the turn are the application's steps.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { consult } from "../../src/consultation/index.ts";
-import type { Message, Store } from "../../src/store/store.ts";
+import { type ConsultationServices, consult, type HistoryTurn } from "../../src/consultation/index.ts";
 import { consultationFixture } from "../support/consultation-fixture.ts";
 
 const signal = new AbortController().signal;
 
-/** The fixture's services with a store that fails the test when touched. */
+/** The fixture's models, and its services with the store taken out: the engine's services have none. */
 function withoutStore() {
-  const fixture = consultationFixture();
-  const store = new Proxy({} as Store, {
-    get: (_target, property) => {
-      throw new Error(`consult touched the store (${String(property)})`);
-    },
-  });
-  return { ...fixture, services: { ...fixture.services, store } };
+  const { models, services: all } = consultationFixture();
+  const { store: _store, ...engine } = all;
+  const services: ConsultationServices = engine;
+  assert.equal("store" in services, false);
+  return { services, models };
 }
 
-const earlier: Message[] = [
-  {
-    id: "m1",
-    conversationId: "c1",
-    userId: "local",
-    sequence: 1,
-    role: "user",
-    content: "We use Postgres 16.",
-    createdAt: "2026-01-01T00:00:00.000Z",
-    metadata: {},
-  },
-  {
-    id: "m2",
-    conversationId: "c1",
-    userId: "local",
-    sequence: 2,
-    role: "assistant",
-    content: "Noted.",
-    createdAt: "2026-01-01T00:00:01.000Z",
-    metadata: {},
-  },
+const earlier: HistoryTurn[] = [
+  { role: "user", content: "We use Postgres 16." },
+  { role: "assistant", content: "Noted." },
 ];
 
 describe("consult", () => {
-  it("answers a panel question with opinions, synthesis, usage and cost, never touching the store", async () => {
+  it("answers a panel question with opinions, synthesis, usage and cost, on services without a store", async () => {
     const { services, models } = withoutStore();
     models.script("alpha-1", { text: "alpha: vacuum" }, { text: "Vacuum, all agree." });
     const asked = await consult(

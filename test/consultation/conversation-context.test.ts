@@ -2,31 +2,22 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import type { HistoryTurn } from "../../src/consultation/index.ts";
 import { buildContext, estimateTokens } from "../../src/consultation/turn/conversation-context.ts";
-import type { Message } from "../../src/store/store.ts";
 
 /** A 350-character message: 104 estimated tokens, with `label` at its start. */
-function message(role: Message["role"], label: string, sequence: number): Message {
-  return {
-    id: `message-${sequence}`,
-    conversationId: "conversation-1",
-    role,
-    content: label.padEnd(350, "."),
-    userId: "local",
-    sequence,
-    createdAt: new Date(Date.UTC(2025, 0, 1, 0, sequence)).toISOString(),
-    metadata: {},
-  };
+function message(role: HistoryTurn["role"], label: string): HistoryTurn {
+  return { role, content: label.padEnd(350, ".") };
 }
 
 /** Three user/assistant turns, oldest first. */
-const history: Message[] = [
-  message("user", "question 1", 1),
-  message("assistant", "answer 1", 2),
-  message("user", "question 2", 3),
-  message("assistant", "answer 2", 4),
-  message("user", "question 3", 5),
-  message("assistant", "answer 3", 6),
+const history: HistoryTurn[] = [
+  message("user", "question 1"),
+  message("assistant", "answer 1"),
+  message("user", "question 2"),
+  message("assistant", "answer 2"),
+  message("user", "question 3"),
+  message("assistant", "answer 3"),
 ];
 
 function labels(messages: { role: string; content: unknown }[]): string[] {
@@ -65,7 +56,7 @@ describe("buildContext", () => {
   });
 
   it("leaves system messages out without counting them as dropped", () => {
-    const withSystem = [message("system", "setup", 0), ...history.slice(0, 2), message("system", "note", 3)];
+    const withSystem = [message("system", "setup"), ...history.slice(0, 2), message("system", "note")];
     const { messages, trim } = buildContext(withSystem, "Q?", "", 100_000);
     assert.deepEqual(labels(messages), ["user: question 1", "assistant: answer 1", "user: Q?"]);
     assert.deepEqual(trim, { keptMessages: 2, droppedMessages: 0, estimatedTokens: 2 * 104 });

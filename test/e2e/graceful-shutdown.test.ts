@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { once } from "node:events";
 import { describe, it } from "node:test";
-import { stoppedResponse } from "../../src/consultation/turn/late-opinions.ts";
+import { stoppedResponse } from "../../src/application/turns/late-opinions.ts";
 import { historyOf, modelIds, secondOpinionOf, useSimulatorEnvironment } from "./support/e2e-fixture.ts";
 import { startHttpServerProcess } from "./support/http-server-process.ts";
 import { connectClient } from "./support/mcp-clients.ts";

@@ -2,10 +2,10 @@
 
 import { randomUUID } from "node:crypto";
 import { type ApplicationOptions, createApplication } from "../../src/application/application.ts";
+import type { ApplicationServices } from "../../src/application/application-services.ts";
 import { createAdmission } from "../../src/application/limits/admission.ts";
 import { defaultTiers } from "../../src/configuration/access.ts";
 import { defaultConsultation } from "../../src/configuration/configuration.ts";
-import type { ConsultationServices } from "../../src/consultation/consultation-services.ts";
 import type { ModelEntry } from "../../src/providers/model-entry.ts";
 import type { ModelRoster } from "../../src/providers/model-roster.ts";
 import { openSqliteStore } from "../../src/store/sqlite/open-sqlite-store.ts";
@@ -49,7 +49,7 @@ export function consultationFixture(
     available: entries,
   };
   const store = openSqliteStore(":memory:");
-  const services: ConsultationServices = {
+  const services: ApplicationServices = {
     store,
     roster,
     defaults: { ...defaultConsultation, maxRetries: 1, ...(answerByMs ? { answerByMs } : {}) },

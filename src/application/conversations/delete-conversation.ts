@@ -1,8 +1,8 @@
 // Deleting a conversation of the owner with all its messages.
 
-import { findConversation } from "../../consultation/index.ts";
 import type { DeleteResult } from "../../contract/conversations.ts";
 import type { OwnerConversations } from "../../store/conversations.ts";
+import { findConversation } from "./find-conversation.ts";
 
 /** Deletes the owner's conversation. Throws ServiceError for an unknown, foreign or malformed id. */
 export async function deleteConversation(

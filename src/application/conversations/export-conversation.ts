@@ -1,9 +1,9 @@
 // A whole conversation with every message, read page by page (for export and Markdown resources).
 
-import { findConversation } from "../../consultation/index.ts";
 import type { ConversationExport } from "../../contract/conversations.ts";
 import { contractMessage, type StoredMessage } from "../../contract/messages.ts";
 import type { OwnerConversations } from "../../store/conversations.ts";
+import { findConversation } from "./find-conversation.ts";
 
 /** Reads the owner's conversation whole. Throws ServiceError for an unknown or malformed id. */
 export async function exportConversation(

@@ -4,7 +4,6 @@
 // in the same transaction as the turn, so a crash leaves nothing behind.
 
 import { createHash, randomUUID } from "node:crypto";
-import type { IdempotencyStamp, StoredTurn } from "../../consultation/index.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { ConversationStore } from "../../store/conversations.ts";
 import type { IdempotencyStore } from "../../store/idempotency.ts";
@@ -14,6 +13,7 @@ import {
   type Store,
   StoreUnavailableError,
 } from "../../store/store.ts";
+import type { IdempotencyStamp, StoredTurn } from "../turns/record-turn.ts";
 
 /** A claim on a key not renewed for this long is stale (its holder died); holders renew at a third of it. A retry after a crash waits at most this long. */
 const claimStaleMs = 10_000;

@@ -2,12 +2,12 @@
 // conversation costs the same as the first, and `latest` reads that last page at once (sequences run
 // from 1 without gaps, so it starts after messageCount - limit).
 
-import { findConversation } from "../../consultation/index.ts";
 import type { HistoryResult } from "../../contract/conversations.ts";
 import { defaultHistoryPageSize } from "../../contract/inputs.ts";
 import { contractMessage } from "../../contract/messages.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { OwnerConversations } from "../../store/conversations.ts";
+import { findConversation } from "./find-conversation.ts";
 import { decodeHistoryCursor, encodeHistoryCursor } from "./history-cursor.ts";
 import type { CursorCodec } from "./paging.ts";
 

@@ -1,8 +1,8 @@
 // Renaming a conversation of the owner.
 
-import { findConversation } from "../../consultation/index.ts";
 import type { ConversationSummary } from "../../contract/messages.ts";
 import type { OwnerConversations } from "../../store/conversations.ts";
+import { findConversation } from "./find-conversation.ts";
 
 /** Gives the owner's conversation `title`. Throws ServiceError for an unknown, foreign or malformed id. */
 export async function renameConversation(

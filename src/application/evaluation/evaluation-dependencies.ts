@@ -1,9 +1,9 @@
 // What an evaluation run is made of (the engine's services, admission, the stored runs) and how a running one reports and is stopped: shared by the use
 // cases and the run they start (start-run.ts, loaded at the first run).
 
-import type { ConsultationServices } from "../../consultation/index.ts";
 import type { EvaluationProgress, EvaluationRunSummary } from "../../contract/evaluation.ts";
 import type { EvaluationRunRecord } from "../../store/evaluations.ts";
+import type { ApplicationServices } from "../application-services.ts";
 import type { Caller } from "../caller.ts";
 import type { Admission } from "../limits/admission.ts";
 
@@ -18,7 +18,7 @@ export interface EvaluationRunOptions {
 
 /** What the evaluation use cases are made of. */
 export interface EvaluationDependencies {
-  services: ConsultationServices;
+  services: ApplicationServices;
   admission: Admission;
   /** The caller's run `runId`; throws not_found. */
   findRun(caller: Caller, runId: string): Promise<EvaluationRunRecord>;

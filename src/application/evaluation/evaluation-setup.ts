@@ -12,6 +12,7 @@ import {
   type EvaluationStrategy,
   evaluationStrategies,
 } from "../../contract/evaluation.ts";
+import type { SecondOpinionInput } from "../../contract/inputs.ts";
 import { secondOpinionInput } from "../../contract/inputs.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import { builtInQuestionSet, builtInSource } from "../../evaluation/questions/built-in/built-in.ts";
@@ -36,7 +37,7 @@ export interface RunSettings {
   model?: string;
   panel: string[];
   /** The second-opinion input that consults the panel, without the question. */
-  councilInput: Record<string, unknown>;
+  councilInput: Omit<SecondOpinionInput, "question">;
   samples: number;
   judges: string[];
   strategies: EvaluationStrategy[];
@@ -136,7 +137,7 @@ function panelOf(
   request: EvaluationRunInput,
   services: Pick<ConsultationServices, "roster" | "defaults">,
   known: (model: string, role: string) => void,
-): { panel: string[]; councilInput: Record<string, unknown> } {
+): { panel: string[]; councilInput: Omit<SecondOpinionInput, "question"> } {
   if (request.models && request.panel) {
     throw new ServiceError(
       "invalid_argument",

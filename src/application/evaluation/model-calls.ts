@@ -5,14 +5,7 @@
 // synthesis written as the council writes one. Nothing is added to the caller's conversations. Each call
 // first holds its worst case against the run's budget, and is charged what it cost.
 
-import {
-  askAlone,
-  type ConsultationServices,
-  loneQuestionWorstCase,
-  loneSynthesisWorstCase,
-  modelEntry,
-  synthesiseAlone,
-} from "../../consultation/index.ts";
+import { askAlone, type ConsultationServices, synthesiseAlone } from "../../consultation/index.ts";
 import type { ModelOpinion, SecondOpinion } from "../../contract/opinions.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { Consultation, EvaluationCalls, ModelReply } from "../../evaluation/run/evaluation-calls.ts";
@@ -40,10 +33,9 @@ export function createModelCalls(context: ModelCallContext): EvaluationCalls {
     async ask(model, prompt, options) {
       const question = { model, prompt, instructions: options.system };
       const hold = budget.call();
-      await hold.reserve(loneQuestionWorstCase(services, question));
       let opinion: ModelOpinion | undefined;
       try {
-        opinion = await askAlone(services, question, options.signal);
+        opinion = await askAlone(services, question, { signal: options.signal, reserve: hold.reserve });
       } finally {
         await hold.settle(opinion?.cost);
       }
@@ -63,20 +55,14 @@ export function createModelCalls(context: ModelCallContext): EvaluationCalls {
     },
 
     async synthesise(model, question, replies, signal) {
-      const entry = modelEntry(services, model);
-      const opinions: ModelOpinion[] = replies.map((reply) => ({
-        model: reply.model,
-        modelId: entry.modelId,
-        modelDisplayName: entry.displayName,
-        response: reply.text,
-        latencyMs: reply.latencyMs,
-        citations: [],
-      }));
+      const answers = replies.map(({ model, text, latencyMs }) => ({ model, response: text, latencyMs }));
       const hold = budget.call();
-      await hold.reserve(loneSynthesisWorstCase(entry, question, opinions));
       let cost: number | undefined;
       try {
-        const written = await synthesiseAlone(services, entry, question, opinions, signal);
+        const written = await synthesiseAlone(services, model, question, answers, {
+          signal,
+          reserve: hold.reserve,
+        });
         cost = written.cost;
         return {
           text: written.error ? "" : written.response,

@@ -3,11 +3,10 @@
 // use case holds it, then asked through the engine's `consult`, exactly as a caller's consultation is
 // asked (council, review, adaptive), but with no conversation: nothing is stored.
 
-import { type ConsultationServices, consult, type RunOptions } from "../../consultation/index.ts";
-import { secondOpinionInput } from "../../contract/inputs.ts";
+import { type ConsultationServices, consult } from "../../consultation/index.ts";
+import type { SecondOpinionInput } from "../../contract/inputs.ts";
 import type { SecondOpinion } from "../../contract/opinions.ts";
-import { validateInput } from "../../contract/validate-input.ts";
-import { attachmentsFrom } from "../attachment-input.ts";
+import { panelRequest } from "../attachment-input.ts";
 import type { Caller } from "../caller.ts";
 import type { Admission } from "../limits/admission.ts";
 import { runWithinBudget } from "../limits/budgeted-run.ts";
@@ -25,46 +24,22 @@ export interface PanelConsultationParts {
  */
 export async function consultPanel(
   parts: PanelConsultationParts,
-  input: unknown,
+  input: SecondOpinionInput,
   signal: AbortSignal,
   reserveRun: (usd: number) => Promise<void>,
 ): Promise<SecondOpinion> {
   const { services, admission, caller } = parts;
   // An evaluation waits for every model: an answer-by time is no part of its input.
-  const {
-    idempotencyKey: _key,
-    attachments: attached,
-    answerWithinSeconds: _within,
-    detail: _detail,
-    ...rest
-  } = validateInput(secondOpinionInput, input);
-  const attachments = await attachmentsFrom(attached);
-  const choice = { ...rest, ...(attachments.length > 0 ? { attachments } : {}) };
-  const options: RunOptions = { signal };
-  await admission.admit(caller);
-  const tier = admission.tierOf(caller);
-  return runWithinBudget(
-    admission.callBudget(caller),
-    options,
-    async (reserve, budgeted) => {
-      const cost = {
-        maxCostUsd: choice.maxCostUsd,
-        unpricedModels: tier.unpricedModels,
-        reserve: async (usd: number) => {
-          await reserveRun(usd);
-          await reserve(usd);
-        },
-        dailyBudget: tier.dailyBudgetUsd !== null,
-      };
-      const asked = await consult(
-        { kind: "panel", choice, cost, question: choice.question },
-        services,
-        budgeted,
-      );
-      // Without an answer-by time no model runs on after the answer: the turn is settled, the hold ends.
-      budgeted.onTurnSettled?.();
-      return asked.answer;
+  const { request: choice } = await panelRequest(input);
+  const { outcome } = await runWithinBudget(
+    { admission, caller, request: choice, reserve: reserveRun },
+    async (cost) => {
+      const question = choice.question;
+      const asked = await consult({ kind: "panel", choice, cost, question }, services, { signal });
+      // Without an answer-by time no model runs on after the answer: the turn is settled at once.
+      return { outcome: asked.answer };
     },
     (answer) => answer.summary.totalCost,
   );
+  return outcome;
 }

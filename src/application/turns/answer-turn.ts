@@ -1,35 +1,36 @@
 // One turn of a conversation, as the use cases take it: read the conversation it continues, ask (the
 // engine's `consult`, which stores nothing), then record the question and answer as one atomic turn.
 // The models still running at the answer-by time go on after the answer: each late opinion is written
-// into the stored turn as it lands, and the caller is told through onLateOpinion and onTurnSettled.
+// into the stored turn as it lands, and the turn is settled once the last one is stored.
 
-import {
-  type ConsultationServices,
-  type IdempotencyStamp,
-  type LateOpinion,
-  type RunOptions,
-  readTurnContext,
-  recordTurn,
-  storeLateOpinions,
-  type TurnAnswer,
-  type TurnOutcome,
-  type TurnRequest,
-} from "../../consultation/index.ts";
-import type { Message } from "../../store/store.ts";
+import type { HistoryTurn, TurnAnswer } from "../../consultation/index.ts";
+import type { ModelOpinion } from "../../contract/opinions.ts";
+import type { ApplicationServices } from "../application-services.ts";
+import { storeLateOpinions } from "./late-opinions.ts";
+import { type IdempotencyStamp, recordTurn, type TurnOutcome } from "./record-turn.ts";
+import { readTurnContext, type TurnRequest } from "./turn-context.ts";
+
+/** A recorded turn, and `settled`, which resolves once no model of it runs any more. */
+export interface AnsweredTurn<Answer> {
+  outcome: TurnOutcome<Answer>;
+  settled: Promise<void>;
+}
 
 /**
  * Answers `turn` with `ask` (given the conversation so far) and records it with `stamp` (when the
- * caller sent a key). A failed write is reported in the outcome, never losing the answer.
+ * caller sent a key); `onLate` is told of each late opinion as it is stored (to charge its cost). A
+ * failed write is reported in the outcome, never losing the answer.
  */
 export async function answerTurn<Answer>(
   turn: TurnRequest,
-  ask: (history: readonly Message[]) => Promise<TurnAnswer<Answer>>,
-  services: ConsultationServices,
-  options: RunOptions,
+  ask: (history: readonly HistoryTurn[]) => Promise<TurnAnswer<Answer>>,
+  services: ApplicationServices,
+  onLate: (opinion: ModelOpinion) => void,
   stamp?: IdempotencyStamp,
-): Promise<TurnOutcome<Answer>> {
+): Promise<AnsweredTurn<Answer>> {
   const { newId, clock } = services;
-  const { conversations, conversation, history } = await readTurnContext(turn, services);
+  const conversations = services.store.conversations.of(turn.owner);
+  const { conversation, history } = await readTurnContext(conversations, turn.conversationId);
   const askedAt = clock().toISOString();
   const asked = await ask(history);
   const outcome = await recordTurn(
@@ -50,22 +51,11 @@ export async function answerTurn<Answer>(
     conversations,
     newId,
   );
-  const assistantId = outcome.persistenceStatus.assistantMessageId;
-  // The caller's progress channel is closed by then: the caller hears of them through onLateOpinion.
-  const late = storeLate(asked.late ?? [], (opinions) =>
-    storeLateOpinions(
-      conversations,
-      services.store.broadcast,
-      assistantId ?? "",
-      opinions,
-      (opinion, stored) => options.onLateOpinion?.(opinion, stored && assistantId !== null),
-    ),
-  );
-  void late.catch(() => {}).then(() => options.onTurnSettled?.());
-  return outcome;
-}
-
-/** Runs `store` over the late opinions, when there are any. */
-function storeLate(late: readonly LateOpinion[], store: (late: readonly LateOpinion[]) => Promise<void>) {
-  return late.length > 0 ? store(late) : Promise.resolve();
+  const late = asked.late ?? [];
+  const assistantId = outcome.persistenceStatus.assistantMessageId ?? "";
+  const settled =
+    late.length > 0
+      ? storeLateOpinions(conversations, services.store.broadcast, assistantId, late, onLate).catch(() => {})
+      : Promise.resolve();
+  return { outcome, settled };
 }

@@ -2,13 +2,7 @@
 // inside the caller's daily budget and idempotency key, and the turn is recorded. A store that cannot
 // be written refuses the message before any model is asked.
 
-import {
-  consult,
-  messageResult,
-  type RunOptions,
-  readStoredReply,
-  replayTurn,
-} from "../../consultation/index.ts";
+import { consult, type HistoryTurn, type RunOptions } from "../../consultation/index.ts";
 import type { SendMessageResult } from "../../contract/consultation-results.ts";
 import { sendMessageInput } from "../../contract/inputs.ts";
 import { ServiceError } from "../../contract/service-error.ts";
@@ -17,6 +11,8 @@ import type { Store } from "../../store/store.ts";
 import type { Caller } from "../caller.ts";
 import { runWithinBudget } from "../limits/budgeted-run.ts";
 import { answerTurn } from "./answer-turn.ts";
+import { messageResult, readStoredReply } from "./message-result.ts";
+import { outcomeOf } from "./record-turn.ts";
 import type { TurnUseCaseParts } from "./second-opinion-use-case.ts";
 
 /** The send-message use case (Application.sendMessage). */
@@ -33,30 +29,23 @@ export function sendMessageUseCase(parts: Omit<TurnUseCaseParts, "lateWork">) {
     return gate.run(
       { owner: caller.userId, key: idempotencyKey, tool: "conversation.send-message", arguments: request },
       async (stamp) => {
-        await admission.admit(caller);
-        await refuseUnlessWritable(services.store);
-        const outcome = await runWithinBudget(
-          admission.callBudget(caller),
-          options,
-          (reserve, budgeted) => {
-            const cost = {
-              maxCostUsd: request.maxCostUsd,
-              unpricedModels: admission.tierOf(caller).unpricedModels,
-              reserve,
-            };
-            const ask = (history: Parameters<typeof consult>[0]["history"]) =>
+        const { outcome } = await runWithinBudget(
+          { admission, caller, request },
+          async (cost, charge) => {
+            await refuseUnlessWritable(services.store);
+            const ask = (history: readonly HistoryTurn[]) =>
               consult(
                 { kind: "message", model: request.model, cost, question: turn.question, history },
                 services,
-                budgeted,
+                options,
               );
-            return answerTurn(turn, ask, services, budgeted, stamp);
+            return answerTurn(turn, ask, services, charge, stamp);
           },
           (done) => done.answer.cost,
         );
         return messageResult(outcome);
       },
-      (stored) => messageResult(replayTurn(stored, readStoredReply)),
+      (stored) => messageResult(outcomeOf(stored, readStoredReply(stored.assistant))),
       options.signal,
     );
   };

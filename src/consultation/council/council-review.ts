@@ -8,8 +8,8 @@
 import { z } from "zod";
 import type { CouncilReview, ModelOpinion, PeerReview } from "../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
+import type { LanguageModelFactory } from "../../providers/create-language-model.ts";
 import type { ModelEntry } from "../../providers/model-entry.ts";
-import type { ConsultationServices } from "../consultation-services.ts";
 import { type CallPolicy, callModelForObject } from "../model-call/retried-call.ts";
 import { type Anonymised, anonymise, anonymiseTwice } from "./anonymise.ts";
 import { bordaCount, consistencyOf, weightOf } from "./review-aggregate.ts";
@@ -40,7 +40,7 @@ export async function reviewAnswers(
   question: string,
   opinions: readonly ModelOpinion[],
   entries: ReadonlyMap<string, ModelEntry>,
-  services: Pick<ConsultationServices, "createModel">,
+  createModel: LanguageModelFactory,
   policy: CallPolicy,
   onEvent: (event: ConsultationEvent) => void,
 ): Promise<CouncilReview> {
@@ -54,7 +54,7 @@ export async function reviewAnswers(
       const presentations = others.length > 1 ? anonymiseTwice(others) : [anonymise(others)];
       const entry = entries.get(reviewer.model) as ModelEntry;
       const rankings = await Promise.all(
-        presentations.map((shown) => rankOnce(question, shown, entry, services, policy)),
+        presentations.map((shown) => rankOnce(question, shown, entry, createModel, policy)),
       );
       const call = combinedCall(rankings.map((ranking) => ranking.call));
       const problem = rankings.find((ranking) => ranking.problem !== undefined)?.problem;
@@ -92,13 +92,13 @@ async function rankOnce(
   question: string,
   shown: Anonymised,
   entry: ModelEntry,
-  services: Pick<ConsultationServices, "createModel">,
+  createModel: LanguageModelFactory,
   policy: CallPolicy,
 ): Promise<{ ranking?: PeerReview["ranking"]; problem?: string; call: PeerReview["call"] }> {
   const { opinion, object } = await callModelForObject(
     {
       entry,
-      model: services.createModel(entry),
+      model: createModel(entry),
       instructions: reviewInstructions,
       messages: [{ role: "user", content: `## Question\n\n${question}\n\n## Responses\n\n${shown.text}` }],
     },

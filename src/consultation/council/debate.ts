@@ -9,13 +9,13 @@ import type { DebateRound, ModelOpinion, Stance } from "../../contract/opinions.
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { scrub } from "../../contract/scrub.ts";
 import { ServiceError } from "../../contract/service-error.ts";
+import type { LanguageModelFactory } from "../../providers/create-language-model.ts";
 import type { ModelEntry } from "../../providers/model-entry.ts";
-import type { Message } from "../../store/store.ts";
-import type { ConsultationServices } from "../consultation-services.ts";
 import { deduplicateCitations } from "../model-call/citations.ts";
 import { type CallPolicy, callModelForObject } from "../model-call/retried-call.ts";
 import { textProgress } from "../model-call/text-progress.ts";
 import { buildContext } from "../turn/conversation-context.ts";
+import type { HistoryTurn } from "../turn/turn-pipeline.ts";
 import { anonymise } from "./anonymise.ts";
 
 /** What a model told to take `stance` is asked to do. */
@@ -51,12 +51,12 @@ export interface Debater {
  */
 export async function debate(
   question: string,
-  history: readonly Message[],
+  history: readonly HistoryTurn[],
   first: readonly ModelOpinion[],
   debaters: readonly Debater[],
   rounds: number,
   dependencies: {
-    services: Pick<ConsultationServices, "createModel">;
+    createModel: LanguageModelFactory;
     policy: CallPolicy;
     onEvent: (event: ConsultationEvent) => void;
     stream: boolean;
@@ -89,7 +89,7 @@ export async function debate(
 
 async function revise(
   question: string,
-  history: readonly Message[],
+  history: readonly HistoryTurn[],
   previous: ModelOpinion,
   answered: readonly ModelOpinion[],
   debater: Debater,
@@ -109,7 +109,7 @@ async function revise(
   const { opinion, object } = await callModelForObject(
     {
       entry,
-      model: dependencies.services.createModel(entry),
+      model: dependencies.createModel(entry),
       instructions,
       messages: context.messages as ModelMessage[],
       ...(progress ? { streamTo: progress } : {}),

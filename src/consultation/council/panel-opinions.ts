@@ -6,7 +6,6 @@
 import type { ModelOpinion, Stance } from "../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import type { ModelEntry, ReasoningLevel } from "../../providers/model-entry.ts";
-import type { Message } from "../../store/store.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import { askModel } from "../model-call/ask-model.ts";
 import type { Hedge } from "../model-call/hedged-call.ts";
@@ -14,6 +13,7 @@ import type { CallPolicy } from "../model-call/retried-call.ts";
 import type { ConsultationPlan } from "../planning/model-selection.ts";
 import { type Attachment, questionContent } from "../turn/attachments.ts";
 import { buildContext, type ContextTrim } from "../turn/conversation-context.ts";
+import type { HistoryTurn } from "../turn/turn-pipeline.ts";
 import { stanceInstruction } from "./debate.ts";
 
 /** Instructions for every opinion: independent, direct, honest about uncertainty. */
@@ -32,7 +32,7 @@ export interface Participant {
 /** What every opinion of a turn shares. */
 export interface OpinionSettings {
   question: string;
-  history: readonly Message[];
+  history: readonly HistoryTurn[];
   plan: ConsultationPlan;
   stances: Record<string, Stance> | undefined;
   attachments: readonly Attachment[];
@@ -46,7 +46,7 @@ export interface OpinionSettings {
 
 /** Asks one participant for its opinion (see the file's header); throws only when cancelled. */
 export function opinionAsker(
-  services: ConsultationServices,
+  services: Pick<ConsultationServices, "createModel" | "latencies" | "roster">,
   settings: OpinionSettings,
 ): (participant: Participant) => Promise<ModelOpinion> {
   const { question, history, plan, stances, attachments, trims } = settings;

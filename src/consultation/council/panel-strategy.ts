@@ -4,7 +4,6 @@
 // answer. Each stage is a file of stages/. Only when every model fails is there nothing to store.
 
 import type { SecondOpinion } from "../../contract/opinions.ts";
-import type { Message } from "../../store/store.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import type { CostPolicy } from "../planning/cost-budget.ts";
 import type { TurnStrategy } from "../turn/turn-pipeline.ts";
@@ -38,9 +37,4 @@ export function panelStrategy(
       return assemblePanel(synthesised);
     },
   };
-}
-
-/** The opinions of a stored panel turn. */
-export function readStoredSecondOpinion(assistant: Message): SecondOpinion {
-  return assistant.metadata.secondOpinion as SecondOpinion;
 }

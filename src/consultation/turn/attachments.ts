@@ -128,16 +128,6 @@ export function questionContent(
   return { content: parts.length === 1 ? text : parts, unseen };
 }
 
-/** What is stored of each attachment with the user message: everything but nothing more. */
-export function storedAttachments(attachments: readonly Attachment[]): (Attachment & { bytes: number })[] {
-  return attachments.map(({ name, mediaType, data }) => ({
-    name,
-    mediaType,
-    data,
-    bytes: Buffer.from(data, "base64").length,
-  }));
-}
-
 /** The bytes of base64 `data`; throws invalid_argument when it is not base64 or decodes to nothing. */
 function decodeBase64(name: string, data: string): Buffer {
   // Padded or not, but whole: a length of 4n+1 characters, or padding inside, is not base64.

@@ -3,14 +3,13 @@
 
 import type { ModelOpinion } from "../../contract/opinions.ts";
 import { ServiceError } from "../../contract/service-error.ts";
-import type { Message } from "../../store/store.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import { askModel } from "../model-call/ask-model.ts";
 import { callPolicy } from "../model-call/retried-call.ts";
 import { type CostPolicy, estimateTokens, fitPlanToBudget } from "../planning/cost-budget.ts";
 import { planConsultation } from "../planning/model-selection.ts";
 import { buildContext } from "./conversation-context.ts";
-import type { TurnStrategy } from "./turn-pipeline.ts";
+import type { HistoryTurn, TurnStrategy } from "./turn-pipeline.ts";
 
 /** Instructions for a single-model turn. */
 export const messageInstructions =
@@ -29,7 +28,7 @@ export function singleModelStrategy(
   );
   const entry = plan.primary;
   /** The plan fitted to the cost policy, for a message and the conversation so far. */
-  const fit = (question: string, history: readonly Message[]) => {
+  const fit = (question: string, history: readonly HistoryTurn[]) => {
     const promptCharacters = history.reduce(
       (sum, message) => sum + message.content.length,
       question.length + messageInstructions.length,
@@ -70,10 +69,4 @@ export function singleModelStrategy(
       };
     },
   };
-}
-
-/** The model's reply of a stored single-model turn: its metadata, with the message as the response. */
-export function readStoredReply(assistant: Message): ModelOpinion {
-  const { contextTrim: _contextTrim, ...opinion } = assistant.metadata;
-  return { ...(opinion as Omit<ModelOpinion, "response">), response: assistant.content };
 }

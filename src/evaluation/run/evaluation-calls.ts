@@ -3,6 +3,8 @@
 // holds its worst-case cost against the run's budget before any provider is asked, and throws
 // `EvaluationBudgetStop` when it does not fit; a model's failure is an answer with `failure`, not a throw.
 
+import type { SecondOpinionInput } from "../../contract/inputs.ts";
+
 /** One model's reply to one prompt. */
 export interface ModelReply {
   model: string;
@@ -42,7 +44,7 @@ export interface EvaluationCalls {
   /** Asks `model` the `prompt` alone, with `system` instructions when given (a judge's). */
   ask(model: string, prompt: string, options: { system?: string; signal: AbortSignal }): Promise<ModelReply>;
   /** Consults the panel with the second-opinion input `input` (its question and council settings). */
-  consult(input: Record<string, unknown>, signal: AbortSignal): Promise<Consultation>;
+  consult(input: SecondOpinionInput, signal: AbortSignal): Promise<Consultation>;
   /** `model` writes the synthesis of `replies` to `question`, as a council's synthesis is written. */
   synthesise(
     model: string,

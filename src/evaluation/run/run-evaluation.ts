@@ -10,6 +10,7 @@ import type {
   EvaluationProgress,
   EvaluationStrategy,
 } from "../../contract/evaluation.ts";
+import type { SecondOpinionInput } from "../../contract/inputs.ts";
 import type {
   EvaluationAnswerRecord,
   EvaluationResults,
@@ -56,7 +57,7 @@ export interface EvaluationPlan {
   samples: number;
   judges: readonly string[];
   /** The second-opinion input that asks the panel, without the question. */
-  councilInput: Record<string, unknown>;
+  councilInput: Omit<SecondOpinionInput, "question">;
   /** Whether the second-opinion input takes `strategy`. */
   strategyInput: boolean;
   /** Questions worked on at once. */

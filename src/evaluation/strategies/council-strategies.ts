@@ -4,13 +4,14 @@
 // keeps the panel's opinions, which the majority vote reads.
 
 import type { EvaluationStrategy } from "../../contract/evaluation.ts";
+import type { SecondOpinionInput } from "../../contract/inputs.ts";
 import type { EvaluationAnswerRecord } from "../../store/evaluations.ts";
 import { graded, type Strategy, type StrategyContext, unanswered } from "./strategy-context.ts";
 
 /** The second-opinion input of each council strategy, beside the panel and the question. */
-function inputOf(strategy: EvaluationStrategy, context: StrategyContext): Record<string, unknown> {
+function inputOf(strategy: EvaluationStrategy, context: StrategyContext): Partial<SecondOpinionInput> {
   // Named explicitly where the input takes it, so a panel whose own default is adaptive stays a council.
-  const full = context.strategyInput ? { strategy: "full" } : {};
+  const full = context.strategyInput ? { strategy: "full" as const } : {};
   if (strategy === "council-review") return { ...full, review: true };
   if (strategy === "adaptive") return { strategy: "adaptive" };
   return full;

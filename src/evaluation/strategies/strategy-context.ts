@@ -3,6 +3,7 @@
 // again. Every strategy's answer is graded the same way (by reference, when the question has one).
 
 import type { EvaluationStrategy } from "../../contract/evaluation.ts";
+import type { SecondOpinionInput } from "../../contract/inputs.ts";
 import type { EvaluationAnswerRecord, ModelAnswerRecord } from "../../store/evaluations.ts";
 import { gradeAnswer } from "../grading/grade-answer.ts";
 import type { Question } from "../questions/question.ts";
@@ -21,7 +22,7 @@ export interface StrategyContext {
   /** How many times sampled-single asks the best model. */
   samples: number;
   /** The second-opinion input that asks the panel, without the question. */
-  councilInput: Record<string, unknown>;
+  councilInput: Omit<SecondOpinionInput, "question">;
   /** Whether the second-opinion input takes `strategy` (adaptive consultation is in this version). */
   strategyInput: boolean;
   /** The answers the run stored for this question so far, by strategy. */

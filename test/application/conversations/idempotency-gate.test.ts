@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { fingerprintOf, IdempotencyGate } from "../../../src/application/conversations/idempotency-gate.ts";
-import type { StoredTurn } from "../../../src/consultation/turn/record-turn.ts";
+import type { StoredTurn } from "../../../src/application/turns/record-turn.ts";
 import type { ServiceError } from "../../../src/contract/service-error.ts";
 import { openSqliteStore } from "../../../src/store/sqlite/open-sqlite-store.ts";
 

@@ -6,10 +6,10 @@ import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createApplication } from "../../../src/application/application.ts";
+import type { ApplicationServices } from "../../../src/application/application-services.ts";
 import { createAdmission } from "../../../src/application/limits/admission.ts";
 import { defaultTiers } from "../../../src/configuration/access.ts";
 import { defaultConsultation } from "../../../src/configuration/configuration.ts";
-import type { ConsultationServices } from "../../../src/consultation/consultation-services.ts";
 import type { ModelRoster } from "../../../src/providers/model-roster.ts";
 import { openSqliteStore } from "../../../src/store/sqlite/open-sqlite-store.ts";
 import { fakeEntries } from "../../support/consultation-fixture.ts";
@@ -68,7 +68,7 @@ export function evaluationFixture(options: { unreferenced?: boolean } = {}) {
     statuses: fakeEntries.map((entry) => ({ entry, available: true })),
     available: fakeEntries,
   };
-  const services: ConsultationServices = {
+  const services: ApplicationServices = {
     store,
     roster,
     defaults: { ...defaultConsultation, maxRetries: 0 },

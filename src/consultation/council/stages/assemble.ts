@@ -3,10 +3,13 @@
 // when the cost policy shaped the plan, the council's parts, and the text the assistant message holds.
 // From here on the caller hears nothing more of this turn; its late models run on.
 
-import type { ConsultationSummary, ModelOpinion, SecondOpinion } from "../../../contract/opinions.ts";
+import type {
+  ConsultationSummary,
+  ModelOpinion,
+  SecondOpinion,
+  Synthesis,
+} from "../../../contract/opinions.ts";
 import type { ModelEntry } from "../../../providers/model-entry.ts";
-import { pendingNote, stillRunning } from "../../turn/late-opinions.ts";
-import { summarise } from "../../turn/second-opinion-result.ts";
 import type { TurnAnswer } from "../../turn/turn-pipeline.ts";
 import { familyOf } from "../model-families.ts";
 import { type CouncilledPanel, councilOf, pendingOf } from "./panel-turn.ts";
@@ -71,4 +74,52 @@ function withFamily(summary: ConsultationSummary, answered: readonly ModelEntry[
 /** The answer stored when there is no synthesis: the primary's, or the first successful secondary's. */
 function bestAnswer(opinions: readonly ModelOpinion[]): string {
   return (opinions.find((opinion) => !opinion.error) ?? opinions[0])?.response ?? "";
+}
+
+/** The sentence a partial answer carries. */
+export function pendingNote(pendingModels: readonly string[]): string {
+  return `The synthesis did not hear from ${pendingModels.join(", ")}: still running when the answer was due. Their opinions are added to this turn when they land (conversation.get-history shows them).`;
+}
+
+/** The place of a model still running when the answer was due; the stored turn gets its opinion later. */
+function stillRunning(entry: ModelEntry, elapsedMs: number): ModelOpinion {
+  return {
+    model: entry.name,
+    modelId: entry.modelId,
+    modelDisplayName: entry.displayName,
+    response:
+      "Still running when the answer was due; its opinion is added to this conversation when it lands.",
+    latencyMs: Math.max(0, Math.round(elapsedMs)),
+    citations: [],
+    pending: true,
+  };
+}
+
+/** Totals over every model call (by default the opinions) and the synthesis. */
+function summarise(
+  opinions: readonly ModelOpinion[],
+  synthesis: Synthesis | undefined,
+  wallTimeMs: number,
+  modelCalls: readonly Pick<ModelOpinion, "model" | "tokensUsed" | "cost" | "error">[] = opinions,
+): ConsultationSummary {
+  const calls = synthesis ? [...modelCalls, synthesis] : [...modelCalls];
+  const withTokens = calls.filter((call) => call.tokensUsed !== undefined);
+  const withCost = calls.filter((call) => call.cost !== undefined);
+  const unreported = calls
+    .filter((call) => call.tokensUsed === undefined && !call.error)
+    .map((call) => call.model);
+  const failed = opinions.filter((opinion) => opinion.error).length;
+  return {
+    totalModels: opinions.length,
+    ...(withTokens.length > 0
+      ? { totalTokens: withTokens.reduce((sum, call) => sum + (call.tokensUsed ?? 0), 0) }
+      : {}),
+    ...(withCost.length > 0
+      ? { totalCost: Math.round(withCost.reduce((sum, call) => sum + (call.cost ?? 0), 0) * 1e8) / 1e8 }
+      : {}),
+    totalLatencyMs: Math.max(0, Math.round(wallTimeMs)),
+    successfulModels: opinions.length - failed,
+    failedModels: failed,
+    ...(unreported.length > 0 ? { unreportedUsage: unreported } : {}),
+  };
 }

@@ -15,7 +15,7 @@ export async function debatePanel(turn: SettledPanel): Promise<CouncilledPanel> 
     turn.opinions,
     turn.present.map(({ entry }) => ({ entry, stance: stances?.[entry.name] })),
     rounds,
-    { services, policy, onEvent, stream },
+    { createModel: services.createModel, policy, onEvent, stream },
   );
   return {
     ...turn,

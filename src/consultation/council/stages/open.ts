@@ -2,8 +2,8 @@
 // fixed, and the calls made: every participant at once, or (adaptive) two cheap ones first, the rest
 // only when those two disagree (adaptive.ts).
 
-import type { Message } from "../../../store/store.ts";
 import type { RunOptions } from "../../consultation-services.ts";
+import type { HistoryTurn } from "../../turn/turn-pipeline.ts";
 import { openTurn, reasonToAskAll } from "../adaptive.ts";
 import type { Participant } from "../panel-opinions.ts";
 import { panelMeans } from "./panel-means.ts";
@@ -17,7 +17,7 @@ import { fitPanel } from "./plan.ts";
 export async function openPanel(
   setup: PanelSetup,
   question: string,
-  history: readonly Message[],
+  history: readonly HistoryTurn[],
   options: RunOptions,
 ): Promise<OpenedPanel> {
   const fitted = fitPanel(setup, question, history);

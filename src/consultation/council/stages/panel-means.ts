@@ -5,10 +5,10 @@
 
 import type { ModelOpinion } from "../../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../../contract/progress-events.ts";
-import type { Message } from "../../../store/store.ts";
 import type { RunOptions } from "../../consultation-services.ts";
 import { callPolicy } from "../../model-call/retried-call.ts";
 import type { ContextTrim } from "../../turn/conversation-context.ts";
+import type { HistoryTurn } from "../../turn/turn-pipeline.ts";
 import { answeredBy, detachable } from "../answer-by-time.ts";
 import { familyOf } from "../model-families.ts";
 import { opinionAsker } from "../panel-opinions.ts";
@@ -19,7 +19,7 @@ import type { FittedPanel, PanelMeans, PanelSetup } from "./panel-turn.ts";
 export function panelMeans(
   setup: PanelSetup,
   question: string,
-  history: readonly Message[],
+  history: readonly HistoryTurn[],
   fitted: FittedPanel,
   options: RunOptions,
 ): PanelMeans {

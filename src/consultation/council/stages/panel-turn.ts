@@ -13,14 +13,13 @@ import type {
 } from "../../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../../contract/progress-events.ts";
 import type { ReasoningLevel } from "../../../providers/model-entry.ts";
-import type { Message } from "../../../store/store.ts";
 import type { ConsultationServices } from "../../consultation-services.ts";
 import type { CallPolicy } from "../../model-call/retried-call.ts";
 import type { CostPolicy, fitPlanToBudget } from "../../planning/cost-budget.ts";
 import type { ConsultationPlan, ModelChoice } from "../../planning/model-selection.ts";
 import type { Attachment } from "../../turn/attachments.ts";
 import type { ContextTrim } from "../../turn/conversation-context.ts";
-import type { LateOpinion } from "../../turn/late-opinions.ts";
+import type { HistoryTurn, LateOpinion } from "../../turn/turn-pipeline.ts";
 import type { Opening } from "../adaptive.ts";
 import type { Participant } from "../panel-opinions.ts";
 
@@ -92,7 +91,7 @@ export interface PanelMeans {
 export interface OpenedPanel {
   setup: PanelSetup;
   question: string;
-  history: readonly Message[];
+  history: readonly HistoryTurn[];
   fitted: FittedPanel;
   means: PanelMeans;
   opening: Opening<Participant>;

@@ -4,11 +4,11 @@
 
 import { defaultAdaptiveAgreement } from "../../../contract/consultation-strategies.ts";
 import { maxSearchesPerCall } from "../../../providers/call-settings.ts";
-import type { Message } from "../../../store/store.ts";
 import type { ConsultationServices } from "../../consultation-services.ts";
 import { type CostPolicy, estimateTokens, fitPlanToBudget } from "../../planning/cost-budget.ts";
 import { planConsultation } from "../../planning/model-selection.ts";
 import { attachmentTokens } from "../../turn/attachments.ts";
+import type { HistoryTurn } from "../../turn/turn-pipeline.ts";
 import { checkedStances } from "../debate.ts";
 import { opinionInstructions } from "../panel-opinions.ts";
 import type { FittedPanel, PanelChoice, PanelSetup } from "./panel-turn.ts";
@@ -34,7 +34,7 @@ export function planPanel(services: ConsultationServices, choice: PanelChoice, c
  * The plan fitted to the cost policy for `question` and the conversation so far; throws
  * budget_exceeded as the turn would before its first call.
  */
-export function fitPanel(setup: PanelSetup, question: string, history: readonly Message[]): FittedPanel {
+export function fitPanel(setup: PanelSetup, question: string, history: readonly HistoryTurn[]): FittedPanel {
   const { chosen, choice, rounds, adaptive } = setup;
   const promptCharacters = history.reduce(
     (sum, message) => sum + message.content.length,

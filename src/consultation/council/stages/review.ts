@@ -12,7 +12,7 @@ export async function reviewPanel(turn: CouncilledPanel): Promise<CouncilledPane
     turn.question,
     turn.opinions,
     entries,
-    turn.setup.services,
+    turn.setup.services.createModel,
     turn.means.policy,
     turn.means.onEvent,
   );

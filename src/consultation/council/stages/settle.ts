@@ -4,7 +4,7 @@
 
 import type { ModelOpinion } from "../../../contract/opinions.ts";
 import { ServiceError } from "../../../contract/service-error.ts";
-import type { LateOpinion } from "../../turn/late-opinions.ts";
+import type { LateOpinion } from "../../turn/turn-pipeline.ts";
 import type { OpenedPanel, SettledPanel } from "./panel-turn.ts";
 
 /** Waits for the turn's calls until its answer-by time. Throws all_models_failed. */

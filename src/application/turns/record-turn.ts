@@ -2,11 +2,11 @@
 // or renaming the conversation and storing the idempotency key in the same transaction. A failed
 // write never loses the answer: the outcome carries it, and persistenceStatus says why it was not saved.
 
+import type { Attachment } from "../../consultation/index.ts";
 import { cleanTitle } from "../../contract/conversation-title.ts";
 import type { PersistenceStatus } from "../../contract/messages.ts";
 import type { OwnerConversations } from "../../store/conversations.ts";
 import { type Conversation, IdempotencyConflictError, type Message } from "../../store/store.ts";
-import { type Attachment, storedAttachments } from "./attachments.ts";
 
 /** The key data a write stores with its turn. */
 export interface IdempotencyStamp {
@@ -145,4 +145,14 @@ export function outcomeOf<Answer>(turn: StoredTurn, answer: Answer): TurnOutcome
       error: null,
     },
   };
+}
+
+/** What is stored of each attachment with the user message: everything but nothing more. */
+function storedAttachments(attachments: readonly Attachment[]): (Attachment & { bytes: number })[] {
+  return attachments.map(({ name, mediaType, data }) => ({
+    name,
+    mediaType,
+    data,
+    bytes: Buffer.from(data, "base64").length,
+  }));
 }

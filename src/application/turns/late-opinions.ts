@@ -4,8 +4,8 @@
 // told. A model stopped after the answer (see RunOptions.lateSignal) is stored as stopped. Writes of
 // one turn are made one after another, so no late opinion overwrites another.
 
+import { type LateOpinion, pendingNote } from "../../consultation/index.ts";
 import type { ConsultationSummary, ModelOpinion, SecondOpinion } from "../../contract/opinions.ts";
-import type { ModelEntry } from "../../providers/model-entry.ts";
 import type { Broadcast } from "../../store/broadcast.ts";
 import type { OwnerConversations } from "../../store/conversations.ts";
 
@@ -15,12 +15,6 @@ export const lateOpinionChannel = "ai_universe_late_opinions";
 /** The answer stored in the place of a model stopped after the answer, before it answered. */
 export const stoppedResponse =
   "Stopped before it answered: the run that asked it was interrupted after the answer was given.";
-
-/** A model still running when the answer was given. */
-export interface LateOpinion {
-  model: string;
-  opinion: Promise<ModelOpinion>;
-}
 
 /**
  * Stores each of `late` in the owner's assistant message `messageId` as it lands, announcing each on
@@ -32,7 +26,7 @@ export async function storeLateOpinions(
   broadcast: Broadcast,
   messageId: string,
   late: readonly LateOpinion[],
-  onStored: (opinion: ModelOpinion, stored: boolean) => void,
+  onStored: (opinion: ModelOpinion) => void,
 ): Promise<void> {
   let writes: Promise<unknown> = Promise.resolve();
   await Promise.all(
@@ -49,7 +43,7 @@ export async function storeLateOpinions(
         () => ({ placed: undefined, stored: false }),
       );
       if (stored.stored) await broadcast.publish(lateOpinionChannel, messageId).catch(() => {});
-      onStored(stored.placed ?? { ...stopped(model), ...landing }, stored.stored);
+      onStored(stored.placed ?? { ...stopped(model), ...landing });
     }),
   );
 }
@@ -116,24 +110,5 @@ function withLanded(
     successfulModels: summary.successfulModels + (opinion.error ? 0 : 1),
     failedModels: summary.failedModels + (opinion.error ? 1 : 0),
     ...(pendingModels.length > 0 ? { pendingModels, note: pendingNote(pendingModels) } : {}),
-  };
-}
-
-/** The sentence a partial answer carries. */
-export function pendingNote(pendingModels: readonly string[]): string {
-  return `The synthesis did not hear from ${pendingModels.join(", ")}: still running when the answer was due. Their opinions are added to this turn when they land (conversation.get-history shows them).`;
-}
-
-/** The place of a model still running when the answer was due; the stored turn gets its opinion later. */
-export function stillRunning(entry: ModelEntry, elapsedMs: number): ModelOpinion {
-  return {
-    model: entry.name,
-    modelId: entry.modelId,
-    modelDisplayName: entry.displayName,
-    response:
-      "Still running when the answer was due; its opinion is added to this conversation when it lands.",
-    latencyMs: Math.max(0, Math.round(elapsedMs)),
-    citations: [],
-    pending: true,
   };
 }

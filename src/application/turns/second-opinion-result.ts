@@ -3,7 +3,8 @@
 
 import type { SecondOpinionResult } from "../../contract/consultation-results.ts";
 import { contractMessage } from "../../contract/messages.ts";
-import type { ConsultationSummary, ModelOpinion, SecondOpinion, Synthesis } from "../../contract/opinions.ts";
+import type { SecondOpinion } from "../../contract/opinions.ts";
+import type { Message } from "../../store/store.ts";
 import type { TurnOutcome } from "./record-turn.ts";
 
 /** The result of a panel turn. */
@@ -32,31 +33,7 @@ export function secondOpinionResult(outcome: TurnOutcome<SecondOpinion>): Second
   };
 }
 
-/** Totals over every model call (by default the opinions) and the synthesis. */
-export function summarise(
-  opinions: readonly ModelOpinion[],
-  synthesis: Synthesis | undefined,
-  wallTimeMs: number,
-  modelCalls: readonly Pick<ModelOpinion, "model" | "tokensUsed" | "cost" | "error">[] = opinions,
-): ConsultationSummary {
-  const calls = synthesis ? [...modelCalls, synthesis] : [...modelCalls];
-  const withTokens = calls.filter((call) => call.tokensUsed !== undefined);
-  const withCost = calls.filter((call) => call.cost !== undefined);
-  const unreported = calls
-    .filter((call) => call.tokensUsed === undefined && !call.error)
-    .map((call) => call.model);
-  const failed = opinions.filter((opinion) => opinion.error).length;
-  return {
-    totalModels: opinions.length,
-    ...(withTokens.length > 0
-      ? { totalTokens: withTokens.reduce((sum, call) => sum + (call.tokensUsed ?? 0), 0) }
-      : {}),
-    ...(withCost.length > 0
-      ? { totalCost: Math.round(withCost.reduce((sum, call) => sum + (call.cost ?? 0), 0) * 1e8) / 1e8 }
-      : {}),
-    totalLatencyMs: Math.max(0, Math.round(wallTimeMs)),
-    successfulModels: opinions.length - failed,
-    failedModels: failed,
-    ...(unreported.length > 0 ? { unreportedUsage: unreported } : {}),
-  };
+/** The opinions of a stored panel turn. */
+export function readStoredSecondOpinion(assistant: Message): SecondOpinion {
+  return assistant.metadata.secondOpinion as SecondOpinion;
 }

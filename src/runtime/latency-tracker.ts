@@ -2,17 +2,11 @@
 // loaded from the store at start and saved back (merged with what other nodes saved) at most every
 // few seconds, so a restart or another node starts from what was seen. Too few samples give no p95.
 
-import type { Latencies, ModelLatencyStore } from "../../store/model-latencies.ts";
+import type { LatencyTracker } from "../consultation/index.ts";
+import type { Latencies, ModelLatencyStore } from "../store/model-latencies.ts";
 
-/** Recent latencies of every model. */
-export interface LatencyTracker {
-  /** Notes an answered call. */
-  record(model: string, latencyMs: number): void;
-  /** The 95th percentile of the model's recent latencies, or undefined under `minimumSamples`. */
-  p95(model: string): number | undefined;
-  /** Saves what is unsaved; call before closing the store. */
-  flush(): Promise<void>;
-}
+/** Recent latencies of every model, and `flush`: saves what is unsaved; call before closing the store. */
+export type SavedLatencies = LatencyTracker & { flush(): Promise<void> };
 
 const keptSamples = 100;
 const minimumSamples = 20;
@@ -21,7 +15,7 @@ const minimumSamples = 20;
 export async function latencyTracker(
   latencies: ModelLatencyStore,
   saveEveryMs = 5000,
-): Promise<LatencyTracker> {
+): Promise<SavedLatencies> {
   const samples = new Map(Object.entries(await latencies.read().catch((): Latencies => ({}))));
   const unsaved = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
