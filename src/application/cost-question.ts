@@ -7,7 +7,7 @@
 // gives its own `maxCostUsd` has said what it may spend, so none is due. No model is called, nothing is
 // counted or charged. Front ends that can ask a person (MCP elicitation) use it.
 
-import { type Consultation, estimate, type TurnEstimate } from "../consultation/index.ts";
+import { type Consultation, type ConsultationEstimate, estimate } from "../consultation/index.ts";
 import { sendMessageInput } from "../contract/inputs.ts";
 import { ServiceError } from "../contract/service-error.ts";
 import { validateInput } from "../contract/validate-input.ts";
@@ -132,7 +132,7 @@ function estimator(
 }
 
 /** The estimate as callers meet it. */
-function estimateOf({ plan, report }: TurnEstimate): CostEstimate {
+function estimateOf({ plan, report }: ConsultationEstimate): CostEstimate {
   const synthesis = plan.synthesis[0];
   return {
     models: [plan.primary, ...plan.secondaries].map((entry) => entry.name),

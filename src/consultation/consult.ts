@@ -4,12 +4,12 @@
 // are the caller's steps.
 
 import type { ModelOpinion, SecondOpinion } from "../contract/opinions.ts";
+import type { AskedAnswer, Asker, ConsultationEstimate, HistoryMessage } from "./asking/asker.ts";
+import { singleModelAsker } from "./asking/single-model-asker.ts";
 import type { ConsultationServices, RunOptions } from "./consultation-services.ts";
-import { panelStrategy } from "./council/panel-strategy.ts";
-import type { PanelChoice } from "./council/stages/panel-turn.ts";
+import { panelAsker } from "./council/panel-asker.ts";
+import type { PanelChoice } from "./council/stages/panel-record.ts";
 import type { CostPolicy } from "./planning/cost-budget.ts";
-import { singleModelStrategy } from "./turn/single-model-strategy.ts";
-import type { HistoryTurn, TurnAnswer, TurnEstimate, TurnStrategy } from "./turn/turn-pipeline.ts";
 
 /** The panel and its council, as `choice` asks (or the defaults). */
 export interface PanelConsultation {
@@ -31,7 +31,7 @@ export type Consultation = PanelConsultation | MessageConsultation;
 /** A question for `consult`: the consultation, the question and the conversation so far (oldest first). */
 export type ConsultRequest<Kind extends Consultation = Consultation> = Kind & {
   question: string;
-  history?: readonly HistoryTurn[] | undefined;
+  history?: readonly HistoryMessage[] | undefined;
 };
 
 /**
@@ -44,35 +44,34 @@ export async function consult(
   request: ConsultRequest<PanelConsultation>,
   services: ConsultationServices,
   options: RunOptions,
-): Promise<TurnAnswer<SecondOpinion>>;
+): Promise<AskedAnswer<SecondOpinion>>;
 export async function consult(
   request: ConsultRequest<MessageConsultation>,
   services: ConsultationServices,
   options: RunOptions,
-): Promise<TurnAnswer<ModelOpinion>>;
+): Promise<AskedAnswer<ModelOpinion>>;
 export async function consult(
   request: ConsultRequest,
   services: ConsultationServices,
   options: RunOptions,
-): Promise<TurnAnswer<SecondOpinion | ModelOpinion>> {
-  const strategy = strategyOf(request, services);
-  return strategy.ask(request.question, request.history ?? [], options);
+): Promise<AskedAnswer<SecondOpinion | ModelOpinion>> {
+  return askerOf(request, services).ask(request.question, request.history ?? [], options);
 }
 
 /**
  * What `request` would ask and cost over its question and history; no model is called. Throws as
  * `consult` would before its first call.
  */
-export function estimate(request: ConsultRequest, services: ConsultationServices): TurnEstimate {
-  return strategyOf(request, services).estimate(request.question, request.history ?? []);
+export function estimate(request: ConsultRequest, services: ConsultationServices): ConsultationEstimate {
+  return askerOf(request, services).estimate(request.question, request.history ?? []);
 }
 
-/** The strategy answering `consultation`; throws unknown_model or invalid_argument at once. */
-function strategyOf(
+/** The asker answering `consultation`; throws unknown_model or invalid_argument at once. */
+function askerOf(
   consultation: Consultation,
   services: ConsultationServices,
-): TurnStrategy<SecondOpinion | ModelOpinion> {
+): Asker<SecondOpinion | ModelOpinion> {
   return consultation.kind === "panel"
-    ? panelStrategy(services, consultation.choice, consultation.cost)
-    : singleModelStrategy(services, consultation.model, consultation.cost);
+    ? panelAsker(services, consultation.choice, consultation.cost)
+    : singleModelAsker(services, consultation.model, consultation.cost);
 }

@@ -7,7 +7,7 @@ import type { LanguageModelFactory } from "../providers/create-language-model.ts
 import type { ModelEntry } from "../providers/model-entry.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
 
-/** Everything a turn needs from outside. */
+/** Everything a consultation needs from outside. */
 export interface ConsultationServices {
   roster: ModelRoster;
   defaults: ConsultationDefaults;

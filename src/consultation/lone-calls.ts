@@ -1,8 +1,9 @@
-// Single calls outside a turn, for the evaluation: a model asked one prompt alone, and a synthesis
+// Single calls outside a consultation, for the evaluation: a model asked one prompt alone, and a synthesis
 // written over given answers, each through the same model call as every opinion and every synthesis
 // (deadline, retries, cost of its usage), with the worst case each may cost, to hold beforehand.
 
 import type { ModelOpinion, Synthesis } from "../contract/opinions.ts";
+import { messageInstructions } from "./asking/single-model-asker.ts";
 import type { ConsultationServices } from "./consultation-services.ts";
 import { assessmentInstructions } from "./council/assessment.ts";
 import { synthesise, synthesisInstructions, synthesisPrompt } from "./council/synthesis.ts";
@@ -10,9 +11,8 @@ import { askModel } from "./model-call/ask-model.ts";
 import { callPolicy } from "./model-call/retried-call.ts";
 import { estimateCallCost, estimateTokens, fitPlanToBudget } from "./planning/cost-budget.ts";
 import { planConsultation } from "./planning/model-selection.ts";
-import { messageInstructions } from "./turn/single-model-strategy.ts";
 
-/** One prompt for one model; `instructions` default to a one-model turn's. */
+/** One prompt for one model; `instructions` default to a one-model consultation's. */
 export interface LoneQuestion {
   model: string;
   prompt: string;

@@ -62,29 +62,29 @@ describe("the engine's face", () => {
     const root = temporaryDirectory("engine-face");
     const files: Record<string, string> = {
       "src/consultation/index.ts": "export const face = 1;\n",
-      "src/consultation/turn/record-turn.ts": "export const deep = 1;\n",
+      "src/consultation/asking/record-turn.ts": "export const deep = 1;\n",
       "src/application/fine.ts": 'import { face } from "../consultation/index.ts";\nexport const x = face;\n',
       "src/application/deep.ts":
-        'import { deep } from "../consultation/turn/record-turn.ts";\nexport const y = deep;\n',
-      "src/application/inner/again.ts": 'export { deep } from "../../consultation/turn/record-turn.ts";\n',
+        'import { deep } from "../consultation/asking/record-turn.ts";\nexport const y = deep;\n',
+      "src/application/inner/again.ts": 'export { deep } from "../../consultation/asking/record-turn.ts";\n',
       "src/application/inner/later.ts":
-        'export const later = () => import("../../consultation/turn/record-turn.ts");\n',
-      "src/consultation/turn/inside.ts": 'export { deep } from "./record-turn.ts";\n',
+        'export const later = () => import("../../consultation/asking/record-turn.ts");\n',
+      "src/consultation/asking/inside.ts": 'export { deep } from "./record-turn.ts";\n',
       "src/runtime/runtime.ts":
-        'import { deep } from "../consultation/turn/record-turn.ts";\nexport const z = deep;\n',
+        'import { deep } from "../consultation/asking/record-turn.ts";\nexport const z = deep;\n',
       "bench/calls.ts":
-        'import { deep } from "../src/consultation/turn/record-turn.ts";\nexport const w = deep;\n',
+        'import { deep } from "../src/consultation/asking/record-turn.ts";\nexport const w = deep;\n',
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(root, path)), { recursive: true });
       writeFileSync(join(root, path), text);
     }
     assert.deepEqual(deepImports(root).sort(), [
-      "bench/calls.ts -> src/consultation/turn/record-turn.ts",
-      "src/application/deep.ts -> src/consultation/turn/record-turn.ts",
-      "src/application/inner/again.ts -> src/consultation/turn/record-turn.ts",
-      "src/application/inner/later.ts -> src/consultation/turn/record-turn.ts",
-      "src/runtime/runtime.ts -> src/consultation/turn/record-turn.ts",
+      "bench/calls.ts -> src/consultation/asking/record-turn.ts",
+      "src/application/deep.ts -> src/consultation/asking/record-turn.ts",
+      "src/application/inner/again.ts -> src/consultation/asking/record-turn.ts",
+      "src/application/inner/later.ts -> src/consultation/asking/record-turn.ts",
+      "src/runtime/runtime.ts -> src/consultation/asking/record-turn.ts",
     ]);
   });
 });

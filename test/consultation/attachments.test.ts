@@ -10,7 +10,7 @@ import {
   attachmentTokens,
   checkAttachments,
   questionContent,
-} from "../../src/consultation/turn/attachments.ts";
+} from "../../src/consultation/asking/attachments.ts";
 import { attachmentLimits } from "../../src/contract/attachment-limits.ts";
 import { ServiceError } from "../../src/contract/service-error.ts";
 import type { ModelEntry } from "../../src/providers/model-entry.ts";

@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { type ConsultationServices, consult, type HistoryTurn } from "../../src/consultation/index.ts";
+import { type ConsultationServices, consult, type HistoryMessage } from "../../src/consultation/index.ts";
 import { consultationFixture } from "../support/consultation-fixture.ts";
 
 const signal = new AbortController().signal;
@@ -18,7 +18,7 @@ function withoutStore() {
   return { services, models };
 }
 
-const earlier: HistoryTurn[] = [
+const earlier: HistoryMessage[] = [
   { role: "user", content: "We use Postgres 16." },
   { role: "assistant", content: "Noted." },
 ];

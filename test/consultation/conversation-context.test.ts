@@ -2,16 +2,16 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { HistoryTurn } from "../../src/consultation/index.ts";
-import { buildContext, estimateTokens } from "../../src/consultation/turn/conversation-context.ts";
+import { buildContext, estimateTokens } from "../../src/consultation/asking/conversation-context.ts";
+import type { HistoryMessage } from "../../src/consultation/index.ts";
 
 /** A 350-character message: 104 estimated tokens, with `label` at its start. */
-function message(role: HistoryTurn["role"], label: string): HistoryTurn {
+function message(role: HistoryMessage["role"], label: string): HistoryMessage {
   return { role, content: label.padEnd(350, ".") };
 }
 
 /** Three user/assistant turns, oldest first. */
-const history: HistoryTurn[] = [
+const history: HistoryMessage[] = [
   message("user", "question 1"),
   message("assistant", "answer 1"),
   message("user", "question 2"),

@@ -8,7 +8,7 @@
 import { askAlone, type ConsultationServices, synthesiseAlone } from "../../consultation/index.ts";
 import type { ModelOpinion, SecondOpinion } from "../../contract/opinions.ts";
 import { ServiceError } from "../../contract/service-error.ts";
-import type { Consultation, EvaluationCalls, ModelReply } from "../../evaluation/run/evaluation-calls.ts";
+import type { EvaluationCalls, ModelReply, PanelReply } from "../../evaluation/run/evaluation-calls.ts";
 import type { Caller } from "../caller.ts";
 import type { Admission } from "../limits/admission.ts";
 import { consultPanel } from "./panel-consultation.ts";
@@ -51,7 +51,7 @@ export function createModelCalls(context: ModelCallContext): EvaluationCalls {
         return unanswered(error, (paid) => hold.settle(paid));
       }
       await hold.settle(answer.summary.totalCost);
-      return consultationOf(answer);
+      return panelReplyOf(answer);
     },
 
     async synthesise(model, question, replies, signal) {
@@ -111,7 +111,7 @@ function replyOf(opinion: ModelOpinion | undefined): ModelReply {
 }
 
 /** A consultation's answer as the strategies read it: its synthesis, else the answer kept. */
-function consultationOf(answer: SecondOpinion): Consultation {
+function panelReplyOf(answer: SecondOpinion): PanelReply {
   const opinions = [answer.primary, ...answer.secondaryOpinions];
   const synthesis = answer.synthesis;
   const kept =

@@ -3,7 +3,7 @@
 // The models still running at the answer-by time go on after the answer: each late opinion is written
 // into the stored turn as it lands, and the turn is settled once the last one is stored.
 
-import type { HistoryTurn, TurnAnswer } from "../../consultation/index.ts";
+import type { AskedAnswer, HistoryMessage } from "../../consultation/index.ts";
 import type { ModelOpinion } from "../../contract/opinions.ts";
 import type { ApplicationServices } from "../application-services.ts";
 import { storeLateOpinions } from "./late-opinions.ts";
@@ -23,7 +23,7 @@ export interface AnsweredTurn<Answer> {
  */
 export async function answerTurn<Answer>(
   turn: TurnRequest,
-  ask: (history: readonly HistoryTurn[]) => Promise<TurnAnswer<Answer>>,
+  ask: (history: readonly HistoryMessage[]) => Promise<AskedAnswer<Answer>>,
   services: ApplicationServices,
   onLate: (opinion: ModelOpinion) => void,
   stamp?: IdempotencyStamp,

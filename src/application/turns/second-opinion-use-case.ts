@@ -2,7 +2,7 @@
 // idempotency key, and the turn is recorded; the late models of the call are tracked (late-work.ts), so
 // a deleted conversation or a shutdown stops them.
 
-import { consult, type HistoryTurn, type RunOptions } from "../../consultation/index.ts";
+import { consult, type HistoryMessage, type RunOptions } from "../../consultation/index.ts";
 import type { SecondOpinionResult } from "../../contract/consultation-results.ts";
 import { type AnswerByRules, answerByOf, type ConsultationOptions } from "../answer-by.ts";
 import type { ApplicationServices } from "../application-services.ts";
@@ -46,7 +46,7 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
         const { outcome, settled } = await runWithinBudget(
           { admission, caller, request },
           (cost, charge) => {
-            const ask = (history: readonly HistoryTurn[]) =>
+            const ask = (history: readonly HistoryMessage[]) =>
               consult(
                 { kind: "panel", choice: request, cost, question: request.question, history },
                 services,

@@ -2,7 +2,7 @@
 // inside the caller's daily budget and idempotency key, and the turn is recorded. A store that cannot
 // be written refuses the message before any model is asked.
 
-import { consult, type HistoryTurn, type RunOptions } from "../../consultation/index.ts";
+import { consult, type HistoryMessage, type RunOptions } from "../../consultation/index.ts";
 import type { SendMessageResult } from "../../contract/consultation-results.ts";
 import { sendMessageInput } from "../../contract/inputs.ts";
 import { ServiceError } from "../../contract/service-error.ts";
@@ -33,7 +33,7 @@ export function sendMessageUseCase(parts: Omit<TurnUseCaseParts, "lateWork">) {
           { admission, caller, request },
           async (cost, charge) => {
             await refuseUnlessWritable(services.store);
-            const ask = (history: readonly HistoryTurn[]) =>
+            const ask = (history: readonly HistoryMessage[]) =>
               consult(
                 { kind: "message", model: request.model, cost, question: turn.question, history },
                 services,

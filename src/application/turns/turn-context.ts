@@ -2,7 +2,7 @@
 // for a new one, refused when full) and its recent messages as the engine reads them, each answer with
 // the opinions that landed after it was given.
 
-import type { Attachment, HistoryTurn } from "../../consultation/index.ts";
+import type { Attachment, HistoryMessage } from "../../consultation/index.ts";
 import type { OwnerConversations } from "../../store/conversations.ts";
 import type { Message } from "../../store/store.ts";
 import { findConversationForTurn } from "../conversations/find-conversation.ts";
@@ -26,7 +26,7 @@ export async function readTurnContext(conversations: OwnerConversations, convers
   const messages = conversation
     ? await conversations.readRecentMessages(conversation.id, contextMessages)
     : [];
-  const history: HistoryTurn[] = messages.map((message) => ({
+  const history: HistoryMessage[] = messages.map((message) => ({
     role: message.role,
     content: contextTextOf(message),
   }));

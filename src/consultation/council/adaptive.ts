@@ -4,7 +4,7 @@
 // question (lettered options, one a line), when both state the same letter ("Answer: C"); two different
 // letters disagree whatever the score. Otherwise the rest are asked, the first two answers kept. This
 // file picks the two (or says why the whole panel is asked at once), decides whether they agree, and
-// opens a panel turn accordingly (panel-strategy.ts goes on from there).
+// opens a panel consultation accordingly (panel-asker.ts goes on from there).
 
 import type { AdaptiveOutcome, ModelOpinion, Synthesis } from "../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
@@ -108,37 +108,37 @@ export function firstTwoAgree(
 }
 
 /**
- * Why an adaptive turn asks every model at once though adaptive was asked for, or undefined when it
+ * Why an adaptive consultation asks every model at once though adaptive was asked for, or undefined when it
  * need not: a review and debate rounds need every model's answer, and without a synthesis there is no
  * agreement to judge.
  */
-export function reasonToAskAll(turn: {
+export function reasonToAskAll(panel: {
   review?: boolean | undefined;
   rounds: number;
   synthesis: boolean;
 }): string | undefined {
-  if (turn.review || turn.rounds > 1)
+  if (panel.review || panel.rounds > 1)
     return "review and debate rounds need every model's answer, so all were asked at once";
-  if (!turn.synthesis)
+  if (!panel.synthesis)
     return "no synthesis was asked for, so there is no agreement to judge: all were asked at once";
   return undefined;
 }
 
-/** How a panel turn opens: whom its answer is made of, and for an adaptive turn what was done first. */
+/** How a panel consultation opens: whom its answer is made of, and for an adaptive consultation what was done first. */
 export interface Opening<Participant> {
   /** The participants whose opinions make the answer. */
   asked: Participant[];
-  /** Opinions already asked (an adaptive turn's first two): reused, never asked again. */
+  /** Opinions already asked (an adaptive consultation's first two): reused, never asked again. */
   early: Map<Participant, Promise<ModelOpinion>>;
   adaptive?: AdaptiveOutcome;
   /** The first two's synthesis; the answer's own when they agreed. */
   firstSynthesis?: Synthesis;
 }
 
-/** What opening a turn needs: how to ask, wait, synthesise and report. */
+/** What opening a consultation needs: how to ask, wait, synthesise and report. */
 export interface OpeningSteps<Participant> {
   question: string;
-  /** Whether the turn writes a synthesis. */
+  /** Whether the consultation writes a synthesis. */
   synthesis: boolean;
   askOpinion: (participant: Participant) => Promise<ModelOpinion>;
   /** The opinions of `calls` in by the answer-by time (undefined for those still running). */
@@ -148,11 +148,11 @@ export interface OpeningSteps<Participant> {
 }
 
 /**
- * Opens a turn over `participants`. Without `adaptive`, all are asked. With it, unless `adaptive.full`
+ * Opens a consultation over `participants`. Without `adaptive`, all are asked. With it, unless `adaptive.full`
  * says why all are asked at once, the first two (see {@link firstRound}) are asked and synthesised: when
  * they agree, they are the answer; else `adaptive-escalated` announces the rest, who are asked next.
  */
-export async function openTurn<Participant extends { entry: ModelEntry }>(
+export async function beginAsking<Participant extends { entry: ModelEntry }>(
   participants: readonly Participant[],
   adaptive: { threshold: number; promptTokens: number; full?: string | undefined } | undefined,
   steps: OpeningSteps<Participant>,

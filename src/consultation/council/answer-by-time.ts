@@ -17,7 +17,7 @@ export interface DetachableSignal {
 /**
  * Follows `caller` until detached, then `afterwards` (when given: what stops the late calls) until the
  * late calls have ended. Every listener is removed once it is no longer needed: a signal made by
- * AbortSignal.any (a turn's late signal is) is kept alive by Node while it has listeners, and would
+ * AbortSignal.any (a consultation's late signal is) is kept alive by Node while it has listeners, and would
  * keep the whole call with it.
  */
 export function detachable(caller: AbortSignal, afterwards?: AbortSignal): DetachableSignal {

@@ -11,11 +11,11 @@ import { scrub } from "../../contract/scrub.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { LanguageModelFactory } from "../../providers/create-language-model.ts";
 import type { ModelEntry } from "../../providers/model-entry.ts";
+import type { HistoryMessage } from "../asking/asker.ts";
+import { buildContext } from "../asking/conversation-context.ts";
 import { deduplicateCitations } from "../model-call/citations.ts";
 import { type CallPolicy, callModelForObject } from "../model-call/retried-call.ts";
 import { textProgress } from "../model-call/text-progress.ts";
-import { buildContext } from "../turn/conversation-context.ts";
-import type { HistoryTurn } from "../turn/turn-pipeline.ts";
 import { anonymise } from "./anonymise.ts";
 
 /** What a model told to take `stance` is asked to do. */
@@ -51,7 +51,7 @@ export interface Debater {
  */
 export async function debate(
   question: string,
-  history: readonly HistoryTurn[],
+  history: readonly HistoryMessage[],
   first: readonly ModelOpinion[],
   debaters: readonly Debater[],
   rounds: number,
@@ -89,7 +89,7 @@ export async function debate(
 
 async function revise(
   question: string,
-  history: readonly HistoryTurn[],
+  history: readonly HistoryMessage[],
   previous: ModelOpinion,
   answered: readonly ModelOpinion[],
   debater: Debater,

@@ -1,19 +1,19 @@
-// The opinions of a panel turn: each participant asked with only the question, the conversation so far
+// The opinions of a panel consultation: each participant asked with only the question, the conversation so far
 // (trimmed to its window), the files it can read and, when asked, the side it argues; hedged when the
-// panel says so. An adaptive turn asks some participants first and the others later, through the same
+// panel says so. An adaptive consultation asks some participants first and the others later, through the same
 // asker, so every opinion is asked the same way whenever it is asked.
 
 import type { ModelOpinion, Stance } from "../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import type { ModelEntry, ReasoningLevel } from "../../providers/model-entry.ts";
+import type { HistoryMessage } from "../asking/asker.ts";
+import { type Attachment, questionContent } from "../asking/attachments.ts";
+import { buildContext, type ContextTrim } from "../asking/conversation-context.ts";
 import type { ConsultationServices } from "../consultation-services.ts";
 import { askModel } from "../model-call/ask-model.ts";
 import type { Hedge } from "../model-call/hedged-call.ts";
 import type { CallPolicy } from "../model-call/retried-call.ts";
 import type { ConsultationPlan } from "../planning/model-selection.ts";
-import { type Attachment, questionContent } from "../turn/attachments.ts";
-import { buildContext, type ContextTrim } from "../turn/conversation-context.ts";
-import type { HistoryTurn } from "../turn/turn-pipeline.ts";
 import { stanceInstruction } from "./debate.ts";
 
 /** Instructions for every opinion: independent, direct, honest about uncertainty. */
@@ -23,16 +23,16 @@ export const opinionInstructions = [
   "When you rely on sources, name them.",
 ].join("\n");
 
-/** One model of a panel turn and its role. */
+/** One model of a panel consultation and its role. */
 export interface Participant {
   entry: ModelEntry;
   role: "primary" | "secondary";
 }
 
-/** What every opinion of a turn shares. */
+/** What every opinion of a consultation shares. */
 export interface OpinionSettings {
   question: string;
-  history: readonly HistoryTurn[];
+  history: readonly HistoryMessage[];
   plan: ConsultationPlan;
   stances: Record<string, Stance> | undefined;
   attachments: readonly Attachment[];

@@ -9,13 +9,13 @@ import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { scrub } from "../../contract/scrub.ts";
 import type { LanguageModelFactory } from "../../providers/create-language-model.ts";
 import type { ModelEntry } from "../../providers/model-entry.ts";
+import type { HistoryMessage } from "../asking/asker.ts";
+import { buildContext } from "../asking/conversation-context.ts";
 import { deduplicateCitations } from "../model-call/citations.ts";
 import { structuredAnswerProblem } from "../model-call/describe-failure.ts";
 import { type CallPolicy, callModel, callModelForObject } from "../model-call/retried-call.ts";
 import { textProgress } from "../model-call/text-progress.ts";
 import { estimateCallCost, estimateTokens } from "../planning/cost-budget.ts";
-import { buildContext } from "../turn/conversation-context.ts";
-import type { HistoryTurn } from "../turn/turn-pipeline.ts";
 import { assessmentInstructions, assessmentOf, councilSections, synthesisSchema } from "./assessment.ts";
 import { groupByFamily, type ModelFamily } from "./model-families.ts";
 
@@ -85,7 +85,7 @@ export interface SynthesisDependencies {
 /** What every candidate is given, and what the result reports whoever writes it. */
 interface SynthesisRequest {
   prompt: string;
-  history: readonly HistoryTurn[];
+  history: readonly HistoryMessage[];
   successful: ModelOpinion[];
   sources: Citation[];
   basedOn: string[];
@@ -103,7 +103,7 @@ interface Attempts {
  */
 export async function synthesise(
   question: string,
-  history: readonly HistoryTurn[],
+  history: readonly HistoryMessage[],
   opinions: readonly ModelOpinion[],
   candidates: readonly ModelEntry[],
   dependencies: SynthesisDependencies,
@@ -148,7 +148,7 @@ export async function synthesise(
 /** The prompt every candidate is given, over the successful opinions and their sources. */
 function synthesisRequest(
   question: string,
-  history: readonly HistoryTurn[],
+  history: readonly HistoryMessage[],
   opinions: readonly ModelOpinion[],
   dependencies: SynthesisDependencies,
 ): SynthesisRequest {
@@ -245,7 +245,7 @@ function noSynthesis(
 async function writeWith(
   entry: ModelEntry,
   prompt: string,
-  history: readonly HistoryTurn[],
+  history: readonly HistoryMessage[],
   dependencies: SynthesisDependencies,
   basedOn: readonly string[],
 ): Promise<{ result: ModelOpinion; assessment?: Synthesis["assessment"]; assessmentError?: string }> {

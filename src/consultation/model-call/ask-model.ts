@@ -1,6 +1,6 @@
-// Asks one model of a turn and reports it as progress: started, each retry, the text as it forms
+// Asks one model of a consultation and reports it as progress: started, each retry, the text as it forms
 // (when streaming), finished (with the failure, for logs); hedged when asked, and its latency noted
-// for hedging. Both turn strategies ask through here.
+// for hedging. Both askers (panel and one model) ask through here.
 
 import type { ModelMessage } from "ai";
 import type { ModelOpinion } from "../../contract/opinions.ts";
@@ -12,7 +12,7 @@ import { type Hedge, hedgedCall } from "./hedged-call.ts";
 import { type CallPolicy, callModel } from "./retried-call.ts";
 import { textProgress } from "./text-progress.ts";
 
-/** One model's part in a turn. */
+/** One model's part in a consultation. */
 export interface ModelQuestion {
   entry: ModelEntry;
   role: "primary" | "secondary";

@@ -11,7 +11,7 @@
 // cost time and memory growing with the square of its length), and the partial object is parsed here at
 // most every `partialIntervalMs`, or less often when a parse takes long, so parsing never takes more
 // than a tenth of the time. And a fast stream of small pieces is read in slices of `sliceMs`, with a
-// turn of the event loop between, so it cannot hold up every other request.
+// consultation of the event loop between, so it cannot hold up every other request.
 
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { type LanguageModelUsage, type ModelMessage, Output, parsePartialJson, streamText } from "ai";
@@ -90,9 +90,9 @@ function withinCap(text: string, cap: number): string {
 }
 
 /**
- * The longest the pieces of one stream are read without a turn of the event loop, in milliseconds. The
+ * The longest the pieces of one stream are read without a consultation of the event loop, in milliseconds. The
  * pieces a network read brought (hundreds, when they are small) pass through the SDK one after another
- * in promises, without a turn: in slices of this long, other requests (`/health`, other calls) get in
+ * in promises, without a consultation: in slices of this long, other requests (`/health`, other calls) get in
  * between.
  */
 const sliceMs = 10;

@@ -17,7 +17,7 @@ export interface ModelReply {
 }
 
 /** A panel consulted: its synthesis (or the answer kept without one), its opinions and totals. */
-export interface Consultation {
+export interface PanelReply {
   text: string;
   costUsd: number;
   latencyMs: number;
@@ -44,7 +44,7 @@ export interface EvaluationCalls {
   /** Asks `model` the `prompt` alone, with `system` instructions when given (a judge's). */
   ask(model: string, prompt: string, options: { system?: string; signal: AbortSignal }): Promise<ModelReply>;
   /** Consults the panel with the second-opinion input `input` (its question and council settings). */
-  consult(input: SecondOpinionInput, signal: AbortSignal): Promise<Consultation>;
+  consult(input: SecondOpinionInput, signal: AbortSignal): Promise<PanelReply>;
   /** `model` writes the synthesis of `replies` to `question`, as a council's synthesis is written. */
   synthesise(
     model: string,

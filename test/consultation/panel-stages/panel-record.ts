@@ -10,7 +10,7 @@ import type {
   OpenedPanel,
   PanelChoice,
   SettledPanel,
-} from "../../../src/consultation/council/stages/panel-turn.ts";
+} from "../../../src/consultation/council/stages/panel-record.ts";
 import { fitPanel, planPanel } from "../../../src/consultation/council/stages/plan.ts";
 import type { ConsultationEvent } from "../../../src/contract/progress-events.ts";
 import { consultationFixture } from "../../support/consultation-fixture.ts";

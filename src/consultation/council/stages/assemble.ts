@@ -1,7 +1,7 @@
 // The panel's last stage: the answer as the caller gets it and the turn stores it. Each model in its
 // place (a placeholder for one still running), the totals over every call paid for, the budget report
 // when the cost policy shaped the plan, the council's parts, and the text the assistant message holds.
-// From here on the caller hears nothing more of this turn; its late models run on.
+// From here on the caller hears nothing more of this consultation; its late models run on.
 
 import type {
   ConsultationSummary,
@@ -10,15 +10,15 @@ import type {
   Synthesis,
 } from "../../../contract/opinions.ts";
 import type { ModelEntry } from "../../../providers/model-entry.ts";
-import type { TurnAnswer } from "../../turn/turn-pipeline.ts";
+import type { AskedAnswer } from "../../asking/asker.ts";
 import { familyOf } from "../model-families.ts";
-import { type CouncilledPanel, councilOf, pendingOf } from "./panel-turn.ts";
+import { type CouncilledPanel, councilOf, pendingOf } from "./panel-record.ts";
 
-/** The turn's answer; marks it given, so its late models go on detached from the caller. */
-export function assemblePanel(turn: CouncilledPanel): TurnAnswer<SecondOpinion> {
-  const { opening, opinions, synthesis, late, fitted } = turn;
+/** The consultation's answer; marks it given, so its late models go on detached from the caller. */
+export function assemblePanel(panel: CouncilledPanel): AskedAnswer<SecondOpinion> {
+  const { opening, opinions, synthesis, late, fitted } = panel;
   const { report } = fitted;
-  const council = councilOf(turn);
+  const council = councilOf(panel);
   const cheap = opening.adaptive?.path === "cheap";
   const modelCalls = [
     ...(council.rounds ?? []).flatMap((round) => round.opinions),
@@ -27,7 +27,7 @@ export function assemblePanel(turn: CouncilledPanel): TurnAnswer<SecondOpinion> 
     // The first two's synthesis, when the whole panel's replaced it, was paid for too.
     ...(opening.firstSynthesis && !cheap ? [opening.firstSynthesis] : []),
   ];
-  const elapsed = turn.means.elapsed();
+  const elapsed = panel.means.elapsed();
   const byModel = new Map(opinions.map((opinion) => [opinion.model, opinion] as const));
   const [primary, ...secondaryOpinions] = opening.asked.map(
     ({ entry }) => byModel.get(entry.name) ?? stillRunning(entry, elapsed),
@@ -38,7 +38,7 @@ export function assemblePanel(turn: CouncilledPanel): TurnAnswer<SecondOpinion> 
       .map(({ entry }) => entry)
       .filter((entry) => byModel.has(entry.name) && !byModel.get(entry.name)?.error),
   );
-  const pendingModels = pendingOf(turn);
+  const pendingModels = pendingOf(panel);
   const shaped = report.maxCostUsd !== null || report.leftOut.length > 0 || report.unknownCost.length > 0;
   const secondOpinion: SecondOpinion = {
     primary,
@@ -53,8 +53,8 @@ export function assemblePanel(turn: CouncilledPanel): TurnAnswer<SecondOpinion> 
     ...(opening.adaptive ? { adaptive: opening.adaptive } : {}),
     ...(pendingModels.length > 0 ? { pendingModels } : {}),
   };
-  turn.means.answered(Promise.allSettled(late.map((running) => running.opinion)));
-  const { trims } = turn.means;
+  panel.means.answered(Promise.allSettled(late.map((running) => running.opinion)));
+  const { trims } = panel.means;
   return {
     answer: secondOpinion,
     text: synthesis && !synthesis.error ? synthesis.response : bestAnswer(opinions),

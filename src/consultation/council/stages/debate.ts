@@ -2,23 +2,23 @@
 // each other's answers and answer again (debate.ts); their final answers replace their first.
 
 import { debate } from "../debate.ts";
-import type { CouncilledPanel, SettledPanel } from "./panel-turn.ts";
+import type { CouncilledPanel, SettledPanel } from "./panel-record.ts";
 
-/** Debates the turn's opinions for its rounds; without a second round, the turn as it was. */
-export async function debatePanel(turn: SettledPanel): Promise<CouncilledPanel> {
-  const { rounds, stances, services } = turn.setup;
-  if (rounds <= 1) return turn;
-  const { policy, onEvent, stream } = turn.means;
+/** Debates the consultation's opinions for its rounds; without a second round, the consultation as it was. */
+export async function debatePanel(panel: SettledPanel): Promise<CouncilledPanel> {
+  const { rounds, stances, services } = panel.setup;
+  if (rounds <= 1) return panel;
+  const { policy, onEvent, stream } = panel.means;
   const debated = await debate(
-    turn.question,
-    turn.history,
-    turn.opinions,
-    turn.present.map(({ entry }) => ({ entry, stance: stances?.[entry.name] })),
+    panel.question,
+    panel.history,
+    panel.opinions,
+    panel.present.map(({ entry }) => ({ entry, stance: stances?.[entry.name] })),
     rounds,
     { createModel: services.createModel, policy, onEvent, stream },
   );
   return {
-    ...turn,
+    ...panel,
     opinions: debated.final,
     ...(debated.rounds.length > 1 ? { rounds: debated.rounds } : {}),
   };

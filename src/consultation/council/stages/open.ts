@@ -2,22 +2,22 @@
 // fixed, and the calls made: every participant at once, or (adaptive) two cheap ones first, the rest
 // only when those two disagree (adaptive.ts).
 
+import type { HistoryMessage } from "../../asking/asker.ts";
 import type { RunOptions } from "../../consultation-services.ts";
-import type { HistoryTurn } from "../../turn/turn-pipeline.ts";
-import { openTurn, reasonToAskAll } from "../adaptive.ts";
+import { beginAsking, reasonToAskAll } from "../adaptive.ts";
 import type { Participant } from "../panel-opinions.ts";
 import { panelMeans } from "./panel-means.ts";
-import type { OpenedPanel, PanelSetup } from "./panel-turn.ts";
+import type { OpenedPanel, PanelSetup } from "./panel-record.ts";
 import { fitPanel } from "./plan.ts";
 
 /**
- * Opens the turn `setup` plans for `question`: reserves its worst case (throwing what the cost policy
+ * Opens the consultation `setup` plans for `question`: reserves its worst case (throwing what the cost policy
  * throws, before any call) and makes its calls, without waiting for their answers.
  */
 export async function openPanel(
   setup: PanelSetup,
   question: string,
-  history: readonly HistoryTurn[],
+  history: readonly HistoryMessage[],
   options: RunOptions,
 ): Promise<OpenedPanel> {
   const fitted = fitPanel(setup, question, history);
@@ -29,7 +29,7 @@ export async function openPanel(
     { entry: plan.primary, role: "primary" },
     ...plan.secondaries.map((entry) => ({ entry, role: "secondary" as const })),
   ];
-  const opening = await openTurn(
+  const opening = await beginAsking(
     participants,
     setup.adaptive
       ? {

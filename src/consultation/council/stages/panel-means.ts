@@ -1,25 +1,25 @@
-// The means of asking of one panel turn, fixed when it opens: the call policy under the turn's signal
+// The means of asking of one panel, fixed when it opens: the call policy under the consultation's signal
 // (which lets the late calls run on after the answer, see answer-by-time.ts), the progress that stops
 // reaching the caller once the answer is given, the opinion asker, the synthesis writer and the wait
 // for the answer-by time.
 
 import type { ModelOpinion } from "../../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../../contract/progress-events.ts";
+import type { HistoryMessage } from "../../asking/asker.ts";
+import type { ContextTrim } from "../../asking/conversation-context.ts";
 import type { RunOptions } from "../../consultation-services.ts";
 import { callPolicy } from "../../model-call/retried-call.ts";
-import type { ContextTrim } from "../../turn/conversation-context.ts";
-import type { HistoryTurn } from "../../turn/turn-pipeline.ts";
 import { answeredBy, detachable } from "../answer-by-time.ts";
 import { familyOf } from "../model-families.ts";
 import { opinionAsker } from "../panel-opinions.ts";
 import { synthesise } from "../synthesis.ts";
-import type { FittedPanel, PanelMeans, PanelSetup } from "./panel-turn.ts";
+import type { FittedPanel, PanelMeans, PanelSetup } from "./panel-record.ts";
 
-/** The means of a turn asking `question` with the plan `fitted`, under the caller's `options`. */
+/** The means of a consultation asking `question` with the plan `fitted`, under the caller's `options`. */
 export function panelMeans(
   setup: PanelSetup,
   question: string,
-  history: readonly HistoryTurn[],
+  history: readonly HistoryMessage[],
   fitted: FittedPanel,
   options: RunOptions,
 ): PanelMeans {

@@ -1,19 +1,19 @@
 // The panel's first stage: which models, which council, what it may cost. The models and stances are
-// checked when the turn is planned (unknown_model, invalid_argument at once); the plan is fitted to the
+// checked when the consultation is planned (unknown_model, invalid_argument at once); the plan is fitted to the
 // cost policy for each question, the same way for an estimate and for the turn itself.
 
 import { defaultAdaptiveAgreement } from "../../../contract/consultation-strategies.ts";
 import { maxSearchesPerCall } from "../../../providers/call-settings.ts";
+import type { HistoryMessage } from "../../asking/asker.ts";
+import { attachmentTokens } from "../../asking/attachments.ts";
 import type { ConsultationServices } from "../../consultation-services.ts";
 import { type CostPolicy, estimateTokens, fitPlanToBudget } from "../../planning/cost-budget.ts";
 import { planConsultation } from "../../planning/model-selection.ts";
-import { attachmentTokens } from "../../turn/attachments.ts";
-import type { HistoryTurn } from "../../turn/turn-pipeline.ts";
 import { checkedStances } from "../debate.ts";
 import { opinionInstructions } from "../panel-opinions.ts";
-import type { FittedPanel, PanelChoice, PanelSetup } from "./panel-turn.ts";
+import type { FittedPanel, PanelChoice, PanelSetup } from "./panel-record.ts";
 
-/** Plans the turn `choice` asks for (or the defaults). Throws unknown_model or invalid_argument. */
+/** Plans the consultation `choice` asks for (or the defaults). Throws unknown_model or invalid_argument. */
 export function planPanel(services: ConsultationServices, choice: PanelChoice, cost: CostPolicy): PanelSetup {
   const chosen = planConsultation(choice, services.roster, services.defaults);
   return {
@@ -32,9 +32,13 @@ export function planPanel(services: ConsultationServices, choice: PanelChoice, c
 
 /**
  * The plan fitted to the cost policy for `question` and the conversation so far; throws
- * budget_exceeded as the turn would before its first call.
+ * budget_exceeded as the consultation would before its first call.
  */
-export function fitPanel(setup: PanelSetup, question: string, history: readonly HistoryTurn[]): FittedPanel {
+export function fitPanel(
+  setup: PanelSetup,
+  question: string,
+  history: readonly HistoryMessage[],
+): FittedPanel {
   const { chosen, choice, rounds, adaptive } = setup;
   const promptCharacters = history.reduce(
     (sum, message) => sum + message.content.length,
@@ -43,7 +47,7 @@ export function fitPanel(setup: PanelSetup, question: string, history: readonly 
   const promptTokens = estimateTokens(promptCharacters) + attachmentTokens(setup.attachments);
   // A review ranks twice; a hedge may send each opinion twice: the estimate counts it, so a cap holds.
   const extraCalls = rounds - 1 + (choice.review ? 2 : 0) + (chosen.hedge ? 1 : 0);
-  // An adaptive turn may write two syntheses (the first two's, then everyone's) and ask every model.
+  // An adaptive consultation may write two syntheses (the first two's, then everyone's) and ask every model.
   const fitted = fitPlanToBudget(
     chosen,
     promptTokens,

@@ -2,19 +2,19 @@
 // answers anonymously (council-review.ts), for the synthesis and the caller to see.
 
 import { reviewAnswers } from "../council-review.ts";
-import type { CouncilledPanel } from "./panel-turn.ts";
+import type { CouncilledPanel } from "./panel-record.ts";
 
 /** Adds the council review to the turn when its choice asks for one. */
-export async function reviewPanel(turn: CouncilledPanel): Promise<CouncilledPanel> {
-  if (!turn.setup.choice.review) return turn;
-  const entries = new Map(turn.present.map(({ entry }) => [entry.name, entry] as const));
+export async function reviewPanel(panel: CouncilledPanel): Promise<CouncilledPanel> {
+  if (!panel.setup.choice.review) return panel;
+  const entries = new Map(panel.present.map(({ entry }) => [entry.name, entry] as const));
   const review = await reviewAnswers(
-    turn.question,
-    turn.opinions,
+    panel.question,
+    panel.opinions,
     entries,
-    turn.setup.services.createModel,
-    turn.means.policy,
-    turn.means.onEvent,
+    panel.setup.services.createModel,
+    panel.means.policy,
+    panel.means.onEvent,
   );
-  return { ...turn, review };
+  return { ...panel, review };
 }

@@ -4,18 +4,18 @@
 
 import type { ModelOpinion } from "../../../contract/opinions.ts";
 import { ServiceError } from "../../../contract/service-error.ts";
-import type { LateOpinion } from "../../turn/turn-pipeline.ts";
-import type { OpenedPanel, SettledPanel } from "./panel-turn.ts";
+import type { LateOpinion } from "../../asking/asker.ts";
+import type { OpenedPanel, SettledPanel } from "./panel-record.ts";
 
-/** Waits for the turn's calls until its answer-by time. Throws all_models_failed. */
-export async function settlePanel(turn: OpenedPanel): Promise<SettledPanel> {
-  const { asked } = turn.opening;
-  const settled = await turn.means.settle(turn.calls);
+/** Waits for the consultation's calls until its answer-by time. Throws all_models_failed. */
+export async function settlePanel(panel: OpenedPanel): Promise<SettledPanel> {
+  const { asked } = panel.opening;
+  const settled = await panel.means.settle(panel.calls);
   const present = asked.filter((_participant, index) => settled[index] !== undefined);
   const opinions = settled.filter((opinion): opinion is ModelOpinion => opinion !== undefined);
   const late: LateOpinion[] = asked.flatMap(({ entry }, index) =>
     settled[index] === undefined
-      ? [{ model: entry.name, opinion: turn.calls[index] as Promise<ModelOpinion> }]
+      ? [{ model: entry.name, opinion: panel.calls[index] as Promise<ModelOpinion> }]
       : [],
   );
   if (opinions.every((opinion) => opinion.error)) {
@@ -25,5 +25,5 @@ export async function settlePanel(turn: OpenedPanel): Promise<SettledPanel> {
       { opinions },
     );
   }
-  return { ...turn, present, opinions, late };
+  return { ...panel, present, opinions, late };
 }

@@ -1,4 +1,4 @@
-// The one record a panel turn's stages pass along (panel-strategy.ts runs them in order): what the turn
+// The one record a panel consultation's stages pass along (panel-asker.ts runs them in order): what the consultation
 // was planned with, the means of asking fixed when it opens, and what each stage adds: the opinions
 // in by the answer-by time, the debate's rounds, the review, the synthesis.
 
@@ -13,13 +13,13 @@ import type {
 } from "../../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../../contract/progress-events.ts";
 import type { ReasoningLevel } from "../../../providers/model-entry.ts";
+import type { HistoryMessage, LateOpinion } from "../../asking/asker.ts";
+import type { Attachment } from "../../asking/attachments.ts";
+import type { ContextTrim } from "../../asking/conversation-context.ts";
 import type { ConsultationServices } from "../../consultation-services.ts";
 import type { CallPolicy } from "../../model-call/retried-call.ts";
 import type { CostPolicy, fitPlanToBudget } from "../../planning/cost-budget.ts";
 import type { ConsultationPlan, ModelChoice } from "../../planning/model-selection.ts";
-import type { Attachment } from "../../turn/attachments.ts";
-import type { ContextTrim } from "../../turn/conversation-context.ts";
-import type { HistoryTurn, LateOpinion } from "../../turn/turn-pipeline.ts";
 import type { Opening } from "../adaptive.ts";
 import type { Participant } from "../panel-opinions.ts";
 
@@ -36,14 +36,14 @@ export interface CouncilChoice {
   attachments?: readonly Attachment[] | undefined;
   /** All at once, or two cheap models first (adaptive.ts); absent: the panel's, else all at once. */
   strategy?: ConsultationStrategy | undefined;
-  /** The agreement at which an adaptive turn's first two settle it; absent: the panel's, else the default. */
+  /** The agreement at which an adaptive consultation's first two settle it; absent: the panel's, else the default. */
   adaptiveAgreement?: number | undefined;
 }
 
 /** The models and council a caller asked for. */
 export type PanelChoice = ModelChoice & CouncilChoice;
 
-/** A panel turn as planned (stages/plan.ts), before any question. */
+/** A panel as planned (stages/plan.ts), before any question. */
 export interface PanelSetup {
   services: ConsultationServices;
   choice: PanelChoice;
@@ -55,7 +55,7 @@ export interface PanelSetup {
   attachments: readonly Attachment[];
   webSearch: boolean;
   adaptive: boolean;
-  /** The agreement at which an adaptive turn's first two settle it. */
+  /** The agreement at which an adaptive consultation's first two settle it. */
   threshold: number;
 }
 
@@ -65,7 +65,7 @@ export type FittedPanel = ReturnType<typeof fitPlanToBudget> & { promptTokens: n
 /** What the council did, for the synthesis and the answer. */
 export type CouncilRecord = Pick<SecondOpinion, "stances" | "rounds" | "review">;
 
-/** The means of asking of one turn, fixed when it opens (stages/panel-means.ts). */
+/** The means of asking of one consultation, fixed when it opens (stages/panel-means.ts). */
 export interface PanelMeans {
   policy: CallPolicy;
   /** The caller's progress, until the answer is given. */
@@ -81,17 +81,17 @@ export interface PanelMeans {
   ) => Promise<Synthesis>;
   /** Each model's context trim, filled as the opinions are asked. */
   trims: Record<string, ContextTrim>;
-  /** Milliseconds since the turn opened. */
+  /** Milliseconds since the consultation opened. */
   elapsed: () => number;
   /** The answer is given: later progress is not the caller's, and `running` goes on after it. */
   answered: (running: Promise<unknown>) => void;
 }
 
-/** A panel turn once opened (stages/open.ts): the calls it made, in the order of `opening.asked`. */
+/** A panel once opened (stages/open.ts): the calls it made, in the order of `opening.asked`. */
 export interface OpenedPanel {
   setup: PanelSetup;
   question: string;
-  history: readonly HistoryTurn[];
+  history: readonly HistoryMessage[];
   fitted: FittedPanel;
   means: PanelMeans;
   opening: Opening<Participant>;
@@ -116,16 +116,16 @@ export interface CouncilledPanel extends SettledPanel {
 }
 
 /** What the council did, as the synthesis and the answer show it. */
-export function councilOf(turn: CouncilledPanel): CouncilRecord {
-  const { stances } = turn.setup;
+export function councilOf(panel: CouncilledPanel): CouncilRecord {
+  const { stances } = panel.setup;
   return {
     ...(stances ? { stances } : {}),
-    ...(turn.rounds ? { rounds: turn.rounds } : {}),
-    ...(turn.review ? { review: turn.review } : {}),
+    ...(panel.rounds ? { rounds: panel.rounds } : {}),
+    ...(panel.review ? { review: panel.review } : {}),
   };
 }
 
 /** The models still running when the answer was due. */
-export function pendingOf(turn: SettledPanel): string[] {
-  return turn.late.map((running) => running.model);
+export function pendingOf(panel: SettledPanel): string[] {
+  return panel.late.map((running) => running.model);
 }

@@ -1,13 +1,13 @@
-// What every turn shares: the strategies (one model, or a panel plus synthesis) differ only in how they
-// ask and what their answer is. Each is given the conversation so far as plain turns and returns what it
-// made; reading and recording the conversation is the application's (application/turns/).
+// What every consultation shares: its askers (one model, or a panel plus synthesis) differ only in how they
+// ask and what their answer is. Each is given the conversation so far as plain messages and returns what it
+// made; reading the conversation and recording the turn are the application's (application/turns/).
 
 import type { ModelOpinion } from "../../contract/opinions.ts";
 import type { RunOptions } from "../consultation-services.ts";
 import type { fitPlanToBudget } from "../planning/cost-budget.ts";
 
 /** One earlier message of the conversation, as a model reads it (oldest first; system ones are skipped). */
-export interface HistoryTurn {
+export interface HistoryMessage {
   role: "user" | "assistant" | "system";
   content: string;
 }
@@ -18,8 +18,8 @@ export interface LateOpinion {
   opinion: Promise<ModelOpinion>;
 }
 
-/** What a strategy answered, ready to store. */
-export interface TurnAnswer<Answer> {
+/** What an asker answered, ready to store. */
+export interface AskedAnswer<Answer> {
   answer: Answer;
   /** The assistant message's content. */
   text: string;
@@ -29,16 +29,23 @@ export interface TurnAnswer<Answer> {
   late?: LateOpinion[];
 }
 
-/** A way of answering a turn. */
-export interface TurnStrategy<Answer> {
+/** A way of answering a consultation. */
+export interface Asker<Answer> {
   /** Asks the model(s). Throws ServiceError when there is nothing worth storing (or on cancel). */
-  ask(question: string, history: readonly HistoryTurn[], options: RunOptions): Promise<TurnAnswer<Answer>>;
+  ask(
+    question: string,
+    history: readonly HistoryMessage[],
+    options: RunOptions,
+  ): Promise<AskedAnswer<Answer>>;
   /**
    * The models `ask` would call and what they may cost, fitted to the cost policy as `ask` fits them,
    * without calling any. Throws as `ask` would before its first call (budget_exceeded...).
    */
-  estimate(question: string, history: readonly HistoryTurn[]): TurnEstimate;
+  estimate(question: string, history: readonly HistoryMessage[]): ConsultationEstimate;
 }
 
-/** What a turn would ask and cost (see cost-budget.ts). */
-export type TurnEstimate = Pick<ReturnType<typeof fitPlanToBudget>, "plan" | "report" | "worstCaseUsd">;
+/** What a consultation would ask and cost (see cost-budget.ts). */
+export type ConsultationEstimate = Pick<
+  ReturnType<typeof fitPlanToBudget>,
+  "plan" | "report" | "worstCaseUsd"
+>;

@@ -2,7 +2,7 @@
 // by a conservative token estimate. The newest turns are kept.
 
 import type { ModelMessage } from "ai";
-import type { HistoryTurn } from "./turn-pipeline.ts";
+import type { HistoryMessage } from "./asker.ts";
 
 /** Tokens held back for the model's answer, at most a quarter of the window. */
 const answerReserveTokens = 8192;
@@ -24,16 +24,16 @@ export function estimateTokens(text: string): number {
  * The context never starts with an assistant message.
  */
 export function buildContext(
-  history: readonly HistoryTurn[],
+  history: readonly HistoryMessage[],
   question: string,
   instructions: string,
   contextWindow: number,
 ): { messages: ModelMessage[]; trim: ContextTrim } {
   const reserve = Math.min(answerReserveTokens, Math.floor(contextWindow / 4));
   let budget = contextWindow - reserve - estimateTokens(question) - estimateTokens(instructions);
-  const kept: HistoryTurn[] = [];
+  const kept: HistoryMessage[] = [];
   for (let index = history.length - 1; index >= 0; index -= 1) {
-    const message = history[index] as HistoryTurn;
+    const message = history[index] as HistoryMessage;
     if (message.role === "system") continue;
     const cost = estimateTokens(message.content);
     if (cost > budget) break;

@@ -1,4 +1,4 @@
-// The one-model turn (`conversation.send-message`): the model answers with the conversation so far
+// The one-model consultation (`conversation.send-message`): the model answers with the conversation so far
 // as context. A failed model stores nothing: there is no answer to keep.
 
 import type { ModelOpinion } from "../../contract/opinions.ts";
@@ -8,19 +8,19 @@ import { askModel } from "../model-call/ask-model.ts";
 import { callPolicy } from "../model-call/retried-call.ts";
 import { type CostPolicy, estimateTokens, fitPlanToBudget } from "../planning/cost-budget.ts";
 import { planConsultation } from "../planning/model-selection.ts";
+import type { Asker, HistoryMessage } from "./asker.ts";
 import { buildContext } from "./conversation-context.ts";
-import type { HistoryTurn, TurnStrategy } from "./turn-pipeline.ts";
 
-/** Instructions for a single-model turn. */
+/** Instructions for a single-model consultation. */
 export const messageInstructions =
   "You are a helpful expert assistant. Answer the user's latest message directly, using the conversation so far as context.";
 
-/** A strategy asking `model` (default: the default primary). Throws unknown_model at once. */
-export function singleModelStrategy(
+/** An asker of `model` (default: the default primary). Throws unknown_model at once. */
+export function singleModelAsker(
   services: ConsultationServices,
   model: string | undefined,
   cost: CostPolicy,
-): TurnStrategy<ModelOpinion> {
+): Asker<ModelOpinion> {
   const plan = planConsultation(
     { ...(model ? { primaryModel: model } : {}), maxOpinions: 0 },
     services.roster,
@@ -28,7 +28,7 @@ export function singleModelStrategy(
   );
   const entry = plan.primary;
   /** The plan fitted to the cost policy, for a message and the conversation so far. */
-  const fit = (question: string, history: readonly HistoryTurn[]) => {
+  const fit = (question: string, history: readonly HistoryMessage[]) => {
     const promptCharacters = history.reduce(
       (sum, message) => sum + message.content.length,
       question.length + messageInstructions.length,
