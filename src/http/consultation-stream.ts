@@ -1,14 +1,14 @@
 // POST /api/consultations: the web page's consultation, its progress streamed as server-sent events
 // (answers included as they form, `model-text`), then the result or the error; closing the stream cancels
-// it. It is answered by the server's answer-by time unless the page asks for another.
+// it. It is answered by the server's answer-by time unless the page asks for another. An error, the
+// server's one error handler sends as the stream's last event.
 
 import type { ServerResponse } from "node:http";
 import type { Caller } from "../application/index.ts";
-import { errorBody } from "../contract/error-table.ts";
-import { reportError } from "../contract/service-error.ts";
+import { ServiceError } from "../contract/service-error.ts";
 import type { WebApiServices } from "./http-services.ts";
 
-/** Runs a consultation, streaming each progress event and then the result (or the error) as SSE. */
+/** Runs a consultation, streaming each progress event and then the result as SSE; throws its error. */
 export async function streamConsultation(
   response: ServerResponse,
   caller: Caller,
@@ -17,7 +17,7 @@ export async function streamConsultation(
 ): Promise<void> {
   const controller = new AbortController();
   response.once("close", () => {
-    if (!response.writableFinished) controller.abort();
+    if (!response.writableFinished) controller.abort(new ServiceError("cancelled", "The stream was closed."));
   });
   response.writeHead(200, {
     "content-type": "text/event-stream",
@@ -35,21 +35,8 @@ export async function streamConsultation(
       client: { via: "web" },
     });
     send("result", result);
-  } catch (thrown) {
-    if (controller.signal.aborted) return;
-    send("error", streamedError(thrown, services.log));
+    response.end();
   } finally {
     clearInterval(keepAlive);
-    response.end();
   }
-}
-
-/**
- * The `error` event of a stream already under way (its status is sent, so the error handler cannot
- * answer): the error table's body, an unexpected error logged with its stack first.
- */
-export function streamedError(thrown: unknown, log: (message: string) => void) {
-  const report = reportError(thrown);
-  if (!report.expected) log(`web api: ${thrown instanceof Error ? thrown.stack : String(thrown)}`);
-  return errorBody(report.code, report.message, report.details).error;
 }

@@ -1,18 +1,15 @@
 // GET /api/answers/{id}/late-opinions: an answer's late opinions as server-sent events, for the web
 // page and the terminal's `ask --server`. `turn` carries the stored turn at once and after each late
 // opinion joins it; `end` says the watch is over, naming the models that will never land (none when
-// every one did); then the stream closes. Any node can serve it (see late-opinion-watch.ts).
+// every one did); then the stream closes. Any node can serve it (see late-opinion-watch.ts). An error, the
+// server's one error handler answers, as the stream's last event once it is under way.
 
 import type { ServerResponse } from "node:http";
 import type { Caller } from "../application/index.ts";
 import type { LateOpinionsEnd } from "../contract/web-api.ts";
-import { streamedError } from "./consultation-stream.ts";
 import type { WebApiServices } from "./http-services.ts";
 
-/**
- * Streams the late opinions of `messageId`. Throws (before anything is written) when the caller has no
- * such answer, for the API's error answer.
- */
+/** Streams the late opinions of `messageId`; throws when the caller has no such answer, or it fails. */
 export async function streamLateOpinions(
   response: ServerResponse,
   caller: Caller,
@@ -41,11 +38,8 @@ export async function streamLateOpinions(
       { signal: controller.signal, onTurn: (turn) => send("turn", turn) },
     );
     send("end", { unlanded } satisfies LateOpinionsEnd);
-  } catch (thrown) {
-    if (!response.headersSent) throw thrown;
-    send("error", streamedError(thrown, services.log));
+    response.end();
   } finally {
     clearInterval(keepAlive);
-    if (response.headersSent) response.end();
   }
 }
