@@ -30,6 +30,8 @@ export interface ProbeResult {
   latencyMs: number;
   /** Why there was no answer (a network error code such as ECONNREFUSED, or TimeoutError). */
   detail?: string;
+  /** What to check when there was no answer, for a vendor whose spec says (is its server running?). */
+  advice?: string;
   /** The provider's own error message when it answered with an error status, without the key. */
   message?: string;
   /** When the verdict is "ok": every model id the list names, or why they could not be read. */
@@ -54,6 +56,8 @@ export async function probeProvider(
 ): Promise<ProbeResult> {
   const { url: listUrl, headers } = modelListRequest(kind, settings);
   const url = shownUrl(listUrl);
+  const unanswered = vendorOf(kind).endpoint?.unanswered;
+  const advice = unanswered ? { advice: unanswered } : {};
   const started = performance.now();
   try {
     const pageUrl = vendorOf(kind).modelList.firstPageUrl(listUrl);
@@ -67,13 +71,21 @@ export async function probeProvider(
     }
     const message = providerMessage(text, settings.apiKey);
     const verdict = status === 401 || status === 403 ? "rejected" : status >= 500 ? "error" : "answered";
-    return { url, verdict, status, latencyMs, ...(message ? { message } : {}) };
+    return {
+      url,
+      verdict,
+      status,
+      latencyMs,
+      ...(message ? { message } : {}),
+      ...(verdict === "error" ? advice : {}),
+    };
   } catch (error) {
     return {
       url,
       verdict: "error",
       latencyMs: Math.round(performance.now() - started),
       detail: causeOf(error),
+      ...advice,
     };
   }
 }
