@@ -9,8 +9,13 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import type { Application, AuthSettings, Identification, Identity } from "../application/index.ts";
-import { requestContext } from "../runtime/telemetry.ts";
+import {
+  type Application,
+  type AuthSettings,
+  type Identification,
+  type Identity,
+  requestContext,
+} from "../application/index.ts";
 import { sendError } from "./http-responses.ts";
 import { reachedOverHttps, sessionCookieHeaders, sessionCookieOf, type WebSessions } from "./web-session.ts";
 

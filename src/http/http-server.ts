@@ -8,10 +8,9 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { onPriceRefreshFailure } from "../application/index.ts";
+import { onPriceRefreshFailure, type RequestContext, requestContext } from "../application/index.ts";
 import { createMemoryRelease } from "../runtime/memory-release.ts";
 import type { Runtime } from "../runtime/runtime.ts";
-import { type RequestContext, requestContext } from "../runtime/telemetry.ts";
 import { createAuthenticator } from "./authentication.ts";
 import { createCallTracker } from "./call-tracker.ts";
 import { httpErrorHandler } from "./http-error-handler.ts";
