@@ -17,12 +17,11 @@ import { maxRequestBytes } from "../contract/request-size.ts";
 import type { PageModelListing, SignedInState } from "../contract/web-api.ts";
 import type { Authenticator } from "./authentication.ts";
 import type { CallTracker } from "./call-tracker.ts";
-import { streamConsultation } from "./consultation-stream.ts";
 import { questionPage } from "./evaluation-query.ts";
+import { streamConsultation, streamLateOpinions } from "./event-streams.ts";
 import { sendError, sendJson } from "./http-responses.ts";
 import type { HttpCall, HttpRoute, HttpStep } from "./http-router.ts";
 import type { WebApiServices } from "./http-services.ts";
-import { streamLateOpinions } from "./late-opinion-stream.ts";
 import { readJsonBody } from "./read-body.ts";
 import { serveSignIn } from "./sign-in.ts";
 
