@@ -12,6 +12,8 @@ import type { AuthInfo } from "@modelcontextprotocol/server";
 import {
   type Application,
   type AuthSettings,
+  type Caller,
+  callerOfAuth,
   type Identification,
   type Identity,
   requestContext,
@@ -179,16 +181,22 @@ async function sessionOf(
   return sessions.identify(cookie.id);
 }
 
+/** A request with the identity `check` verified, if any. */
+type Authenticated = IncomingMessage & { auth?: AuthInfo };
+
 /** Makes `info` the request's verified identity (and its log lines' user); true. */
-function admit(request: IncomingMessage, info: AuthInfo): true {
-  (request as IncomingMessage & { auth?: AuthInfo }).auth = info;
+function admit(request: Authenticated, info: AuthInfo): true {
+  request.auth = info;
   const context = requestContext.getStore();
   if (context) context.userId = (info.extra as { userId: string }).userId;
   return true;
 }
 
 /** The user id of a request's verified identity, if any. */
-export function authenticatedUser(request: IncomingMessage): string | undefined {
-  const userId = (request as IncomingMessage & { auth?: AuthInfo }).auth?.extra?.userId;
+export function authenticatedUser(request: Authenticated): string | undefined {
+  const userId = request.auth?.extra?.userId;
   return typeof userId === "string" ? userId : undefined;
 }
+
+/** The caller a request's verified identity proves; the local user when it has none (mode none). */
+export const callerOf = (request: Authenticated): Caller => callerOfAuth(request.auth);

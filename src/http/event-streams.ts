@@ -14,10 +14,15 @@ import type { LateOpinionsEnd } from "../contract/web-api.ts";
 import type { WebApiServices } from "./http-services.ts";
 
 /**
- * Server-sent events on `response`: its status and headers sent at the first event (or by `open`), and
- * `comment` every 15 s while it is open, so no proxy takes a quiet stream for a dead one.
+ * Server-sent events on `response`: its status and headers sent at the first event (or by `open`),
+ * `comment` every 15 s while it is open, so no proxy takes a quiet stream for a dead one, and `signal`
+ * aborted when the client closes it first.
  */
 function eventStream(response: ServerResponse, comment: string) {
+  const controller = new AbortController();
+  response.once("close", () => {
+    if (!response.writableFinished) controller.abort(new ServiceError("cancelled", "The stream was closed."));
+  });
   const open = () => {
     if (response.headersSent) return;
     response.writeHead(200, {
@@ -32,6 +37,7 @@ function eventStream(response: ServerResponse, comment: string) {
   response.once("close", () => clearInterval(keepAlive));
   return {
     open,
+    signal: controller.signal,
     send(event: string, data: unknown) {
       open();
       if (!response.writableEnded) response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -46,14 +52,10 @@ export async function streamConsultation(
   services: WebApiServices,
   body: unknown,
 ): Promise<void> {
-  const controller = new AbortController();
-  response.once("close", () => {
-    if (!response.writableFinished) controller.abort(new ServiceError("cancelled", "The stream was closed."));
-  });
   const stream = eventStream(response, "still working");
   stream.open();
   const result = await services.application.secondOpinion(caller, body, {
-    signal: controller.signal,
+    signal: stream.signal,
     onEvent: (event) => stream.send("progress", event),
     stream: true,
     client: { via: "web" },
@@ -69,13 +71,11 @@ export async function streamLateOpinions(
   services: WebApiServices,
   messageId: string,
 ): Promise<void> {
-  const controller = new AbortController();
-  response.once("close", () => controller.abort());
   const stream = eventStream(response, "still waiting");
   const unlanded = await services.application.watchLateOpinions(
     caller,
     { messageId },
-    { signal: controller.signal, onTurn: (turn) => stream.send("turn", turn) },
+    { signal: stream.signal, onTurn: (turn) => stream.send("turn", turn) },
   );
   stream.send("end", { unlanded } satisfies LateOpinionsEnd);
   response.end();

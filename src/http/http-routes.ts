@@ -11,7 +11,7 @@ import type { HttpCall, HttpRoute, HttpStep } from "./http-router.ts";
 import type { HttpServices } from "./http-services.ts";
 import type { McpEndpoint } from "./mcp-endpoint.ts";
 import { serveMetrics } from "./metrics-endpoint.ts";
-import { isOAuthDiscoveryPath, serveOAuthDiscovery } from "./oauth-discovery.ts";
+import { oauthDiscoveryRoutes } from "./oauth-discovery.ts";
 import { webApiRoutes } from "./web-api-routes.ts";
 import { serveWebPage } from "./web-page.ts";
 
@@ -37,20 +37,13 @@ export function httpRoutes({ services, authenticator, mcp, calls }: RouteParts):
     },
     { path: "/mcp", step: calls.counting((request) => request.method !== "GET") },
     { path: "/mcp", handle: ({ request, response }) => mcp.serve(request, response) },
+    ...oauthDiscoveryRoutes(auth.mode, authenticator),
     {
-      path: (path) => isOAuthDiscoveryPath(path, auth.mode),
-      handle: ({ request, response, url }) =>
-        serveOAuthDiscovery(request, response, url.pathname, auth.mode, authenticator),
+      method: "GET",
+      path: (path) => path === "/metrics" && metrics !== undefined,
+      handle: ({ request, response }) =>
+        metrics && serveMetrics(request, response, metrics, auth.metricsToken),
     },
-    ...(metrics
-      ? [
-          {
-            method: "GET",
-            path: "/metrics",
-            handle: ({ request, response }) => serveMetrics(request, response, metrics, auth.metricsToken),
-          } satisfies HttpRoute,
-        ]
-      : []),
     {
       method: "GET",
       path: "/health",

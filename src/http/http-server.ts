@@ -51,13 +51,10 @@ export interface RunningHttpServer {
 
 const localNames = ["localhost", "127.0.0.1", "[::1]"];
 
-/** The server's request handling apart from its socket, for a test to request in process. */
-export interface HttpApp {
+/** The server's request handling apart from its socket (a test requests it in process). */
+export interface HttpApp extends Pick<RunningHttpServer, "drain" | "close"> {
   /** Serves a request: its context, the checks of its target and site, then the route table. */
   listener(request: IncomingMessage, response: ServerResponse): void;
-  drain: RunningHttpServer["drain"];
-  /** Closes the MCP endpoint's sessions and stops logging price refreshes. */
-  close(): Promise<void>;
 }
 
 /** The request handling of `runtime`'s server, which will be reached at `serverUrl`. */

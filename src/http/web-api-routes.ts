@@ -1,21 +1,15 @@
 // The web page's JSON API under /api, entries of the server's one route table: a thin translation of the
-// same use cases the MCP tools call, with the same authentication (a key or token, exchanged at sign-in for
-// a session whose id the browser keeps in an HttpOnly SameSite cookie; see sign-in.ts and web-session.ts),
-// isolation, limits and budgets. Steps stand in front: the call is counted for a graceful shutdown, a
-// request that changes something must carry `X-Requested-With: ai-universe` (which a page on another site
-// cannot send without a preflight this server never grants), and every route but sign-in and /api/me needs
-// a verified caller. A consultation streams its progress as server-sent events, answers included as they
-// form (`model-text`); closing the stream cancels it. The models still running at the answer-by time are
-// followed at /api/answers/{id}/late-opinions. The caller's evaluation runs are listed at /api/evaluations,
-// each one's report at /api/evaluations/{id} (`?questions=1`: with a page of its questions). What a route
-// throws, before its stream or during it, is answered by the server's one error handler.
+// use cases the MCP tools call, with the same authentication (a key or token, exchanged at sign-in for a
+// session kept in an HttpOnly SameSite cookie: sign-in.ts, web-session.ts), isolation, limits and budgets.
+// Steps stand in front: the call is counted for a graceful shutdown, a change must carry `X-Requested-With:
+// ai-universe` (which a page on another site cannot send without a preflight this server never grants),
+// and every route but sign-in and /api/me needs a verified caller. The two streams are event-streams.ts's;
+// what a route throws, before its stream or during it, is answered by the server's one error handler.
 
-import type { IncomingMessage } from "node:http";
-import type { AuthInfo } from "@modelcontextprotocol/server";
-import { type Caller, callerOfAuth } from "../application/index.ts";
+import type { Caller } from "../application/index.ts";
 import { maxRequestBytes } from "../contract/request-size.ts";
 import type { PageModelListing, SignedInState } from "../contract/web-api.ts";
-import type { Authenticator } from "./authentication.ts";
+import { type Authenticator, callerOf } from "./authentication.ts";
 import type { CallTracker } from "./call-tracker.ts";
 import { questionPage } from "./evaluation-query.ts";
 import { streamConsultation, streamLateOpinions } from "./event-streams.ts";
@@ -25,9 +19,6 @@ import type { WebApiServices } from "./http-services.ts";
 import { readJsonBody } from "./read-body.ts";
 import { serveSignIn } from "./sign-in.ts";
 
-/** The caller a request proved (the authentication step set it). */
-const callerOf = (request: IncomingMessage): Caller =>
-  callerOfAuth((request as IncomingMessage & { auth?: AuthInfo }).auth);
 const api = /^\/api\//;
 const conversationPath = /^\/api\/conversations\/([^/]+)$/;
 /** A route answering JSON: what `answer` makes for the call and its caller. */
@@ -96,20 +87,16 @@ function entrance({ services, authenticator, calls }: WebApiParts): (HttpRoute |
     },
     {
       path: "/api/session",
-      handle: ({ request, response }) =>
-        serveSignIn(request, response, request.method ?? "GET", services.auth, authenticator),
+      handle: ({ request, response }) => serveSignIn(request, response, services.auth, authenticator),
     },
     {
       path: "/api/me",
       async handle({ request, response }) {
         const signedIn = await authenticator.check(request, response, { cookie: true, silent: true });
-        if (!signedIn) return sendJson(response, 200, { signedIn: false, authMode: services.auth.mode });
-        const { userId, tier } = callerOf(request);
         sendJson(response, 200, {
-          signedIn: true,
+          signedIn,
           authMode: services.auth.mode,
-          userId,
-          tier,
+          ...(signedIn ? callerOf(request) : {}),
         } satisfies SignedInState);
       },
     },

@@ -30,7 +30,7 @@ export interface ProbeResult {
   latencyMs: number;
   /** Why there was no answer (a network error code such as ECONNREFUSED, or TimeoutError). */
   detail?: string;
-  /** What to check when there was no answer, for a vendor whose spec says (is its server running?). */
+  /** What to check when there was no answer, when the vendor's spec says (is its server running?). */
   advice?: string;
   /** The provider's own error message when it answered with an error status, without the key. */
   message?: string;
@@ -56,8 +56,6 @@ export async function probeProvider(
 ): Promise<ProbeResult> {
   const { url: listUrl, headers } = modelListRequest(kind, settings);
   const url = shownUrl(listUrl);
-  const unanswered = vendorOf(kind).endpoint?.unanswered;
-  const advice = unanswered ? { advice: unanswered } : {};
   const started = performance.now();
   try {
     const pageUrl = vendorOf(kind).modelList.firstPageUrl(listUrl);
@@ -71,21 +69,15 @@ export async function probeProvider(
     }
     const message = providerMessage(text, settings.apiKey);
     const verdict = status === 401 || status === 403 ? "rejected" : status >= 500 ? "error" : "answered";
-    return {
-      url,
-      verdict,
-      status,
-      latencyMs,
-      ...(message ? { message } : {}),
-      ...(verdict === "error" ? advice : {}),
-    };
+    return { url, verdict, status, latencyMs, ...(message ? { message } : {}) };
   } catch (error) {
+    const advice = vendorOf(kind).endpoint?.unanswered;
     return {
       url,
       verdict: "error",
       latencyMs: Math.round(performance.now() - started),
       detail: causeOf(error),
-      ...advice,
+      ...(advice ? { advice } : {}),
     };
   }
 }
