@@ -73,27 +73,11 @@ function memberSignature(member: ts.ClassElement): ts.ClassElement {
   return member;
 }
 
-/** An arrow function or function expression with its body left out. */
+/** An arrow function or function expression, as an arrow function with its body left out. */
 function withoutBody(node: ts.ArrowFunction | ts.FunctionExpression): ts.Expression {
+  const { modifiers, typeParameters, parameters, type } = node;
   const elided = ts.factory.createIdentifier("…");
-  return ts.isArrowFunction(node)
-    ? ts.factory.updateArrowFunction(
-        node,
-        node.modifiers,
-        node.typeParameters,
-        node.parameters,
-        node.type,
-        node.equalsGreaterThanToken,
-        elided,
-      )
-    : ts.factory.createArrowFunction(
-        node.modifiers,
-        node.typeParameters,
-        node.parameters,
-        node.type,
-        undefined,
-        elided,
-      );
+  return ts.factory.createArrowFunction(modifiers, typeParameters, parameters, type, undefined, elided);
 }
 
 /** A constant as the report shows it: its declared type, else its value (a function's, bodiless). */
