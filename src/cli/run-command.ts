@@ -4,10 +4,9 @@
 // command's module is loaded only when that command runs: the stdio server, which MCP clients spawn
 // at every start, loads neither the HTTP server nor the terminal renderers.
 
-import { ConfigurationError } from "../application/index.ts";
+import { ConfigurationError, StoreOpenError } from "../application/index.ts";
 import { errorTable } from "../contract/error-table.ts";
 import { reportError, ServiceError } from "../contract/service-error.ts";
-import { StoreOpenError } from "../runtime/start-errors.ts";
 import { version } from "../runtime/version.ts";
 import { CommandLineError, helpText, parseCommandLine } from "./command-line.ts";
 import { StartError } from "./start-error.ts";

@@ -139,26 +139,27 @@ function checkFamilies(listing: ModelListing, checks: ProviderCheck[], line: Lin
 function reportProvider(check: ProviderCheck, sources: KeySource[], line: Line): void {
   const { provider: kind, probe } = check;
   const variables = check.keyVariables.join(" or ");
+  // A server reached at an address (Ollama) has no key to set, check or refuse.
+  const keyless = check.keyVariables.length === 0;
   if (!check.configured || !probe) {
-    if (kind !== "ollama") line("note", `${kind}: no key (set ${variables} to use it)`);
+    if (!keyless) line("note", `${kind}: no key (set ${variables} to use it)`);
     for (const source of sources) reportSource(source, line);
     return;
   }
-  if (kind === "ollama") {
-    if (probe.verdict === "error")
-      line("problem", `ollama: ${probe.url} did not answer (${probe.detail}): is Ollama running?`);
-    else line("ok", `ollama: ${probe.url} answered in ${probe.latencyMs} ms`);
+  if (probe.verdict === "error") {
+    const advice = probe.advice ?? `check the network, a proxy (HTTPS_PROXY) or ${check.baseUrlVariable}`;
+    line(
+      "problem",
+      `${kind}: ${probe.url} did not answer (${probe.detail ?? `HTTP ${probe.status}`}): ${advice}`,
+    );
+  } else if (keyless) {
+    line("ok", `${kind}: ${probe.url} answered in ${probe.latencyMs} ms`);
   } else if (probe.verdict === "ok") {
     line("ok", `${kind}: key set, ${probe.url} answered in ${probe.latencyMs} ms`);
   } else if (probe.verdict === "rejected") {
     line("problem", `${kind}: ${probe.url} rejected the key (HTTP ${probe.status}): check ${variables}`);
-  } else if (probe.verdict === "answered") {
-    line("ok", `${kind}: key set, ${probe.url} answered HTTP ${probe.status} in ${probe.latencyMs} ms`);
   } else {
-    line(
-      "problem",
-      `${kind}: ${probe.url} did not answer (${probe.detail ?? `HTTP ${probe.status}`}): check the network, a proxy (HTTPS_PROXY) or ${check.baseUrlVariable}`,
-    );
+    line("ok", `${kind}: key set, ${probe.url} answered HTTP ${probe.status} in ${probe.latencyMs} ms`);
   }
   for (const source of sources) reportSource(source, line);
   if (check.models) reportModels(kind, check.models, line);

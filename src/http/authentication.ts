@@ -9,8 +9,15 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import type { Application, AuthSettings, Identification, Identity } from "../application/index.ts";
-import { requestContext } from "../runtime/telemetry.ts";
+import {
+  type Application,
+  type AuthSettings,
+  type Caller,
+  callerOfAuth,
+  type Identification,
+  type Identity,
+  requestContext,
+} from "../application/index.ts";
 import { sendError } from "./http-responses.ts";
 import { reachedOverHttps, sessionCookieHeaders, sessionCookieOf, type WebSessions } from "./web-session.ts";
 
@@ -174,16 +181,22 @@ async function sessionOf(
   return sessions.identify(cookie.id);
 }
 
+/** A request with the identity `check` verified, if any. */
+type Authenticated = IncomingMessage & { auth?: AuthInfo };
+
 /** Makes `info` the request's verified identity (and its log lines' user); true. */
-function admit(request: IncomingMessage, info: AuthInfo): true {
-  (request as IncomingMessage & { auth?: AuthInfo }).auth = info;
+function admit(request: Authenticated, info: AuthInfo): true {
+  request.auth = info;
   const context = requestContext.getStore();
   if (context) context.userId = (info.extra as { userId: string }).userId;
   return true;
 }
 
 /** The user id of a request's verified identity, if any. */
-export function authenticatedUser(request: IncomingMessage): string | undefined {
-  const userId = (request as IncomingMessage & { auth?: AuthInfo }).auth?.extra?.userId;
+export function authenticatedUser(request: Authenticated): string | undefined {
+  const userId = request.auth?.extra?.userId;
   return typeof userId === "string" ? userId : undefined;
 }
+
+/** The caller a request's verified identity proves; the local user when it has none (mode none). */
+export const callerOf = (request: Authenticated): Caller => callerOfAuth(request.auth);

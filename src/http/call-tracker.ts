@@ -3,21 +3,19 @@
 // running ones to finish, up to a deadline. When the last running call ends, the process's memory
 // release (src/runtime/memory-release.ts) is told, to give back what a burst of calls took.
 
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { MemoryRelease } from "../runtime/memory-release.ts";
 import { sendError } from "./http-responses.ts";
-
-/** A route's handler (http-router.ts). */
-type Handler = (request: IncomingMessage, response: ServerResponse, path: string) => unknown;
+import type { HttpStep } from "./http-router.ts";
 
 /** Counts running calls and refuses new ones once draining. */
 export interface CallTracker {
   readonly draining: boolean;
   /**
-   * Wraps `handle` so it counts as a call while it runs (when `isCall` says the request is one), and is
-   * refused while draining.
+   * A step that counts the routes behind it as a call while the response is open (when `isCall` says the
+   * request is one), and refuses them while draining.
    */
-  counted(handle: Handler, isCall?: (request: IncomingMessage) => boolean): Handler;
+  counting(isCall?: (request: IncomingMessage) => boolean): HttpStep["step"];
   /** Stops taking calls and waits up to `deadlineMs` for the running ones; how many still run then. */
   drain(deadlineMs: number): Promise<number>;
 }
@@ -31,9 +29,9 @@ export function createCallTracker(release?: MemoryRelease): CallTracker {
     get draining() {
       return draining;
     },
-    counted(handle, isCall = () => true) {
-      return (request, response, path) => {
-        if (!isCall(request)) return handle(request, response, path);
+    counting(isCall = () => true) {
+      return ({ request, response }, next) => {
+        if (!isCall(request)) return next();
         if (draining) {
           sendError(
             response,
@@ -53,7 +51,7 @@ export function createCallTracker(release?: MemoryRelease): CallTracker {
           settled?.();
           release?.callsEnded();
         });
-        return handle(request, response, path);
+        return next();
       };
     },
     async drain(deadlineMs) {

@@ -6,17 +6,9 @@
 // use it; and where prices are refreshed from and why a refresh failed are for the operator alone.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AuthInfo } from "@modelcontextprotocol/server";
-import {
-  type AuthMode,
-  type Caller,
-  callerOfAuth,
-  localCaller,
-  priceDataFor,
-  type StoreHealth,
-} from "../application/index.ts";
+import { type AuthMode, type Caller, priceDataFor, type StoreHealth } from "../application/index.ts";
 import type { PriceDataInfo } from "../contract/models.ts";
-import type { Authenticator } from "./authentication.ts";
+import { type Authenticator, callerOf } from "./authentication.ts";
 import { sendJson } from "./http-responses.ts";
 import type { HealthSources } from "./http-services.ts";
 
@@ -98,8 +90,7 @@ export async function serveHealth(
     const { status } = await healthReport(sources, anonymous);
     return sendJson(response, 200, { status }, { "cache-control": "no-store" });
   }
-  const verified = (request as IncomingMessage & { auth?: AuthInfo }).auth;
-  const report = await healthReport(sources, mode === "none" ? localCaller : callerOfAuth(verified));
+  const report = await healthReport(sources, callerOf(request));
   sendJson(response, 200, report, { "cache-control": "no-store" });
 }
 

@@ -8,10 +8,9 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { onPriceRefreshFailure } from "../application/index.ts";
+import { onPriceRefreshFailure, type RequestContext, requestContext } from "../application/index.ts";
 import { createMemoryRelease } from "../runtime/memory-release.ts";
 import type { Runtime } from "../runtime/runtime.ts";
-import { type RequestContext, requestContext } from "../runtime/telemetry.ts";
 import { createAuthenticator } from "./authentication.ts";
 import { createCallTracker } from "./call-tracker.ts";
 import { httpErrorHandler } from "./http-error-handler.ts";
@@ -52,11 +51,20 @@ export interface RunningHttpServer {
 
 const localNames = ["localhost", "127.0.0.1", "[::1]"];
 
-/** Starts listening; resolves once the port is bound, rejects with the listen error. */
-export async function startHttpServer(runtime: Runtime, options: HttpOptions): Promise<RunningHttpServer> {
+/** The server's request handling apart from its socket (a test requests it in process). */
+export interface HttpApp extends Pick<RunningHttpServer, "drain" | "close"> {
+  /** Serves a request: its context, the checks of its target and site, then the route table. */
+  listener(request: IncomingMessage, response: ServerResponse): void;
+}
+
+/** The request handling of `runtime`'s server, which will be reached at `serverUrl`. */
+export async function createHttpApp(
+  runtime: Runtime,
+  options: HttpOptions,
+  serverUrl: () => string,
+): Promise<HttpApp> {
   const services = httpServicesOf(runtime);
-  let serverUrl = "";
-  const authenticator = createAuthenticator(services.auth, services.accounts, () => serverUrl);
+  const authenticator = createAuthenticator(services.auth, services.accounts, serverUrl);
   const mcp = await openMcpEndpoint(runtime, services, authenticator, options);
   const calls = createCallTracker(createMemoryRelease());
   const route = createRouter(
@@ -68,6 +76,27 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
     [...localNames, ...options.allowedHosts],
     [...localNames, ...options.allowedOrigins],
   );
+  // The operator learns of a refused or failed price refresh from the log (users of a server with
+  // accounts are never told why, nor where prices come from).
+  const stopPriceLog = onPriceRefreshFailure((report) => services.log(report));
+  return {
+    listener: (request, response) =>
+      inRequestContext(request, response, services, () => {
+        if (wellFormedTarget(request, response) && fromAllowedSite(request, response))
+          void route(request, response);
+      }),
+    drain: (deadlineMs) => calls.drain(deadlineMs),
+    async close() {
+      stopPriceLog();
+      await mcp.close();
+    },
+  };
+}
+
+/** Starts listening; resolves once the port is bound, rejects with the listen error. */
+export async function startHttpServer(runtime: Runtime, options: HttpOptions): Promise<RunningHttpServer> {
+  let serverUrl = "";
+  const app = await createHttpApp(runtime, options, () => serverUrl);
   const server = createServer(
     {
       // Cut uploads that stall; a response that streams for minutes (a consultation's SSE) is not affected.
@@ -75,23 +104,15 @@ export async function startHttpServer(runtime: Runtime, options: HttpOptions): P
       headersTimeout: Math.min(options.requestTimeoutMs, 20_000),
       connectionsCheckingInterval: Math.min(1000, options.requestTimeoutMs / 2),
     },
-    (request, response) =>
-      inRequestContext(request, response, services, () => {
-        if (wellFormedTarget(request, response) && fromAllowedSite(request, response))
-          void route(request, response);
-      }),
+    app.listener,
   );
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => answerUnparsable(error, socket));
   serverUrl = await listen(server, options);
-  // The operator learns of a refused or failed price refresh from the log (users of a server with
-  // accounts are never told why, nor where prices come from).
-  const stopPriceLog = onPriceRefreshFailure((report) => services.log(report));
   return {
     url: serverUrl,
-    drain: (deadlineMs) => calls.drain(deadlineMs),
+    drain: app.drain,
     async close() {
-      stopPriceLog();
-      await mcp.close();
+      await app.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -2,9 +2,8 @@
 // store's health, the roster and the version; the web API the use cases the page calls; sign-in and the
 // authenticator the access settings. Built once from the runtime, so no handler holds the whole of it.
 
-import type { Application, AuthSettings, StoreHealth } from "../application/index.ts";
+import type { Application, AuthSettings, Metrics, StoreHealth } from "../application/index.ts";
 import type { Runtime, SessionSharing } from "../runtime/runtime.ts";
-import type { Metrics } from "../runtime/telemetry.ts";
 
 /** What `GET /health` and `GET /ready` read. */
 export interface HealthSources {

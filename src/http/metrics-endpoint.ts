@@ -4,7 +4,7 @@
 
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Metrics } from "../runtime/telemetry.ts";
+import type { Metrics } from "../application/index.ts";
 import { sendError } from "./http-responses.ts";
 
 /** Serves the metrics of `metrics`, after checking the bearer token when `token` is set. */

@@ -5,10 +5,11 @@
 // 404 and the registration endpoint 400 `invalid_client_metadata`, each with an `error_description`
 // that says to send an API key and how. Nothing a client sends is ever repeated back.
 
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { AuthMode } from "../application/index.ts";
 import { type Authenticator, resourceMetadataPath } from "./authentication.ts";
 import { sendJson } from "./http-responses.ts";
+import type { HttpRoute } from "./http-router.ts";
 
 /** How to reach a server in mode api-key: who makes a key, and how to send it (with mcp-remote too). */
 export const apiKeyAdvice =
@@ -33,44 +34,37 @@ function isMetadataPath(path: string): boolean {
   );
 }
 
-/** Whether `path` is an OAuth discovery or registration path this server speaks for in `mode`. */
-export function isOAuthDiscoveryPath(path: string, mode: AuthMode): boolean {
-  return (
-    (mode === "api-key" && (isMetadataPath(path) || path === "/register")) ||
-    path === resourceMetadataPath ||
-    path === `${resourceMetadataPath}/mcp`
-  );
-}
-
-/**
- * Answers `request` when `path` is an OAuth discovery or registration path this server speaks for in
- * `mode`; returns false (nothing sent) otherwise, so the caller's other routes apply.
- */
-export function serveOAuthDiscovery(
-  request: IncomingMessage,
-  response: ServerResponse,
-  path: string,
+/** The route table's entries for OAuth discovery and registration in `mode`. */
+export function oauthDiscoveryRoutes(
   mode: AuthMode,
   authenticator: Pick<Authenticator, "identify" | "resourceMetadata">,
-): boolean {
-  if (mode === "api-key" && isMetadataPath(path)) {
-    sendJson(response, 404, { error: "not_found", error_description: apiKeyAdvice });
-    return true;
-  }
-  if (mode === "api-key" && path === "/register") {
-    request.resume();
-    void registrationRefusal(request, authenticator).then((description) =>
-      sendJson(response, 400, { error: "invalid_client_metadata", error_description: description }),
-    );
-    return true;
-  }
-  if (path === resourceMetadataPath || path === `${resourceMetadataPath}/mcp`) {
-    const metadata = authenticator.resourceMetadata();
-    if (metadata) sendJson(response, 200, metadata);
-    else sendJson(response, 404, { error: "not_found", message: "This server does not use OAuth." });
-    return true;
-  }
-  return false;
+): HttpRoute[] {
+  if (mode === "api-key")
+    return [
+      {
+        path: isMetadataPath,
+        handle: ({ response }) =>
+          sendJson(response, 404, { error: "not_found", error_description: apiKeyAdvice }),
+      },
+      {
+        path: "/register",
+        handle: async ({ request, response }) => {
+          request.resume();
+          const description = await registrationRefusal(request, authenticator);
+          sendJson(response, 400, { error: "invalid_client_metadata", error_description: description });
+        },
+      },
+    ];
+  return [
+    {
+      path: (path) => path === resourceMetadataPath || path === `${resourceMetadataPath}/mcp`,
+      handle: ({ response }) => {
+        const metadata = authenticator.resourceMetadata();
+        if (metadata) sendJson(response, 200, metadata);
+        else sendJson(response, 404, { error: "not_found", message: "This server does not use OAuth." });
+      },
+    },
+  ];
 }
 
 /**

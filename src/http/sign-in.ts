@@ -15,11 +15,10 @@ import {
   sessionCookieOf,
 } from "./web-session.ts";
 
-/** Serves one /api/session request with `method`. */
+/** Serves one /api/session request. */
 export async function serveSignIn(
   request: IncomingMessage,
   response: ServerResponse,
-  method: string,
   auth: AuthSettings,
   authenticator: Authenticator,
 ): Promise<void> {
@@ -28,13 +27,13 @@ export async function serveSignIn(
   const endCurrent = async () => {
     if (current && "id" in current) await authenticator.sessions.close(current.id);
   };
-  if (method === "DELETE") {
+  if (request.method === "DELETE") {
     await endCurrent();
     response.setHeader("set-cookie", sessionCookieHeaders(undefined, 0, secure));
     sendJson(response, 200, { signedIn: false });
     return;
   }
-  if (method !== "POST") {
+  if (request.method !== "POST") {
     sendError(response, "method_not_allowed", "Sign in with POST, out with DELETE.");
     return;
   }

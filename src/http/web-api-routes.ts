@@ -1,48 +1,37 @@
-// The routes of the web page's JSON API, a table: each a thin translation of the use case the MCP tool of
-// the same name calls, for the caller the request proved. What they throw goes to the server's one error
-// handler (http-error-handler.ts).
+// The web page's JSON API under /api, entries of the server's one route table: a thin translation of the
+// use cases the MCP tools call, with the same authentication (a key or token, exchanged at sign-in for a
+// session kept in an HttpOnly SameSite cookie: sign-in.ts, web-session.ts), isolation, limits and budgets.
+// Steps stand in front: the call is counted for a graceful shutdown, a change must carry `X-Requested-With:
+// ai-universe` (which a page on another site cannot send without a preflight this server never grants),
+// and every route but sign-in and /api/me needs a verified caller. The two streams are event-streams.ts's;
+// what a route throws, before its stream or during it, is answered by the server's one error handler.
 
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Caller } from "../application/index.ts";
 import { maxRequestBytes } from "../contract/request-size.ts";
 import type { PageModelListing, SignedInState } from "../contract/web-api.ts";
-import { streamConsultation } from "./consultation-stream.ts";
+import { type Authenticator, callerOf } from "./authentication.ts";
+import type { CallTracker } from "./call-tracker.ts";
 import { questionPage } from "./evaluation-query.ts";
-import { sendJson } from "./http-responses.ts";
+import { streamConsultation, streamLateOpinions } from "./event-streams.ts";
+import { sendError, sendJson } from "./http-responses.ts";
+import type { HttpCall, HttpRoute, HttpStep } from "./http-router.ts";
 import type { WebApiServices } from "./http-services.ts";
-import { streamLateOpinions } from "./late-opinion-stream.ts";
 import { readJsonBody } from "./read-body.ts";
+import { serveSignIn } from "./sign-in.ts";
 
-/** One request to the API, its caller verified. */
-export interface ApiCall {
-  request: IncomingMessage;
-  response: ServerResponse;
-  caller: Caller;
-  services: WebApiServices;
-  /** The path's captured parts (a conversation's id, an answer's). */
-  match: RegExpExecArray;
-  url: URL;
-}
-
-/** One route of the API. */
-export interface ApiRoute {
-  /** The method it answers; any when absent. */
-  method?: string;
-  path: RegExp;
-  handle(call: ApiCall): Promise<void> | void;
-}
-
+const api = /^\/api\//;
 const conversationPath = /^\/api\/conversations\/([^/]+)$/;
+/** A route answering JSON: what `answer` makes for the call and its caller. */
 const json =
-  (answer: (call: ApiCall) => Promise<unknown>) =>
-  async (call: ApiCall): Promise<void> =>
-    sendJson(call.response, 200, await answer(call));
+  (answer: (call: HttpCall, caller: Caller) => Promise<unknown>): HttpRoute["handle"] =>
+  async (call) =>
+    sendJson(call.response, 200, await answer(call, callerOf(call.request)));
 
 /**
  * The page's model listing, as the caller may see it (the refresh's host and error for the machine's own
  * user alone): like the page's load itself, not counted against the tier (`models` is).
  */
-async function modelListing({ services, caller }: ApiCall): Promise<PageModelListing> {
+async function modelListing(services: WebApiServices, caller: Caller): Promise<PageModelListing> {
   const listing = await services.application.modelListing(caller);
   return {
     models: listing.models
@@ -63,9 +52,9 @@ async function modelListing({ services, caller }: ApiCall): Promise<PageModelLis
 }
 
 /** A conversation as a Markdown file to download. */
-async function conversationMarkdown({ services, caller, match, response }: ApiCall): Promise<void> {
-  const conversationId = match[1] ?? "";
-  const markdown = await services.application.readConversationMarkdown(caller, { conversationId });
+async function conversationMarkdown(services: WebApiServices, { request, response, parts }: HttpCall) {
+  const conversationId = parts[0] ?? "";
+  const markdown = await services.application.readConversationMarkdown(callerOf(request), { conversationId });
   response
     .writeHead(200, {
       "content-type": "text/markdown; charset=utf-8",
@@ -74,90 +63,137 @@ async function conversationMarkdown({ services, caller, match, response }: ApiCa
     .end(markdown);
 }
 
-/** The API's routes, tried in order. */
-export const webApiRoutes: readonly ApiRoute[] = [
-  {
-    path: /^\/api\/me$/,
-    handle: ({ response, services, caller }) =>
-      sendJson(response, 200, {
-        signedIn: true,
-        authMode: services.auth.mode,
-        userId: caller.userId,
-        tier: caller.tier,
-      } satisfies SignedInState),
-  },
-  { method: "GET", path: /^\/api\/models$/, handle: json(modelListing) },
-  {
-    method: "GET",
-    path: /^\/api\/usage$/,
-    handle: json((call) => call.services.application.usage(call.caller)),
-  },
-  {
-    method: "GET",
-    path: /^\/api\/conversations$/,
-    handle: json(({ services: { application }, caller, url }) => {
-      const query = url.searchParams.get("search");
-      return query
-        ? application.searchConversations(caller, { query, limit: 50 })
-        : application.listConversations(caller, { limit: 100 });
-    }),
-  },
-  {
-    method: "GET",
-    path: /^\/api\/evaluations$/,
-    handle: json(({ services, caller }) => services.application.listEvaluations(caller, {})),
-  },
-  {
-    method: "GET",
-    path: /^\/api\/evaluations\/([^/]+)$/,
-    handle: json(({ services, caller, match, url }) =>
-      services.application.evaluationReport(caller, {
-        runId: match[1] ?? "",
-        ...questionPage(url.searchParams),
+/** What the API's entries serve with. */
+export interface WebApiParts {
+  services: WebApiServices;
+  authenticator: Authenticator;
+  calls: CallTracker;
+}
+
+/** The steps in front of the API, sign-in and /api/me, which answer who is signed in, if anyone. */
+function entrance({ services, authenticator, calls }: WebApiParts): (HttpRoute | HttpStep)[] {
+  return [
+    { path: api, step: calls.counting() },
+    {
+      path: api,
+      step: ({ request, response }, next) =>
+        request.method === "GET" || request.headers["x-requested-with"] === "ai-universe"
+          ? next()
+          : sendError(
+              response,
+              "forbidden",
+              "Send X-Requested-With: ai-universe with requests that change something.",
+            ),
+    },
+    {
+      path: "/api/session",
+      handle: ({ request, response }) => serveSignIn(request, response, services.auth, authenticator),
+    },
+    {
+      path: "/api/me",
+      async handle({ request, response }) {
+        const signedIn = await authenticator.check(request, response, { cookie: true, silent: true });
+        sendJson(response, 200, {
+          signedIn,
+          authMode: services.auth.mode,
+          ...(signedIn ? callerOf(request) : {}),
+        } satisfies SignedInState);
+      },
+    },
+    {
+      path: api,
+      step: async ({ request, response }, next) => {
+        if (await authenticator.check(request, response, { cookie: true })) await next();
+      },
+    },
+  ];
+}
+
+/** The API's entries of the route table, in order. */
+export function webApiRoutes(parts: WebApiParts): (HttpRoute | HttpStep)[] {
+  const { services } = parts;
+  const { application } = services;
+  return [
+    ...entrance(parts),
+    { method: "GET", path: "/api/models", handle: json((_call, caller) => modelListing(services, caller)) },
+    { method: "GET", path: "/api/usage", handle: json((_call, caller) => application.usage(caller)) },
+    {
+      method: "GET",
+      path: "/api/conversations",
+      handle: json(({ url }, caller) => {
+        const query = url.searchParams.get("search");
+        return query
+          ? application.searchConversations(caller, { query, limit: 50 })
+          : application.listConversations(caller, { limit: 100 });
       }),
-    ),
-  },
-  {
-    method: "POST",
-    path: /^\/api\/consultations$/,
-    async handle({ request, response, caller, services }) {
-      const read = await readJsonBody(request, response, maxRequestBytes);
-      if (read) await streamConsultation(response, caller, services, read.body);
     },
-  },
-  {
-    method: "GET",
-    path: /^\/api\/answers\/([^/]+)\/late-opinions$/,
-    handle: ({ response, caller, services, match }) =>
-      streamLateOpinions(response, caller, services, match[1] ?? ""),
-  },
-  { method: "GET", path: /^\/api\/conversations\/([^/]+)\/markdown$/, handle: conversationMarkdown },
-  {
-    method: "GET",
-    path: conversationPath,
-    handle: json(({ services, caller, match }) =>
-      services.application.getHistory(caller, { conversationId: match[1] ?? "", limit: 200 }),
-    ),
-  },
-  {
-    method: "PATCH",
-    path: conversationPath,
-    async handle({ request, response, services, caller, match }) {
-      const read = await readJsonBody(request, response, 65_536);
-      if (!read) return;
-      const { title } = (read.body ?? {}) as { title?: unknown };
-      const renamed = await services.application.renameConversation(caller, {
-        conversationId: match[1] ?? "",
-        title,
-      });
-      sendJson(response, 200, renamed);
+    {
+      method: "GET",
+      path: "/api/evaluations",
+      handle: json((_call, caller) => application.listEvaluations(caller, {})),
     },
-  },
-  {
-    method: "DELETE",
-    path: conversationPath,
-    handle: json(({ services, caller, match }) =>
-      services.application.deleteConversation(caller, { conversationId: match[1] ?? "" }),
-    ),
-  },
-];
+    {
+      method: "GET",
+      path: /^\/api\/evaluations\/([^/]+)$/,
+      handle: json(({ parts: [runId = ""], url }, caller) =>
+        application.evaluationReport(caller, { runId, ...questionPage(url.searchParams) }),
+      ),
+    },
+    {
+      method: "POST",
+      path: "/api/consultations",
+      async handle({ request, response }) {
+        const read = await readJsonBody(request, response, maxRequestBytes);
+        if (read) await streamConsultation(response, callerOf(request), services, read.body);
+      },
+    },
+    {
+      method: "GET",
+      path: /^\/api\/answers\/([^/]+)\/late-opinions$/,
+      handle: ({ request, response, parts: [messageId = ""] }) =>
+        streamLateOpinions(response, callerOf(request), services, messageId),
+    },
+    {
+      method: "GET",
+      path: /^\/api\/conversations\/([^/]+)\/markdown$/,
+      handle: (call) => conversationMarkdown(services, call),
+    },
+    ...conversationRoutes(services),
+    {
+      path: api,
+      handle: ({ request, response, url }) =>
+        sendError(response, "not_found", `No ${request.method} ${url.pathname} in this API.`),
+    },
+  ];
+}
+
+/** One conversation: read, renamed, deleted. */
+function conversationRoutes({ application }: WebApiServices): HttpRoute[] {
+  return [
+    {
+      method: "GET",
+      path: conversationPath,
+      handle: json(({ parts: [conversationId = ""] }, caller) =>
+        application.getHistory(caller, { conversationId, limit: 200 }),
+      ),
+    },
+    {
+      method: "PATCH",
+      path: conversationPath,
+      async handle({ request, response, parts: [conversationId = ""] }) {
+        const read = await readJsonBody(request, response, 65_536);
+        if (!read) return;
+        const { title } = (read.body ?? {}) as { title?: unknown };
+        const renamed = await application.renameConversation(callerOf(request), { conversationId, title });
+        sendJson(response, 200, renamed);
+      },
+    },
+    {
+      method: "DELETE",
+      path: conversationPath,
+      handle: json(({ parts: [conversationId = ""] }, caller) =>
+        application.deleteConversation(caller, { conversationId }),
+      ),
+    },
+  ];
+}

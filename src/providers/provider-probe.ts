@@ -30,6 +30,8 @@ export interface ProbeResult {
   latencyMs: number;
   /** Why there was no answer (a network error code such as ECONNREFUSED, or TimeoutError). */
   detail?: string;
+  /** What to check when there was no answer, when the vendor's spec says (is its server running?). */
+  advice?: string;
   /** The provider's own error message when it answered with an error status, without the key. */
   message?: string;
   /** When the verdict is "ok": every model id the list names, or why they could not be read. */
@@ -69,11 +71,13 @@ export async function probeProvider(
     const verdict = status === 401 || status === 403 ? "rejected" : status >= 500 ? "error" : "answered";
     return { url, verdict, status, latencyMs, ...(message ? { message } : {}) };
   } catch (error) {
+    const advice = vendorOf(kind).endpoint?.unanswered;
     return {
       url,
       verdict: "error",
       latencyMs: Math.round(performance.now() - started),
       detail: causeOf(error),
+      ...(advice ? { advice } : {}),
     };
   }
 }

@@ -64,6 +64,8 @@ export interface EndpointSpec {
   apiUrl(entry: ModelFields, settings: ProviderSettings): string | undefined;
   /** Why `entry` is not used when no URL is set, with the fix. */
   unset(entry: ModelFields): string;
+  /** What to check when its server did not answer (`doctor`); absent: the network and the base URL. */
+  unanswered?: string;
 }
 
 /** One vendor. Adding a vendor is a folder implementing this and one line in vendors.ts. */

@@ -116,4 +116,13 @@ describe("what each key can use", () => {
       assert.ok(!output.includes(key), "the key was printed");
     }
   });
+
+  it("doctor says what to check of a server reached at an address that does not answer, in its vendor's words", async () => {
+    const { stdout } = await run({ ...environment, OLLAMA_BASE_URL: "http://127.0.0.1:9" }, ["doctor"]);
+    assert.match(
+      stdout,
+      /^✗ ollama: http:\/\/127\.0\.0\.1:9\/v1\/models did not answer \(\w+\): is Ollama running\?$/m,
+    );
+    assert.doesNotMatch(stdout, /ollama: no key/);
+  });
 });

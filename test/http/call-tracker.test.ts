@@ -13,10 +13,11 @@ test("the memory release hears of the first call starting and of the last one en
     callStarted: () => heard.push("started"),
     callsEnded: () => heard.push("ended"),
   });
-  const handle = tracker.counted(() => undefined);
+  const step = tracker.counting();
+  const handle = (request: IncomingMessage, response: ServerResponse) =>
+    step({ request, response, url: new URL("http://localhost/mcp"), parts: [] }, async () => undefined);
   const responses = [new EventEmitter(), new EventEmitter(), new EventEmitter()];
-  for (const response of responses)
-    handle({} as IncomingMessage, response as unknown as ServerResponse, "/mcp");
+  for (const response of responses) handle({} as IncomingMessage, response as unknown as ServerResponse);
   assert.deepEqual(heard, ["started"], "once for a burst, not per call");
   responses[0]?.emit("close");
   responses[1]?.emit("close");
@@ -24,7 +25,7 @@ test("the memory release hears of the first call starting and of the last one en
   responses[2]?.emit("close");
   assert.deepEqual(heard, ["started", "ended"]);
   const next = new EventEmitter();
-  handle({} as IncomingMessage, next as unknown as ServerResponse, "/mcp");
+  handle({} as IncomingMessage, next as unknown as ServerResponse);
   next.emit("close");
   assert.deepEqual(heard, ["started", "ended", "started", "ended"]);
 });

@@ -92,12 +92,29 @@ describe("the registry", () => {
   });
 });
 
+const vendorName = /(?:^|\.)(?:provider|vendor|providerKind)$/i;
+
+/** The names `file` gives a vendor: `{ provider: kind }` destructured, or `const kind = entry.provider`. */
+function vendorAliases(file: ts.SourceFile): Set<string> {
+  const aliases = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    const named =
+      (ts.isBindingElement(node) && node.propertyName && vendorName.test(node.propertyName.getText(file))) ||
+      (ts.isVariableDeclaration(node) && node.initializer && vendorName.test(node.initializer.getText(file)));
+    if (named && ts.isIdentifier(node.name)) aliases.add(node.name.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return aliases;
+}
+
 /** Where `source` (the text of `path`) branches on a vendor: a switch on one, or a comparison to an id. */
 function vendorBranches(path: string, source: string): string[] {
   const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true);
   const ids = new Set<string>(vendorIds);
+  const aliases = vendorAliases(file);
   const namesVendor = (node: ts.Node) =>
-    /(?:^|\.)(?:provider|vendor|providerKind)$/i.test(node.getText(file));
+    vendorName.test(node.getText(file)) || aliases.has(node.getText(file));
   const isId = (node: ts.Node) => ts.isStringLiteralLike(node) && ids.has(node.text);
   const found: string[] = [];
   const at = (node: ts.Node) => `${path}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`;
@@ -120,19 +137,28 @@ function vendorBranches(path: string, source: string): string[] {
 }
 
 describe("branches on a vendor", () => {
-  it("are found: a switch on a provider, a switch over vendor ids, a comparison to an id", () => {
+  it("are found: a switch on a provider, a switch over vendor ids, a comparison to an id, under another name", () => {
     const source = [
       'switch (entry.provider) { case "x": break; }',
       'switch (name) { case "openai": case "google": break; }',
       'if (kind.provider === "ollama") {}',
       'if ("xai" !== provider) {}',
       'if (roster.mode === "simulated") {}',
+      "const { provider: kind, probe } = check;",
+      'if (kind !== "ollama") {}',
+      "const which = entry.provider;",
+      'if ("google" === which) {}',
+      'const { provider: other = "x" } = entry, name = "n";',
+      'if (other === "ollama" || name === "xai") {}',
     ].join("\n");
     assert.deepEqual(vendorBranches("probe.ts", source), [
       "probe.ts:1 switch",
       "probe.ts:2 switch",
       "probe.ts:3 compare",
       "probe.ts:4 compare",
+      "probe.ts:7 compare",
+      "probe.ts:9 compare",
+      "probe.ts:11 compare",
     ]);
   });
 

@@ -43,6 +43,7 @@ export const ollama = {
       entry.baseURL || settings.baseURL ? ollamaApiUrl(entry.baseURL ?? settings.baseURL ?? "") : undefined,
     unset: () =>
       `not used while a provider key is set: set OLLAMA_BASE_URL to add it (with no key set, an Ollama answering at ${defaultOllamaUrl} is used automatically)`,
+    unanswered: "is Ollama running?",
   },
   reads: [],
 } satisfies VendorSpec<"ollama">;
