@@ -13,6 +13,7 @@ import { postgresEvaluations } from "./evaluations.ts";
 import { postgresIdempotency } from "./idempotency.ts";
 import { postgresModelLatencies } from "./model-latencies.ts";
 import { postgresSpend } from "./spend.ts";
+import { postgresDatabase } from "./sql-database.ts";
 import { postgresStreamEvents } from "./stream-events.ts";
 import { postgresTasks } from "./tasks.ts";
 import { postgresWebSessions } from "./web-sessions.ts";
@@ -20,9 +21,10 @@ import { postgresWebSessions } from "./web-sessions.ts";
 /** The store over `connection`'s pool (migrated); closing the store ends the pool. */
 export function createPostgresStore(connection: PostgresConnection): Store {
   const broadcast = postgresBroadcast(connection);
+  const database = postgresDatabase(connection);
   let closed = false;
   return {
-    conversations: postgresConversations(connection),
+    conversations: postgresConversations(connection, database),
     idempotency: postgresIdempotency(connection),
     accounts: postgresAccounts(connection),
     spend: postgresSpend(connection),

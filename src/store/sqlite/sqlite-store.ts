@@ -14,6 +14,7 @@ import { sqliteEvaluations } from "./evaluations.ts";
 import { sqliteIdempotency } from "./idempotency.ts";
 import { sqliteModelLatencies } from "./model-latencies.ts";
 import { sqliteSpend } from "./spend.ts";
+import { sqliteDatabase } from "./sql-database.ts";
 import { sqliteStreamEvents } from "./stream-events.ts";
 import { sqliteTasks } from "./tasks.ts";
 import { sqliteWebSessions } from "./web-sessions.ts";
@@ -24,6 +25,7 @@ const signingKeyName = "signing-key";
 /** The store over `database`, which must be open and migrated; it takes ownership of it. */
 export function createSqliteStore(database: DatabaseSync, options: SqliteConnectionOptions): Store {
   const connection = new SqliteConnection(database, options);
+  const sqlDatabase = sqliteDatabase(connection);
   const ping = database.prepare("SELECT 1 AS ok");
   const getSetting = database.prepare("SELECT value FROM settings WHERE name = ?");
   const insertSetting = database.prepare(
@@ -32,7 +34,7 @@ export function createSqliteStore(database: DatabaseSync, options: SqliteConnect
   let ephemeralKey: string | undefined;
 
   return {
-    conversations: sqliteConversations(connection),
+    conversations: sqliteConversations(connection, sqlDatabase),
     idempotency: sqliteIdempotency(connection),
     accounts: sqliteAccounts(connection),
     spend: sqliteSpend(connection),
