@@ -4,19 +4,19 @@
 
 import { randomBytes } from "node:crypto";
 import { countersAtFirstUse } from "../request-counters.ts";
+import { sqlAccounts } from "../sql/accounts.ts";
+import { sqlEvaluations } from "../sql/evaluations.ts";
+import { sqlIdempotency } from "../sql/idempotency.ts";
+import { sqlSpend } from "../sql/spend.ts";
+import { sqlStreamEvents } from "../sql/stream-events.ts";
+import { sqlTasks } from "../sql/tasks.ts";
+import { sqlWebSessions } from "../sql/web-sessions.ts";
 import type { Store } from "../store.ts";
-import { postgresAccounts } from "./accounts.ts";
 import { postgresBroadcast } from "./broadcast.ts";
 import type { PostgresConnection } from "./connection.ts";
 import { postgresConversations } from "./conversations.ts";
-import { postgresEvaluations } from "./evaluations.ts";
-import { postgresIdempotency } from "./idempotency.ts";
 import { postgresModelLatencies } from "./model-latencies.ts";
-import { postgresSpend } from "./spend.ts";
 import { postgresDatabase } from "./sql-database.ts";
-import { postgresStreamEvents } from "./stream-events.ts";
-import { postgresTasks } from "./tasks.ts";
-import { postgresWebSessions } from "./web-sessions.ts";
 
 /** The store over `connection`'s pool (migrated); closing the store ends the pool. */
 export function createPostgresStore(connection: PostgresConnection): Store {
@@ -25,18 +25,18 @@ export function createPostgresStore(connection: PostgresConnection): Store {
   let closed = false;
   return {
     conversations: postgresConversations(connection, database),
-    idempotency: postgresIdempotency(connection),
-    accounts: postgresAccounts(connection),
-    spend: postgresSpend(connection),
+    idempotency: sqlIdempotency(database),
+    accounts: sqlAccounts(database),
+    spend: sqlSpend(database),
     requestCounters: countersAtFirstUse("the PostgreSQL database", async (location) =>
       (await import("./request-counters.ts")).postgresRequestCounters(connection, location),
     ),
-    tasks: postgresTasks(connection),
-    streamEvents: postgresStreamEvents(connection),
-    webSessions: postgresWebSessions(connection),
+    tasks: sqlTasks(database),
+    streamEvents: sqlStreamEvents(database),
+    webSessions: sqlWebSessions(database),
     broadcast: { publish: broadcast.publish, subscribe: broadcast.subscribe },
     modelLatencies: postgresModelLatencies(connection),
-    evaluations: postgresEvaluations(connection),
+    evaluations: sqlEvaluations(database),
 
     async health() {
       try {

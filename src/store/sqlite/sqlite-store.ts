@@ -4,20 +4,20 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import { countersAtFirstUse } from "../request-counters.ts";
+import { sqlAccounts } from "../sql/accounts.ts";
+import { sqlEvaluations } from "../sql/evaluations.ts";
+import { sqlIdempotency } from "../sql/idempotency.ts";
+import { sqlSpend } from "../sql/spend.ts";
+import { sqlStreamEvents } from "../sql/stream-events.ts";
+import { sqlTasks } from "../sql/tasks.ts";
+import { sqlWebSessions } from "../sql/web-sessions.ts";
 import type { Store, StoreHealth } from "../store.ts";
 import { StoreUnavailableError } from "../store-errors.ts";
-import { sqliteAccounts } from "./accounts.ts";
 import { processBroadcast } from "./broadcast.ts";
 import { SqliteConnection, type SqliteConnectionOptions } from "./connection.ts";
 import { sqliteConversations } from "./conversations.ts";
-import { sqliteEvaluations } from "./evaluations.ts";
-import { sqliteIdempotency } from "./idempotency.ts";
 import { sqliteModelLatencies } from "./model-latencies.ts";
-import { sqliteSpend } from "./spend.ts";
 import { sqliteDatabase } from "./sql-database.ts";
-import { sqliteStreamEvents } from "./stream-events.ts";
-import { sqliteTasks } from "./tasks.ts";
-import { sqliteWebSessions } from "./web-sessions.ts";
 
 /** The settings row holding the signing key. */
 const signingKeyName = "signing-key";
@@ -35,18 +35,18 @@ export function createSqliteStore(database: DatabaseSync, options: SqliteConnect
 
   return {
     conversations: sqliteConversations(connection, sqlDatabase),
-    idempotency: sqliteIdempotency(connection),
-    accounts: sqliteAccounts(connection),
-    spend: sqliteSpend(connection),
+    idempotency: sqlIdempotency(sqlDatabase),
+    accounts: sqlAccounts(sqlDatabase),
+    spend: sqlSpend(sqlDatabase),
     requestCounters: countersAtFirstUse("the database", async (location) =>
       (await import("./request-counters.ts")).sqliteRequestCounters(connection, location),
     ),
-    tasks: sqliteTasks(connection),
-    streamEvents: sqliteStreamEvents(connection),
-    webSessions: sqliteWebSessions(connection),
+    tasks: sqlTasks(sqlDatabase),
+    streamEvents: sqlStreamEvents(sqlDatabase),
+    webSessions: sqlWebSessions(sqlDatabase),
     broadcast: processBroadcast(),
     modelLatencies: sqliteModelLatencies(connection),
-    evaluations: sqliteEvaluations(connection),
+    evaluations: sqlEvaluations(sqlDatabase),
 
     async health(): Promise<StoreHealth> {
       try {
