@@ -4,18 +4,11 @@
 
 import { randomBytes } from "node:crypto";
 import { countersAtFirstUse } from "../request-counters.ts";
-import { sqlAccounts } from "../sql/accounts.ts";
-import { sqlEvaluations } from "../sql/evaluations.ts";
-import { sqlIdempotency } from "../sql/idempotency.ts";
-import { sqlSpend } from "../sql/spend.ts";
-import { sqlStreamEvents } from "../sql/stream-events.ts";
-import { sqlTasks } from "../sql/tasks.ts";
-import { sqlWebSessions } from "../sql/web-sessions.ts";
+import { sqlPorts } from "../sql/ports.ts";
 import type { Store } from "../store.ts";
 import { postgresBroadcast } from "./broadcast.ts";
 import type { PostgresConnection } from "./connection.ts";
 import { postgresConversations } from "./conversations.ts";
-import { postgresModelLatencies } from "./model-latencies.ts";
 import { postgresDatabase } from "./sql-database.ts";
 
 /** The store over `connection`'s pool (migrated); closing the store ends the pool. */
@@ -24,19 +17,12 @@ export function createPostgresStore(connection: PostgresConnection): Store {
   const database = postgresDatabase(connection);
   let closed = false;
   return {
+    ...sqlPorts(database),
     conversations: postgresConversations(connection, database),
-    idempotency: sqlIdempotency(database),
-    accounts: sqlAccounts(database),
-    spend: sqlSpend(database),
     requestCounters: countersAtFirstUse("the PostgreSQL database", async (location) =>
       (await import("./request-counters.ts")).postgresRequestCounters(connection, location),
     ),
-    tasks: sqlTasks(database),
-    streamEvents: sqlStreamEvents(database),
-    webSessions: sqlWebSessions(database),
     broadcast: { publish: broadcast.publish, subscribe: broadcast.subscribe },
-    modelLatencies: postgresModelLatencies(connection),
-    evaluations: sqlEvaluations(database),
 
     async health() {
       try {

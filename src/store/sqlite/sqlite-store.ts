@@ -4,19 +4,12 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import { countersAtFirstUse } from "../request-counters.ts";
-import { sqlAccounts } from "../sql/accounts.ts";
-import { sqlEvaluations } from "../sql/evaluations.ts";
-import { sqlIdempotency } from "../sql/idempotency.ts";
-import { sqlSpend } from "../sql/spend.ts";
-import { sqlStreamEvents } from "../sql/stream-events.ts";
-import { sqlTasks } from "../sql/tasks.ts";
-import { sqlWebSessions } from "../sql/web-sessions.ts";
+import { sqlPorts } from "../sql/ports.ts";
 import type { Store, StoreHealth } from "../store.ts";
 import { StoreUnavailableError } from "../store-errors.ts";
 import { processBroadcast } from "./broadcast.ts";
 import { SqliteConnection, type SqliteConnectionOptions } from "./connection.ts";
 import { sqliteConversations } from "./conversations.ts";
-import { sqliteModelLatencies } from "./model-latencies.ts";
 import { sqliteDatabase } from "./sql-database.ts";
 
 /** The settings row holding the signing key. */
@@ -34,19 +27,12 @@ export function createSqliteStore(database: DatabaseSync, options: SqliteConnect
   let ephemeralKey: string | undefined;
 
   return {
+    ...sqlPorts(sqlDatabase),
     conversations: sqliteConversations(connection, sqlDatabase),
-    idempotency: sqlIdempotency(sqlDatabase),
-    accounts: sqlAccounts(sqlDatabase),
-    spend: sqlSpend(sqlDatabase),
     requestCounters: countersAtFirstUse("the database", async (location) =>
       (await import("./request-counters.ts")).sqliteRequestCounters(connection, location),
     ),
-    tasks: sqlTasks(sqlDatabase),
-    streamEvents: sqlStreamEvents(sqlDatabase),
-    webSessions: sqlWebSessions(sqlDatabase),
     broadcast: processBroadcast(),
-    modelLatencies: sqliteModelLatencies(connection),
-    evaluations: sqlEvaluations(sqlDatabase),
 
     async health(): Promise<StoreHealth> {
       try {
