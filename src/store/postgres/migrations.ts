@@ -2,7 +2,7 @@
 // under an advisory lock, so any number of nodes starting at once apply each step exactly once.
 
 import type pg from "pg";
-import { sharedTables } from "../sql/tables.ts";
+import { sharedSteps, sharedTables } from "../sql/tables.ts";
 
 /** One schema step; its position in the list (1-based) is its version. */
 export interface PostgresMigration {
@@ -54,26 +54,7 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       ${tables.tasks}
     `,
   },
-  {
-    name: "idempotency claims of running calls",
-    sql: tables.idempotencyClaims,
-  },
-  {
-    name: "events of 2025 sessions' SSE streams, for resuming",
-    sql: tables.streamEvents,
-  },
-  {
-    name: "spend held by running calls against their owner's daily budget",
-    sql: tables.spendReservations,
-  },
-  {
-    name: "web page sessions, kept as the hash of their id",
-    sql: tables.webSessions,
-  },
-  {
-    name: "evaluation runs: their questions, answers, each model's own answers and the judgements",
-    sql: tables.evaluations,
-  },
+  ...sharedSteps(tables),
   {
     // The message's search text was a column of its own, a second copy of every opinion beside the
     // metadata. Now the words are taken from the content and the metadata's answers as the row is

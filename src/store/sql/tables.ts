@@ -84,3 +84,17 @@ export function sharedTables(dialect: "sqlite" | "postgres") {
       )}`,
   };
 }
+
+/** The steps both backends took alike, one after another, made of `tables` in the backend's words. */
+export function sharedSteps(tables: ReturnType<typeof sharedTables>): { name: string; sql: string }[] {
+  return [
+    { name: "idempotency claims of running calls", sql: tables.idempotencyClaims },
+    { name: "events of 2025 sessions' SSE streams, for resuming", sql: tables.streamEvents },
+    { name: "spend held by running calls against their owner's daily budget", sql: tables.spendReservations },
+    { name: "web page sessions, kept as the hash of their id", sql: tables.webSessions },
+    {
+      name: "evaluation runs: their questions, answers, each model's own answers and the judgements",
+      sql: tables.evaluations,
+    },
+  ];
+}

@@ -1,7 +1,7 @@
 // Versioned schema migrations for the SQLite store, tracked with PRAGMA user_version.
 
 import type { DatabaseSync } from "node:sqlite";
-import { sharedTables } from "../sql/tables.ts";
+import { sharedSteps, sharedTables } from "../sql/tables.ts";
 import { sqliteHasFullText } from "./full-text.ts";
 import {
   indexRow,
@@ -109,26 +109,7 @@ ${searchIndexing}`,
       CREATE INDEX message_search_by_owner ON message_search (user_id);
 ${searchIndexing}`,
   },
-  {
-    name: "idempotency claims of running calls",
-    sql: tables.idempotencyClaims,
-  },
-  {
-    name: "events of 2025 sessions' SSE streams, for resuming",
-    sql: tables.streamEvents,
-  },
-  {
-    name: "spend held by running calls against their owner's daily budget",
-    sql: tables.spendReservations,
-  },
-  {
-    name: "web page sessions, kept as the hash of their id",
-    sql: tables.webSessions,
-  },
-  {
-    name: "evaluation runs: their questions, answers, each model's own answers and the judgements",
-    sql: tables.evaluations,
-  },
+  ...sharedSteps(tables),
   {
     // A late opinion replaces its placeholder in the stored metadata; the search text follows it, and
     // the turns that already hold a late (or stopped) opinion are indexed again.
