@@ -16,7 +16,6 @@ export function postgresConversations(
 ): ConversationStore {
   return sqlConversations(database, {
     search: (owner, words, limit) => searchMessages(connection, owner, words, limit),
-    messageExtras: () => ({}),
     metadataExtras: () => ({}),
   });
 }

@@ -4,24 +4,32 @@
 import type { ConversationStore, Message, OwnerConversations, SearchHit } from "../conversations.ts";
 import { toConversation, toMessage } from "../rows.ts";
 import { changedAny, newestFirst, type Row, type SqlDatabase } from "./database.ts";
-import { conversationColumns, type MessageExtras, messageColumns, writeTurn } from "./turn-writer.ts";
+import {
+  conversationColumns,
+  messageColumns,
+  type SearchTextOf,
+  type TurnStatements,
+  turnStatements,
+  writeTurn,
+} from "./turn-writer.ts";
 
 /** What a backend adds to the shared conversations port. */
 export interface ConversationSearch {
   /** The owner's conversations matching `words`, best first, one hit each. */
   search(owner: string, words: readonly string[], limit: number): Promise<SearchHit[]>;
-  /** Columns stored with a new message beyond its record's. */
-  messageExtras: MessageExtras;
+  /** The search text a backend stores with each message itself (SQLite); absent where it derives its own. */
+  searchText?: SearchTextOf;
   /** Columns set with a message's new metadata beyond the metadata. */
   metadataExtras(metadata: Message["metadata"]): Row;
 }
 
 /** The conversations of `database`, searched by `search`. */
 export function sqlConversations(database: SqlDatabase, search: ConversationSearch): ConversationStore {
+  const turns = turnStatements(database, search.searchText);
   return {
     of: (owner) => ({
       owner,
-      ...conversationMethods(database, search, owner),
+      ...conversationMethods(database, search, turns, owner),
       ...messageMethods(database, search, owner),
     }),
   };
@@ -36,6 +44,7 @@ type MessageMethods = Pick<
 function conversationMethods(
   database: SqlDatabase,
   search: ConversationSearch,
+  turns: TurnStatements,
   owner: string,
 ): Omit<OwnerConversations, "owner" | keyof MessageMethods> {
   const { builder } = database;
@@ -50,7 +59,7 @@ function conversationMethods(
     },
 
     saveTurn(turn) {
-      return database.transaction(() => writeTurn(database, owner, turn, search.messageExtras));
+      return database.transaction(() => writeTurn(turns, owner, turn));
     },
 
     async list(page) {

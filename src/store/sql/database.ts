@@ -95,3 +95,27 @@ export function newestFirst(
     .orderBy("id", "desc")
     .limit(limit + 1);
 }
+
+/** A value of a prepared statement, named when it is described and given when it runs. */
+class Slot {
+  readonly name: string;
+  constructor(name: string) {
+    this.name = name;
+  }
+}
+
+/**
+ * A statement described once, with `slot(name)` for each value, and compiled once for `database`; then
+ * run with the values. For the hot paths, where building the query each time would cost more than
+ * running it.
+ */
+export function prepare<Values extends Record<string, unknown>>(
+  database: SqlDatabase,
+  describe: (slot: (name: keyof Values & string) => unknown) => Statement,
+): (values: Values) => Statement {
+  const query = describe((name) => new Slot(name)).compile(database.builder);
+  const names = query.parameters.map((parameter) => (parameter instanceof Slot ? parameter.name : undefined));
+  const fill = (values: Values) =>
+    names.map((name, index) => (name === undefined ? query.parameters[index] : values[name]));
+  return (values) => ({ compile: () => ({ ...query, parameters: fill(values) }) });
+}

@@ -20,7 +20,7 @@ export function sqliteConversations(connection: SqliteConnection, database: SqlD
   const statements = prepareSearchStatements(connection.database);
   return sqlConversations(database, {
     search: (owner, words, limit) => search(connection, statements, owner, words, limit),
-    messageExtras: (message) => ({ search_text: searchTextOf(message.content, message.metadata) }),
+    searchText: (message) => searchTextOf(message.content, message.metadata),
     metadataExtras: (metadata) => ({
       search_text: sql`substr(content, 1, ${sql.lit(searchedCharacters)}) || ' ' || ${answersSearchText(metadata)}`,
     }),
