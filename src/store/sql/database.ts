@@ -76,14 +76,14 @@ export function greatest(database: SqlDatabase, first: unknown, second: unknown)
 export const changedAny = (outcome: Outcome): boolean => outcome.changes > 0;
 
 /**
- * `query` as one page (plus one row, to tell whether more follow), newest first by (`column`, id), after
- * the row at `after` when given.
+ * `query` as `rows` rows (a page and one more, to tell whether more follow), newest first by (`column`,
+ * id), after the row at `after` when given.
  */
 export function newestFirst(
   query: SelectQueryBuilder<Tables, string, Row>,
   column: string,
-  after: { at: string; id: string } | undefined,
-  limit: number,
+  after: { at: unknown; id: unknown } | undefined,
+  rows: unknown,
 ): SelectQueryBuilder<Tables, string, Row> {
   const page = after
     ? query.where((expression) =>
@@ -93,7 +93,7 @@ export function newestFirst(
   return page
     .orderBy(column, "desc")
     .orderBy("id", "desc")
-    .limit(limit + 1);
+    .limit(rows as number);
 }
 
 /** A value of a prepared statement, named when it is described and given when it runs. */

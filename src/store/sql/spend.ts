@@ -3,84 +3,112 @@
 // in this process or another sharing the file, wait for it. On PostgreSQL it locks its owner's spend row
 // of the day (made first when missing), so reservations of one owner on any number of nodes are checked
 // one after another; charges lock that row too, before the reservation's, so the two never deadlock.
+// Its statements are prepared once: every model call reserves, charges and releases.
 
 import { sql } from "kysely";
 import { fitsBudget, type SpendStore } from "../spend.ts";
-import { changedAny, greatest, type SqlDatabase } from "./database.ts";
+import { changedAny, greatest, type Outcome, prepare, type SqlDatabase } from "./database.ts";
+
+type OfDay = { owner: string; day: string };
+type OfReservation = { owner: string; id: string };
 
 /** The spend and reservations of `database`. */
 export function sqlSpend(database: SqlDatabase): SpendStore {
   const { builder } = database;
-  const addSpend = (owner: string, day: string, usd: number) =>
+  const addSpend = prepare<OfDay & { usd: number }>(database, (slot) =>
     builder
       .insertInto("spend")
-      .values({ user_id: owner, day, usd })
+      .values({ user_id: slot("owner"), day: slot("day"), usd: slot("usd") })
       .onConflict((conflict) =>
         conflict.columns(["user_id", "day"]).doUpdateSet({ usd: sql`spend.usd + excluded.usd` }),
-      );
-  const spent = (owner: string, day: string) =>
-    builder.selectFrom("spend").select("usd").where("user_id", "=", owner).where("day", "=", day);
-  const reservations = (owner: string) =>
-    builder.updateTable("spend_reservations").where("user_id", "=", owner);
-  const held = (owner: string, day: string, now: number) =>
+      ),
+  );
+  const spent = builder.selectFrom("spend").select("usd");
+  const spentOn = (locking: boolean) =>
+    prepare<OfDay>(database, (slot) => {
+      const query = spent.where("user_id", "=", slot("owner")).where("day", "=", slot("day"));
+      return locking ? query.forUpdate() : query;
+    });
+  const [spentNow, spentLocked] = [spentOn(false), spentOn(database.dialect === "postgres")];
+  const held = prepare<OfDay & { now: number }>(database, (slot) =>
     builder
       .selectFrom("spend_reservations")
       .select(sql`coalesce(sum(usd), 0)`.as("usd"))
-      .where("user_id", "=", owner)
-      .where("day", "=", day)
-      .where("expires_at", ">", now);
-  const usd = (outcome: { rows: { usd?: unknown }[] }) => Number(outcome.rows[0]?.usd ?? 0);
+      .where("user_id", "=", slot("owner"))
+      .where("day", "=", slot("day"))
+      .where("expires_at", ">", slot("now")),
+  );
+  const deleteExpired = prepare<{ owner: string; now: number }>(database, (slot) =>
+    builder
+      .deleteFrom("spend_reservations")
+      .where("user_id", "=", slot("owner"))
+      .where("expires_at", "<=", slot("now")),
+  );
+  const insert = prepare<OfReservation & { day: string; usd: number; expiresAt: number }>(database, (slot) =>
+    builder.insertInto("spend_reservations").values({
+      id: slot("id"),
+      user_id: slot("owner"),
+      day: slot("day"),
+      usd: slot("usd"),
+      expires_at: slot("expiresAt"),
+    }),
+  );
+  const reservation = (slot: (name: "owner" | "id") => unknown) =>
+    builder
+      .updateTable("spend_reservations")
+      .where("user_id", "=", slot("owner"))
+      .where("id", "=", slot("id"));
+  const lower = prepare<OfReservation & { usd: number }>(database, (slot) =>
+    reservation(slot).set({ usd: greatest(database, sql`usd - ${slot("usd")}`, 0) }),
+  );
+  const renew = prepare<OfReservation & { expiresAt: number }>(database, (slot) =>
+    reservation(slot).set({ expires_at: slot("expiresAt") }),
+  );
+  const release = prepare<OfReservation>(database, (slot) =>
+    builder
+      .deleteFrom("spend_reservations")
+      .where("user_id", "=", slot("owner"))
+      .where("id", "=", slot("id")),
+  );
+  const usd = (outcome: Outcome) => Number(outcome.rows[0]?.usd ?? 0);
   return {
     async add(owner, day, amount) {
-      await database.write(addSpend(owner, day, amount));
+      await database.write(addSpend({ owner, day, usd: amount }));
     },
 
     async spentOn(owner, day) {
-      return usd(await database.read(spent(owner, day)));
+      return usd(await database.read(spentNow({ owner, day })));
     },
 
-    reserve(owner, reservation, budgetUsd, now) {
-      const { id, day, expiresAt } = reservation;
+    reserve(owner, { id, day, usd: amount, expiresAt }, budgetUsd, now) {
       return database.transaction(function* () {
-        const locking = database.dialect === "postgres";
-        if (locking) yield addSpend(owner, day, 0);
-        yield builder
-          .deleteFrom("spend_reservations")
-          .where("user_id", "=", owner)
-          .where("expires_at", "<=", now);
-        const spentUsd = usd(yield locking ? spent(owner, day).forUpdate() : spent(owner, day));
-        const heldUsd = usd(yield held(owner, day, now));
-        if (!fitsBudget(spentUsd, heldUsd, reservation.usd, budgetUsd))
-          return { reserved: false, spentUsd, heldUsd };
-        const values = { id, user_id: owner, day, usd: reservation.usd, expires_at: expiresAt };
-        yield builder.insertInto("spend_reservations").values(values);
+        if (database.dialect === "postgres") yield addSpend({ owner, day, usd: 0 });
+        yield deleteExpired({ owner, now });
+        const spentUsd = usd(yield spentLocked({ owner, day }));
+        const heldUsd = usd(yield held({ owner, day, now }));
+        if (!fitsBudget(spentUsd, heldUsd, amount, budgetUsd)) return { reserved: false, spentUsd, heldUsd };
+        yield insert({ id, owner, day, usd: amount, expiresAt });
         return { reserved: true };
       });
     },
 
     async charge(owner, id, day, amount) {
       await database.transaction(function* () {
-        yield addSpend(owner, day, amount);
-        yield reservations(owner)
-          .set({ usd: greatest(database, sql`usd - ${amount}`, 0) })
-          .where("id", "=", id);
+        yield addSpend({ owner, day, usd: amount });
+        yield lower({ owner, id, usd: amount });
       });
     },
 
     async renew(owner, id, expiresAt) {
-      return changedAny(
-        await database.write(reservations(owner).set({ expires_at: expiresAt }).where("id", "=", id)),
-      );
+      return changedAny(await database.write(renew({ owner, id, expiresAt })));
     },
 
     async release(owner, id) {
-      await database.write(
-        builder.deleteFrom("spend_reservations").where("user_id", "=", owner).where("id", "=", id),
-      );
+      await database.write(release({ owner, id }));
     },
 
     async heldOn(owner, day, now) {
-      return usd(await database.read(held(owner, day, now)));
+      return usd(await database.read(held({ owner, day, now })));
     },
   };
 }

@@ -35,7 +35,7 @@ export function sqlTasks(database: SqlDatabase): TaskStore {
 
     async list(owner, page) {
       const after = page.after ? { at: page.after.createdAt, id: page.after.id } : undefined;
-      const query = newestFirst(tasks.where("user_id", "=", owner), "created_at", after, page.limit);
+      const query = newestFirst(tasks.where("user_id", "=", owner), "created_at", after, page.limit + 1);
       const { rows } = await database.read(query);
       return { tasks: rows.slice(0, page.limit).map(toTaskRecord), hasMore: rows.length > page.limit };
     },
