@@ -12,8 +12,8 @@ import { changedAny, greatest, type Outcome, prepare, type SqlDatabase } from ".
 type OfDay = { owner: string; day: string };
 type OfReservation = { owner: string; id: string };
 
-/** The spend and reservations of `database`. */
-export function sqlSpend(database: SqlDatabase): SpendStore {
+/** The statements of the spend port, prepared for `database`. */
+function spendStatements(database: SqlDatabase) {
   const { builder } = database;
   const addSpend = prepare<OfDay & { usd: number }>(database, (slot) =>
     builder
@@ -70,6 +70,13 @@ export function sqlSpend(database: SqlDatabase): SpendStore {
       .where("user_id", "=", slot("owner"))
       .where("id", "=", slot("id")),
   );
+  return { addSpend, spentNow, spentLocked, held, deleteExpired, insert, lower, renew, release };
+}
+
+/** The spend and reservations of `database`. */
+export function sqlSpend(database: SqlDatabase): SpendStore {
+  const { addSpend, spentNow, spentLocked, held, deleteExpired, insert, lower, renew, release } =
+    spendStatements(database);
   const usd = (outcome: Outcome) => Number(outcome.rows[0]?.usd ?? 0);
   return {
     async add(owner, day, amount) {
