@@ -1,7 +1,8 @@
 // One description of the queries, compiled per dialect: the ports in this folder build their statements
-// with kysely's query builder, and each backend runs them on its own connection (SQLite synchronously, so
-// a transaction stays one synchronous write; PostgreSQL on a pool). kysely only compiles here: it has no
-// driver of its own, so what runs, retries and locks stays the backends'.
+// with kysely's query builder (or its `sql` tag, where one text reads alike in both dialects), and each
+// backend runs them on its own connection (SQLite synchronously, so a transaction stays one synchronous
+// write; PostgreSQL on a pool). kysely only compiles here: it has no driver of its own, so what runs,
+// retries and locks stays the backends'. Hot statements are prepared: compiled once, run with values.
 
 import {
   type CompiledQuery,
