@@ -1,7 +1,7 @@
 // The conversations port: conversations, their messages, their search. A caller first takes the
 // handle of one owner (`conversations.of(owner)`); every method of the handle reads and writes only
 // that owner's rows, so a missing ownership check cannot be written: another owner's conversation
-// looks exactly like a missing one. Backends: sqlite/conversations.ts, postgres/conversations.ts.
+// looks exactly like a missing one. Backends: sql/conversations.ts, with each one's own search.
 
 import type { IdempotencyEntry } from "./idempotency.ts";
 

@@ -5,26 +5,33 @@ import type { EvaluationRunRecord } from "./evaluations.ts";
 
 type Row = Record<string, unknown>;
 
-/** The columns of `evaluation_runs`, in the order both backends insert them. */
-export const runColumns =
-  "id, user_id, settings_key, status, best_model, spent_usd, max_cost_usd, created_at, updated_at, definition";
+/** The columns of `evaluation_runs`. */
+export const runColumns = [
+  "id",
+  "user_id",
+  "settings_key",
+  "status",
+  "best_model",
+  "spent_usd",
+  "max_cost_usd",
+].concat(["created_at", "updated_at", "definition"]);
 
-/** The values of a new run's row, in the order of {@link runColumns}. */
-export function runRowValues(owner: string, run: EvaluationRunRecord): (string | number | null)[] {
+/** A new run's row. */
+export function toRunRow(owner: string, run: EvaluationRunRecord): Row {
   const { id, settingsKey, status, bestModel, spentUsd, maxCostUsd, createdAt, updatedAt, ...definition } =
     run;
-  return [
+  return {
     id,
-    owner,
-    settingsKey,
+    user_id: owner,
+    settings_key: settingsKey,
     status,
-    bestModel,
-    spentUsd,
-    maxCostUsd,
-    createdAt,
-    updatedAt,
-    JSON.stringify(definition),
-  ];
+    best_model: bestModel,
+    spent_usd: spentUsd,
+    max_cost_usd: maxCostUsd,
+    created_at: createdAt,
+    updated_at: updatedAt,
+    definition: JSON.stringify(definition),
+  };
 }
 
 /** The run a row holds. */

@@ -103,16 +103,16 @@ export function toIdempotencyEntry(row: Row): IdempotencyEntry {
   };
 }
 
-/** The named parameters of the message insert: the record's fields, metadata as JSON text. */
-export function toMessageParameters(message: Message): Record<string, string | number | null> {
+/** The columns of a message's row: the record's fields, metadata as JSON text. */
+export function toMessageRow(message: Message): Record<string, string | number> {
   return {
     id: message.id,
-    conversationId: message.conversationId,
+    conversation_id: message.conversationId,
     role: message.role,
     content: message.content,
-    userId: message.userId,
+    user_id: message.userId,
     sequence: message.sequence,
-    createdAt: message.createdAt,
+    created_at: message.createdAt,
     metadata: JSON.stringify(message.metadata ?? {}),
   };
 }

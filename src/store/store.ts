@@ -1,9 +1,10 @@
 // The store: what the rest of the program may ask of its database, as narrow ports, one per concept,
 // each in its own file beside this one (kysely's dialect, split into driver, compiler, adapter). An
-// opened store holds one of each; a consumer takes only the ports it needs. Each backend (sqlite/,
-// postgres/, and redis/ for request counters) is a folder with a file per port, and each port has its
-// own contract suite in test/store/contract/ that every backend serving it passes. No SQL leaks past
-// the backends.
+// opened store holds one of each; a consumer takes only the ports it needs. The SQL of the ports is
+// written once in sql/ and compiled by kysely for each backend (sqlite/, postgres/); a backend's folder
+// holds its connection and what is its own (search, broadcast, migrations, request counters, as redis/
+// does). Each port has its own contract suite in test/store/contract/ that every backend serving it
+// passes. No SQL leaks past the store.
 
 import type { AccountStore } from "./accounts.ts";
 import type { Broadcast } from "./broadcast.ts";

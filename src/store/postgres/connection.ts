@@ -1,5 +1,5 @@
-// The PostgreSQL pool every port of the PostgreSQL store runs its SQL through: one statement, one
-// transaction on one connection, or one keyset page. A connection that is lost or refused becomes
+// The PostgreSQL pool every port of the PostgreSQL store runs its SQL through: one statement, or one
+// transaction on one connection. A connection that is lost or refused becomes
 // store_unavailable, naming the server (never its password).
 
 import type pg from "pg";
@@ -54,27 +54,6 @@ export class PostgresConnection {
     } finally {
       client.release();
     }
-  }
-
-  /**
-   * One page (plus one row, to tell whether more follow) of `select` rows of `owner`, newest first by
-   * (`orderColumn`, id), after the row at `after` when given.
-   */
-  async keysetRows(
-    select: string,
-    orderColumn: string,
-    owner: string,
-    after: { at: string; id: string } | undefined,
-    limit: number,
-  ): Promise<Record<string, unknown>[]> {
-    const order = `ORDER BY ${orderColumn} DESC, id DESC`;
-    const result = after
-      ? await this.query(
-          `${select} WHERE user_id = $1 AND (${orderColumn}, id) < ($2, $3) ${order} LIMIT $4`,
-          [owner, after.at, after.id, limit + 1],
-        )
-      : await this.query(`${select} WHERE user_id = $1 ${order} LIMIT $2`, [owner, limit + 1]);
-    return result.rows;
   }
 
   /** A connection failure, or a write the database refuses (read-only), as `store_unavailable`; any other error unchanged. */

@@ -2,6 +2,7 @@
 // under an advisory lock, so any number of nodes starting at once apply each step exactly once.
 
 import type pg from "pg";
+import { sharedSteps, sharedTables } from "../sql/tables.ts";
 
 /** One schema step; its position in the list (1-based) is its version. */
 export interface PostgresMigration {
@@ -11,6 +12,9 @@ export interface PostgresMigration {
 
 /** The lock every node takes while it migrates (an arbitrary constant: "aiu" in ASCII). */
 const migrationLock = 0x616975;
+
+/** The tables both backends make alike, in PostgreSQL's words. */
+const tables = sharedTables("postgres");
 
 /** The store's schema, oldest step first. Append new steps; never edit one that has shipped. */
 export const postgresMigrations: readonly PostgresMigration[] = [
@@ -42,153 +46,15 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       );
       CREATE INDEX messages_search ON messages USING GIN (search);
       CREATE INDEX messages_by_owner ON messages (user_id);
-      CREATE TABLE idempotency_records (
-        user_id TEXT NOT NULL,
-        key TEXT NOT NULL,
-        tool TEXT NOT NULL,
-        fingerprint TEXT NOT NULL,
-        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
-        conversation_created INTEGER NOT NULL,
-        user_message_id TEXT NOT NULL,
-        assistant_message_id TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        PRIMARY KEY (user_id, key)
-      );
-      CREATE INDEX idempotency_records_by_conversation ON idempotency_records (conversation_id);
-      CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE api_keys (
-        id TEXT PRIMARY KEY,
-        user_id TEXT NOT NULL,
-        tier TEXT NOT NULL,
-        hash TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        revoked_at TEXT
-      );
-      CREATE TABLE spend (
-        user_id TEXT NOT NULL,
-        day TEXT NOT NULL,
-        usd DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (user_id, day)
-      );
+      ${tables.idempotencyRecords}
+      ${tables.settings}
+      ${tables.apiKeys}
+      ${tables.spend}
       CREATE TABLE rate_limits (key VARCHAR(255) PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire BIGINT);
-      CREATE TABLE tasks (
-        id TEXT PRIMARY KEY,
-        user_id TEXT NOT NULL,
-        tool TEXT NOT NULL,
-        status TEXT NOT NULL,
-        status_message TEXT,
-        result TEXT,
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        ttl_ms BIGINT NOT NULL,
-        expires_at BIGINT NOT NULL,
-        runner TEXT NOT NULL,
-        heartbeat_at TEXT NOT NULL
-      );
-      CREATE INDEX tasks_by_owner ON tasks (user_id, created_at DESC, id DESC);
-      CREATE INDEX tasks_working ON tasks (status, heartbeat_at);
+      ${tables.tasks}
     `,
   },
-  {
-    name: "idempotency claims of running calls",
-    sql: `
-      CREATE TABLE idempotency_claims (
-        user_id TEXT NOT NULL,
-        key TEXT NOT NULL,
-        holder TEXT NOT NULL,
-        claimed_at TEXT NOT NULL,
-        PRIMARY KEY (user_id, key)
-      );
-    `,
-  },
-  {
-    name: "events of 2025 sessions' SSE streams, for resuming",
-    sql: `
-      CREATE TABLE stream_events (
-        session_id TEXT NOT NULL,
-        stream_id TEXT NOT NULL,
-        sequence INTEGER NOT NULL,
-        message TEXT NOT NULL,
-        expires_at BIGINT NOT NULL,
-        PRIMARY KEY (session_id, stream_id, sequence)
-      );
-      CREATE INDEX stream_events_by_expiry ON stream_events (expires_at);
-    `,
-  },
-  {
-    name: "spend held by running calls against their owner's daily budget",
-    sql: `
-      CREATE TABLE spend_reservations (
-        id TEXT PRIMARY KEY,
-        user_id TEXT NOT NULL,
-        day TEXT NOT NULL,
-        usd DOUBLE PRECISION NOT NULL,
-        expires_at BIGINT NOT NULL
-      );
-      CREATE INDEX spend_reservations_by_owner ON spend_reservations (user_id, day);
-    `,
-  },
-  {
-    name: "web page sessions, kept as the hash of their id",
-    sql: `
-      CREATE TABLE web_sessions (
-        hash TEXT PRIMARY KEY,
-        user_id TEXT NOT NULL,
-        tier TEXT NOT NULL,
-        credential_id TEXT NOT NULL,
-        created_at BIGINT NOT NULL,
-        expires_at BIGINT NOT NULL
-      );
-      CREATE INDEX web_sessions_by_expiry ON web_sessions (expires_at);
-    `,
-  },
-  {
-    name: "evaluation runs: their questions, answers, each model's own answers and the judgements",
-    sql: `
-      CREATE TABLE evaluation_runs (
-        id TEXT PRIMARY KEY,
-        user_id TEXT NOT NULL,
-        settings_key TEXT NOT NULL,
-        status TEXT NOT NULL,
-        best_model TEXT,
-        spent_usd DOUBLE PRECISION NOT NULL,
-        max_cost_usd DOUBLE PRECISION,
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        definition TEXT NOT NULL
-      );
-      CREATE INDEX evaluation_runs_by_owner ON evaluation_runs (user_id, created_at DESC, id DESC);
-      CREATE TABLE evaluation_questions (
-        run_id TEXT NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
-        position INTEGER NOT NULL,
-        record TEXT NOT NULL,
-        PRIMARY KEY (run_id, position)
-      );
-      CREATE TABLE evaluation_answers (
-        run_id TEXT NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
-        question_id TEXT NOT NULL,
-        strategy TEXT NOT NULL,
-        record TEXT NOT NULL,
-        PRIMARY KEY (run_id, question_id, strategy)
-      );
-      CREATE TABLE evaluation_model_answers (
-        run_id TEXT NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
-        question_id TEXT NOT NULL,
-        model TEXT NOT NULL,
-        record TEXT NOT NULL,
-        PRIMARY KEY (run_id, question_id, model)
-      );
-      CREATE TABLE evaluation_judgements (
-        run_id TEXT NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
-        question_id TEXT NOT NULL,
-        first TEXT NOT NULL,
-        second TEXT NOT NULL,
-        judge TEXT NOT NULL,
-        record TEXT NOT NULL,
-        PRIMARY KEY (run_id, question_id, first, second, judge)
-      );
-    `,
-  },
+  ...sharedSteps(tables),
   {
     // The message's search text was a column of its own, a second copy of every opinion beside the
     // metadata. Now the words are taken from the content and the metadata's answers as the row is

@@ -4,37 +4,25 @@
 
 import { randomBytes } from "node:crypto";
 import { countersAtFirstUse } from "../request-counters.ts";
+import { sqlPorts } from "../sql/ports.ts";
 import type { Store } from "../store.ts";
-import { postgresAccounts } from "./accounts.ts";
 import { postgresBroadcast } from "./broadcast.ts";
 import type { PostgresConnection } from "./connection.ts";
 import { postgresConversations } from "./conversations.ts";
-import { postgresEvaluations } from "./evaluations.ts";
-import { postgresIdempotency } from "./idempotency.ts";
-import { postgresModelLatencies } from "./model-latencies.ts";
-import { postgresSpend } from "./spend.ts";
-import { postgresStreamEvents } from "./stream-events.ts";
-import { postgresTasks } from "./tasks.ts";
-import { postgresWebSessions } from "./web-sessions.ts";
+import { postgresDatabase } from "./sql-database.ts";
 
 /** The store over `connection`'s pool (migrated); closing the store ends the pool. */
 export function createPostgresStore(connection: PostgresConnection): Store {
   const broadcast = postgresBroadcast(connection);
+  const database = postgresDatabase(connection);
   let closed = false;
   return {
-    conversations: postgresConversations(connection),
-    idempotency: postgresIdempotency(connection),
-    accounts: postgresAccounts(connection),
-    spend: postgresSpend(connection),
+    ...sqlPorts(database),
+    conversations: postgresConversations(connection, database),
     requestCounters: countersAtFirstUse("the PostgreSQL database", async (location) =>
       (await import("./request-counters.ts")).postgresRequestCounters(connection, location),
     ),
-    tasks: postgresTasks(connection),
-    streamEvents: postgresStreamEvents(connection),
-    webSessions: postgresWebSessions(connection),
     broadcast: { publish: broadcast.publish, subscribe: broadcast.subscribe },
-    modelLatencies: postgresModelLatencies(connection),
-    evaluations: postgresEvaluations(connection),
 
     async health() {
       try {

@@ -1,124 +1,55 @@
-// The conversations port on SQLite. A turn is one write transaction (BEGIN IMMEDIATE), which holds the
-// file's write lock, so its sequence numbers are gap-free however many processes write; search runs on
-// an FTS5 index of each message and every model's opinion in it, ranked by bm25 (on a SQLite without FTS5,
-// a plain index scanned for every word: full-text.ts).
+// The conversations port on SQLite: the shared queries (../sql/conversations.ts) with SQLite's search. A
+// turn is one write transaction (BEGIN IMMEDIATE), which holds the file's write lock, so its sequence
+// numbers are gap-free however many processes write; search runs on an FTS5 index of each message and
+// every model's opinion in it, ranked by bm25 (on a SQLite without FTS5, a plain index scanned for every
+// word: full-text.ts), over the search text stored beside each message.
 
-import type { ConversationStore, OwnerConversations } from "../conversations.ts";
-import { bestHitPerConversation, toConversation, toMessage } from "../rows.ts";
+import { sql } from "kysely";
+import type { ConversationStore, SearchHit } from "../conversations.ts";
+import { bestHitPerConversation } from "../rows.ts";
+import { sqlConversations } from "../sql/conversations.ts";
+import type { SqlDatabase } from "../sql/database.ts";
 import type { SqliteConnection } from "./connection.ts";
-import { prepareConversationStatements } from "./conversation-statements.ts";
 import { plainMatch } from "./full-text.ts";
-import { answersSearchText } from "./search-text.ts";
-import { writeTurn } from "./turn-writer.ts";
+import { searchedCharacters } from "./search-index-sql.ts";
+import { prepareSearchStatements, type SearchStatements } from "./search-statements.ts";
+import { answersSearchText, searchTextOf } from "./search-text.ts";
 
-/** The conversations of `connection`. */
-export function sqliteConversations(connection: SqliteConnection): ConversationStore {
-  const statements = prepareConversationStatements(connection.database);
-  return {
-    of: (owner) => ({
-      owner,
-      ...conversationMethods(connection, statements, owner),
-      ...messageMethods(connection, statements, owner),
+/** The conversations of `connection`, whose shared view is `database`. */
+export function sqliteConversations(connection: SqliteConnection, database: SqlDatabase): ConversationStore {
+  const statements = prepareSearchStatements(connection.database);
+  return sqlConversations(database, {
+    search: (owner, words, limit) => search(connection, statements, owner, words, limit),
+    searchText: (message) => searchTextOf(message.content, message.metadata),
+    metadataExtras: (metadata) => ({
+      search_text: sql`substr(content, 1, ${sql.lit(searchedCharacters)}) || ' ' || ${answersSearchText(metadata)}`,
     }),
-  };
+  });
 }
 
-type Statements = ReturnType<typeof prepareConversationStatements>;
-
-type MessageMethods = Pick<
-  OwnerConversations,
-  "readMessages" | "readRecentMessages" | "updateMessageMetadata" | "getMessages"
->;
-
-/** What an owner does with whole conversations: read, list, rename, search, delete, and save a turn. */
-function conversationMethods(
+/** The owner's conversations matching `words`, best first, one hit each. */
+async function search(
   connection: SqliteConnection,
-  statements: Statements,
+  statements: SearchStatements,
   owner: string,
-): Omit<OwnerConversations, "owner" | keyof MessageMethods> {
-  return {
-    async get(id) {
-      const row = await connection.read(() => statements.getConversation.get(owner, id));
-      return row === undefined ? undefined : toConversation(row);
-    },
-
-    saveTurn(turn) {
-      return connection.transaction(() => writeTurn(statements, owner, turn));
-    },
-
-    async list(page) {
-      const rows = await connection.read(() =>
-        page.after
-          ? statements.listConversationsAfter.all(owner, page.after.updatedAt, page.after.id, page.limit + 1)
-          : statements.listConversationsFirstPage.all(owner, page.limit + 1),
-      );
-      return {
-        conversations: rows.slice(0, page.limit).map(toConversation),
-        hasMore: rows.length > page.limit,
-      };
-    },
-
-    async rename(id, title) {
-      const row = await connection.write(() => statements.renameConversation.get(title, owner, id));
-      return row === undefined ? undefined : toConversation(row);
-    },
-
-    async search(words, limit) {
-      if (words.length === 0) return [];
-      const fullText = statements.searchMessages;
-      if (!fullText) return searchPlainly(connection, statements, owner, words, limit);
-      const query = words
-        .map((word, index) => `"${word.replaceAll('"', '""')}"${index === words.length - 1 ? "*" : ""}`)
-        .join(" ");
-      const rows = await connection.read(() => fullText.all({ owner, query, rows: limit * 20 }));
-      // bm25 is lower for better matches.
-      return bestHitPerConversation(rows, limit, (row) => -Number(row.score));
-    },
-
-    async delete(id) {
-      const result = await connection.write(() => statements.deleteConversation.run(owner, id));
-      return Number(result.changes) > 0;
-    },
-  };
-}
-
-/** What an owner does with the messages of a conversation. */
-function messageMethods(connection: SqliteConnection, statements: Statements, owner: string): MessageMethods {
-  return {
-    async readMessages(conversationId, page) {
-      const rows = await connection.read(() =>
-        statements.readMessagesAfter.all(owner, conversationId, page.afterSequence ?? 0, page.limit + 1),
-      );
-      return { messages: rows.slice(0, page.limit).map(toMessage), hasMore: rows.length > page.limit };
-    },
-
-    async readRecentMessages(conversationId, limit) {
-      return (
-        await connection.read(() => statements.readRecentMessages.all(owner, conversationId, limit))
-      ).map(toMessage);
-    },
-
-    async updateMessageMetadata(messageId, metadata) {
-      const answers = answersSearchText(metadata);
-      const result = await connection.write(() =>
-        statements.updateMessageMetadata.run(JSON.stringify(metadata), answers, owner, messageId),
-      );
-      return Number(result.changes) > 0;
-    },
-
-    async getMessages(ids) {
-      if (ids.length === 0) return [];
-      const rows = await connection.read(() => statements.getMessagesByIds.all(owner, JSON.stringify(ids)));
-      const byId = new Map(rows.map((row) => [String(row.id), toMessage(row)]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
-    },
-  };
+  words: readonly string[],
+  limit: number,
+): Promise<SearchHit[]> {
+  if (words.length === 0) return [];
+  const fullText = statements.searchMessages;
+  if (!fullText) return searchPlainly(connection, statements, owner, words, limit);
+  const query = words
+    .map((word, index) => `"${word.replaceAll('"', '""')}"${index === words.length - 1 ? "*" : ""}`)
+    .join(" ");
+  const rows = await connection.read(() => fullText.all({ owner, query, rows: limit * 20 }));
+  // bm25 is lower for better matches.
+  return bestHitPerConversation(rows, limit, (row) => -Number(row.score));
 }
 
 /** Search where the index is a plain table: the rows holding the longest word, then every word checked. */
 async function searchPlainly(
   connection: SqliteConnection,
-  statements: Statements,
+  statements: SearchStatements,
   owner: string,
   words: readonly string[],
   limit: number,

@@ -1,6 +1,7 @@
 // Versioned schema migrations for the SQLite store, tracked with PRAGMA user_version.
 
 import type { DatabaseSync } from "node:sqlite";
+import { sharedSteps, sharedTables } from "../sql/tables.ts";
 import { sqliteHasFullText } from "./full-text.ts";
 import {
   indexRow,
@@ -19,6 +20,9 @@ export interface Migration {
   /** The step on a SQLite without FTS5, where it differs (see full-text.ts). */
   sqlWithoutFullText?: string;
 }
+
+/** The tables both backends make alike, in SQLite's words. */
+const tables = sharedTables("sqlite");
 
 /** The store's schema, oldest step first. Append new steps; never edit one that has shipped. */
 export const schemaMigrations: readonly Migration[] = [
@@ -50,20 +54,7 @@ export const schemaMigrations: readonly Migration[] = [
         UNIQUE (conversation_id, sequence)
       ) STRICT;
 
-      CREATE TABLE idempotency_records (
-        user_id TEXT NOT NULL,
-        key TEXT NOT NULL,
-        tool TEXT NOT NULL,
-        fingerprint TEXT NOT NULL,
-        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
-        conversation_created INTEGER NOT NULL,
-        user_message_id TEXT NOT NULL,
-        assistant_message_id TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        PRIMARY KEY (user_id, key)
-      ) STRICT;
-
-      CREATE INDEX idempotency_records_by_conversation ON idempotency_records (conversation_id);
+      ${tables.idempotencyRecords}
     `,
   },
   {
@@ -76,30 +67,13 @@ export const schemaMigrations: readonly Migration[] = [
   },
   {
     name: "settings (the signing key)",
-    sql: `
-      CREATE TABLE settings (
-        name TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-      ) STRICT;
-    `,
+    sql: tables.settings,
   },
   {
     name: "API keys, spend per user per day, rate-limit counters",
     sql: `
-      CREATE TABLE api_keys (
-        id TEXT PRIMARY KEY,
-        user_id TEXT NOT NULL,
-        tier TEXT NOT NULL,
-        hash TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        revoked_at TEXT
-      ) STRICT;
-      CREATE TABLE spend (
-        user_id TEXT NOT NULL,
-        day TEXT NOT NULL,
-        usd REAL NOT NULL,
-        PRIMARY KEY (user_id, day)
-      ) STRICT;
+      ${tables.apiKeys}
+      ${tables.spend}
       CREATE TABLE rate_limits (
         key TEXT PRIMARY KEY,
         points INTEGER NOT NULL DEFAULT 0,
@@ -109,24 +83,7 @@ export const schemaMigrations: readonly Migration[] = [
   },
   {
     name: "tasks",
-    sql: `
-      CREATE TABLE tasks (
-        id TEXT PRIMARY KEY,
-        user_id TEXT NOT NULL,
-        tool TEXT NOT NULL,
-        status TEXT NOT NULL,
-        status_message TEXT,
-        result TEXT,
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        ttl_ms INTEGER NOT NULL,
-        expires_at INTEGER NOT NULL,
-        runner TEXT NOT NULL,
-        heartbeat_at TEXT NOT NULL
-      ) STRICT;
-      CREATE INDEX tasks_by_owner ON tasks (user_id, created_at DESC, id DESC);
-      CREATE INDEX tasks_working ON tasks (status, heartbeat_at);
-    `,
+    sql: tables.tasks,
   },
   {
     name: "full-text search over messages and every model's opinion",
@@ -152,106 +109,7 @@ ${searchIndexing}`,
       CREATE INDEX message_search_by_owner ON message_search (user_id);
 ${searchIndexing}`,
   },
-  {
-    name: "idempotency claims of running calls",
-    sql: `
-      CREATE TABLE idempotency_claims (
-        user_id TEXT NOT NULL,
-        key TEXT NOT NULL,
-        holder TEXT NOT NULL,
-        claimed_at TEXT NOT NULL,
-        PRIMARY KEY (user_id, key)
-      ) STRICT;
-    `,
-  },
-  {
-    name: "events of 2025 sessions' SSE streams, for resuming",
-    sql: `
-      CREATE TABLE stream_events (
-        session_id TEXT NOT NULL,
-        stream_id TEXT NOT NULL,
-        sequence INTEGER NOT NULL,
-        message TEXT NOT NULL,
-        expires_at INTEGER NOT NULL,
-        PRIMARY KEY (session_id, stream_id, sequence)
-      ) STRICT;
-      CREATE INDEX stream_events_by_expiry ON stream_events (expires_at);
-    `,
-  },
-  {
-    name: "spend held by running calls against their owner's daily budget",
-    sql: `
-      CREATE TABLE spend_reservations (
-        id TEXT PRIMARY KEY,
-        user_id TEXT NOT NULL,
-        day TEXT NOT NULL,
-        usd REAL NOT NULL,
-        expires_at INTEGER NOT NULL
-      ) STRICT;
-      CREATE INDEX spend_reservations_by_owner ON spend_reservations (user_id, day);
-    `,
-  },
-  {
-    name: "web page sessions, kept as the hash of their id",
-    sql: `
-      CREATE TABLE web_sessions (
-        hash TEXT PRIMARY KEY,
-        user_id TEXT NOT NULL,
-        tier TEXT NOT NULL,
-        credential_id TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        expires_at INTEGER NOT NULL
-      ) STRICT;
-      CREATE INDEX web_sessions_by_expiry ON web_sessions (expires_at);
-    `,
-  },
-  {
-    name: "evaluation runs: their questions, answers, each model's own answers and the judgements",
-    sql: `
-      CREATE TABLE evaluation_runs (
-        id TEXT PRIMARY KEY,
-        user_id TEXT NOT NULL,
-        settings_key TEXT NOT NULL,
-        status TEXT NOT NULL,
-        best_model TEXT,
-        spent_usd REAL NOT NULL,
-        max_cost_usd REAL,
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        definition TEXT NOT NULL
-      ) STRICT;
-      CREATE INDEX evaluation_runs_by_owner ON evaluation_runs (user_id, created_at DESC, id DESC);
-      CREATE TABLE evaluation_questions (
-        run_id TEXT NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
-        position INTEGER NOT NULL,
-        record TEXT NOT NULL,
-        PRIMARY KEY (run_id, position)
-      ) STRICT;
-      CREATE TABLE evaluation_answers (
-        run_id TEXT NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
-        question_id TEXT NOT NULL,
-        strategy TEXT NOT NULL,
-        record TEXT NOT NULL,
-        PRIMARY KEY (run_id, question_id, strategy)
-      ) STRICT;
-      CREATE TABLE evaluation_model_answers (
-        run_id TEXT NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
-        question_id TEXT NOT NULL,
-        model TEXT NOT NULL,
-        record TEXT NOT NULL,
-        PRIMARY KEY (run_id, question_id, model)
-      ) STRICT;
-      CREATE TABLE evaluation_judgements (
-        run_id TEXT NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
-        question_id TEXT NOT NULL,
-        first TEXT NOT NULL,
-        second TEXT NOT NULL,
-        judge TEXT NOT NULL,
-        record TEXT NOT NULL,
-        PRIMARY KEY (run_id, question_id, first, second, judge)
-      ) STRICT;
-    `,
-  },
+  ...sharedSteps(tables),
   {
     // A late opinion replaces its placeholder in the stored metadata; the search text follows it, and
     // the turns that already hold a late (or stopped) opinion are indexed again.

@@ -4,19 +4,13 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import { countersAtFirstUse } from "../request-counters.ts";
+import { sqlPorts } from "../sql/ports.ts";
 import type { Store, StoreHealth } from "../store.ts";
 import { StoreUnavailableError } from "../store-errors.ts";
-import { sqliteAccounts } from "./accounts.ts";
 import { processBroadcast } from "./broadcast.ts";
 import { SqliteConnection, type SqliteConnectionOptions } from "./connection.ts";
 import { sqliteConversations } from "./conversations.ts";
-import { sqliteEvaluations } from "./evaluations.ts";
-import { sqliteIdempotency } from "./idempotency.ts";
-import { sqliteModelLatencies } from "./model-latencies.ts";
-import { sqliteSpend } from "./spend.ts";
-import { sqliteStreamEvents } from "./stream-events.ts";
-import { sqliteTasks } from "./tasks.ts";
-import { sqliteWebSessions } from "./web-sessions.ts";
+import { sqliteDatabase } from "./sql-database.ts";
 
 /** The settings row holding the signing key. */
 const signingKeyName = "signing-key";
@@ -24,6 +18,7 @@ const signingKeyName = "signing-key";
 /** The store over `database`, which must be open and migrated; it takes ownership of it. */
 export function createSqliteStore(database: DatabaseSync, options: SqliteConnectionOptions): Store {
   const connection = new SqliteConnection(database, options);
+  const sqlDatabase = sqliteDatabase(connection);
   const ping = database.prepare("SELECT 1 AS ok");
   const getSetting = database.prepare("SELECT value FROM settings WHERE name = ?");
   const insertSetting = database.prepare(
@@ -32,19 +27,12 @@ export function createSqliteStore(database: DatabaseSync, options: SqliteConnect
   let ephemeralKey: string | undefined;
 
   return {
-    conversations: sqliteConversations(connection),
-    idempotency: sqliteIdempotency(connection),
-    accounts: sqliteAccounts(connection),
-    spend: sqliteSpend(connection),
+    ...sqlPorts(sqlDatabase),
+    conversations: sqliteConversations(connection, sqlDatabase),
     requestCounters: countersAtFirstUse("the database", async (location) =>
       (await import("./request-counters.ts")).sqliteRequestCounters(connection, location),
     ),
-    tasks: sqliteTasks(connection),
-    streamEvents: sqliteStreamEvents(connection),
-    webSessions: sqliteWebSessions(connection),
     broadcast: processBroadcast(),
-    modelLatencies: sqliteModelLatencies(connection),
-    evaluations: sqliteEvaluations(connection),
 
     async health(): Promise<StoreHealth> {
       try {
