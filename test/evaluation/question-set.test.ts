@@ -103,7 +103,7 @@ describe("the question set format", () => {
     assert.equal(message(3), '"question" is missing: give the question\'s text as "question"');
     assert.match(
       message(4) ?? "",
-      /^unknown field "anwser": a question line has only id, question, choices, answer, tags$/,
+      /^unknown field "anwser": a question line has only id, question, choices, answer, tags, note$/,
     );
     assert.equal(
       message(5),

@@ -1,6 +1,7 @@
 // One question of an evaluation, and the line a question set writes it as: one JSON object a line with
 // `question`, and optionally `id`, `choices` (multiple choice, lettered A, B, C... in order), `answer` (the
-// reference: a choice's letter or text, or the exact answer) and `tags`. Every question set, our own format
+// reference: a choice's letter or text, or the exact answer), `tags` and `note` (why the answer is right, for
+// whoever reads the file; no model sees it). Every question set, our own format
 // or a public one, becomes these lines and is checked by this one schema.
 
 import { createHash } from "node:crypto";
@@ -26,7 +27,7 @@ export function choiceLetter(index: number): string {
 }
 
 /** The fields a question line may hold, for messages. */
-export const questionFields = ["id", "question", "choices", "answer", "tags"] as const;
+export const questionFields = ["id", "question", "choices", "answer", "tags", "note"] as const;
 
 /** A string field, with messages that say what to write when it is missing or of another type. */
 function text(field: string, fix: string) {
@@ -66,6 +67,7 @@ export const questionLineSchema = z
         "give the reference answer, or leave it out to judge answers pairwise",
       ).optional(),
       tags: texts("tags", 'write tags as "tags": ["arithmetic"]').optional(),
+      note: text("note", "say why the answer is right, or leave it out").optional(),
     },
     {
       error: (issue) =>
