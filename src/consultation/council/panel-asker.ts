@@ -29,7 +29,7 @@ export function panelAsker(
   return {
     estimate: (question, history) => fitPanel(setup, question, history),
     async ask(question, history, options) {
-      const opened = await openPanel(setup, question, history, options);
+      const opened = await openPanel(services, setup, question, history, options);
       const settled = await settlePanel(opened);
       const debated = await debatePanel(settled);
       const reviewed = await reviewPanel(debated);

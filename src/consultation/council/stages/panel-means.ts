@@ -7,7 +7,7 @@ import type { ModelOpinion } from "../../../contract/opinions.ts";
 import type { ConsultationEvent } from "../../../contract/progress-events.ts";
 import type { HistoryMessage } from "../../asking/asker.ts";
 import type { ContextTrim } from "../../asking/conversation-context.ts";
-import type { RunOptions } from "../../consultation-services.ts";
+import type { ConsultationServices, RunOptions } from "../../consultation-services.ts";
 import { callPolicy } from "../../model-call/retried-call.ts";
 import { answeredBy, detachable } from "../answer-by-time.ts";
 import { familyOf } from "../model-families.ts";
@@ -15,15 +15,19 @@ import { opinionAsker } from "../panel-opinions.ts";
 import { synthesise } from "../synthesis.ts";
 import type { FittedPanel, PanelMeans, PanelSetup } from "./panel-record.ts";
 
+/** What the means of asking use of the consultation's services. */
+export type PanelServices = Omit<ConsultationServices, "clock" | "newId">;
+
 /** The means of a consultation asking `question` with the plan `fitted`, under the caller's `options`. */
 export function panelMeans(
+  services: PanelServices,
   setup: PanelSetup,
   question: string,
   history: readonly HistoryMessage[],
   fitted: FittedPanel,
   options: RunOptions,
 ): PanelMeans {
-  const { services, choice, chosen } = setup;
+  const { choice, chosen } = setup;
   const { defaults } = services;
   const { plan } = fitted;
   const started = services.now();
@@ -61,6 +65,7 @@ export function panelMeans(
     [plan.primary, ...plan.secondaries].map((entry) => [entry.name, familyOf(entry)] as const),
   );
   return {
+    createModel: services.createModel,
     policy,
     onEvent,
     stream,
