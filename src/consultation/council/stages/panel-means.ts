@@ -1,10 +1,8 @@
-// The means of asking of one panel, fixed when it opens: the call policy under the consultation's signal
-// (which lets the late calls run on after the answer, see answer-by-time.ts), the progress that stops
-// reaching the caller once the answer is given, the opinion asker, the synthesis writer and the wait
-// for the answer-by time.
+// The means of asking of one panel, fixed when it opens: the call policy and the progress on the
+// caller's end (let go once the answer is given: the late calls run on, unheard; see answer-by-time.ts),
+// the model factory, the opinion asker, the synthesis writer and the wait for the answer-by time.
 
 import type { ModelOpinion } from "../../../contract/opinions.ts";
-import type { ConsultationEvent } from "../../../contract/progress-events.ts";
 import type { HistoryMessage } from "../../asking/asker.ts";
 import type { ContextTrim } from "../../asking/conversation-context.ts";
 import type { ConsultationServices, RunOptions } from "../../consultation-services.ts";
@@ -32,13 +30,10 @@ export function panelMeans(
   const { plan } = fitted;
   const started = services.now();
   const elapsed = () => services.now() - started;
-  let answerGiven = false;
-  const onEvent = (event: ConsultationEvent) => {
-    if (!answerGiven) options.onEvent?.(event);
-  };
   // With an answer-by time, models still running then go on after the answer, whatever the caller's
-  // request does; only a cancel before the answer (or the late signal after it) stops them.
-  const calling = detachable(options.signal, options.lateSignal);
+  // request does; only a cancel before the answer (or the late signal after it) stops them, and their
+  // progress is no longer the caller's.
+  const calling = detachable(options);
   const policy = callPolicy(
     services,
     calling.signal,
@@ -58,7 +53,7 @@ export function panelMeans(
     }),
     stream,
     policy,
-    onEvent,
+    onEvent: calling.onEvent,
     trims,
   });
   const families = new Map(
@@ -67,7 +62,7 @@ export function panelMeans(
   return {
     createModel: services.createModel,
     policy,
-    onEvent,
+    onEvent: calling.onEvent,
     stream,
     askOpinion,
     trims,
@@ -81,16 +76,13 @@ export function panelMeans(
         createModel: services.createModel,
         policy,
         remainingMs: () => defaults.requestDeadlineMs - elapsed(),
-        onEvent,
+        onEvent: calling.onEvent,
         stream,
         council,
         pendingModels,
         families,
         ...(setup.cost.dailyBudget ? { allowanceUsd: fitted.synthesisAllowanceUsd } : {}),
       }),
-    answered: (running) => {
-      answerGiven = true;
-      calling.detach(running);
-    },
+    answered: calling.detach,
   };
 }

@@ -62,10 +62,7 @@ export type FittedPanel = ReturnType<typeof fitPlanToBudget> & { promptTokens: n
 /** What the council did, for the synthesis and the answer. */
 export type CouncilRecord = Pick<SecondOpinion, "stances" | "rounds" | "review">;
 
-/**
- * The means of asking of one consultation, fixed when it opens (stages/panel-means.ts); its `onEvent` is
- * the caller's progress until the answer is given.
- */
+/** The means of asking of one consultation, fixed when it opens (stages/panel-means.ts). */
 export interface PanelMeans extends CouncilCalls {
   askOpinion: (participant: Participant) => Promise<ModelOpinion>;
   /** The opinions of `calls` in by the answer-by time (undefined for those still running). */
