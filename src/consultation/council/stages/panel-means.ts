@@ -8,6 +8,7 @@ import type { ContextTrim } from "../../asking/conversation-context.ts";
 import type { ConsultationServices, RunOptions } from "../../consultation-services.ts";
 import { callPolicy } from "../../model-call/retried-call.ts";
 import { answeredBy, detachable } from "../answer-by-time.ts";
+import type { CouncilCalls } from "../debate.ts";
 import { familyOf } from "../model-families.ts";
 import { opinionAsker } from "../panel-opinions.ts";
 import { synthesise } from "../synthesis.ts";
@@ -40,6 +41,8 @@ export function panelMeans(
     Math.min(defaults.modelDeadlineMs, defaults.requestDeadlineMs),
   );
   const stream = options.stream === true;
+  const { createModel } = services;
+  const councilCalls: CouncilCalls = { createModel, policy, onEvent: calling.onEvent, stream };
   const trims: Record<string, ContextTrim> = {};
   const askOpinion = opinionAsker(services, {
     question,
@@ -60,10 +63,7 @@ export function panelMeans(
     [plan.primary, ...plan.secondaries].map((entry) => [entry.name, familyOf(entry)] as const),
   );
   return {
-    createModel: services.createModel,
-    policy,
-    onEvent: calling.onEvent,
-    stream,
+    ...councilCalls,
     askOpinion,
     trims,
     elapsed,
@@ -73,11 +73,8 @@ export function panelMeans(
         : answeredBy(calls, Math.max(0, options.answerByMs - elapsed())),
     synthesisOf: (opinions, council, pendingModels) =>
       synthesise(question, history, opinions, plan.synthesis, {
-        createModel: services.createModel,
-        policy,
+        ...councilCalls,
         remainingMs: () => defaults.requestDeadlineMs - elapsed(),
-        onEvent: calling.onEvent,
-        stream,
         council,
         pendingModels,
         families,
