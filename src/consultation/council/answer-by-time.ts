@@ -3,24 +3,26 @@
 // always something to answer with.
 
 import type { ModelOpinion } from "../../contract/opinions.ts";
+import type { RunOptions } from "../consultation-services.ts";
 
-/** A call's signal that follows the caller's until the answer is given, then lets late calls run on. */
-export interface DetachableSignal {
+/** The caller's end of a panel's calls: its cancel and its progress until the answer is given, then let go. */
+export interface DetachableCaller {
   signal: AbortSignal;
+  onEvent: NonNullable<RunOptions["onEvent"]>;
   /**
-   * From now on, the caller's cancel no longer reaches the calls (their answer was given); `running`
-   * settles once the calls still running (the late ones) have ended.
+   * From now on, the caller's cancel and progress no longer reach the calls (their answer was given);
+   * `running` settles once the calls still running (the late ones) have ended.
    */
   detach(running: Promise<unknown>): void;
 }
 
 /**
- * Follows `caller` until detached, then `afterwards` (when given: what stops the late calls) until the
- * late calls have ended. Every listener is removed once it is no longer needed: a signal made by
+ * Follows `caller` until detached, then its late signal (when given: what stops the late calls) until
+ * the late calls have ended. Every listener is removed once it is no longer needed: a signal made by
  * AbortSignal.any (a consultation's late signal is) is kept alive by Node while it has listeners, and would
  * keep the whole call with it.
  */
-export function detachable(caller: AbortSignal, afterwards?: AbortSignal): DetachableSignal {
+export function detachable(caller: Pick<RunOptions, "signal" | "onEvent" | "lateSignal">): DetachableCaller {
   const controller = new AbortController();
   const follow = (source: AbortSignal) => {
     const stop = () => controller.abort(source.reason);
@@ -28,13 +30,18 @@ export function detachable(caller: AbortSignal, afterwards?: AbortSignal): Detac
     else source.addEventListener("abort", stop, { once: true });
     return () => source.removeEventListener("abort", stop);
   };
-  const unfollow = follow(caller);
+  const unfollow = follow(caller.signal);
+  let detached = false;
   return {
     signal: controller.signal,
+    onEvent: (event) => {
+      if (!detached) caller.onEvent?.(event);
+    },
     detach: (running) => {
+      detached = true;
       unfollow();
-      if (!afterwards || controller.signal.aborted) return;
-      const unfollowAfterwards = follow(afterwards);
+      if (!caller.lateSignal || controller.signal.aborted) return;
+      const unfollowAfterwards = follow(caller.lateSignal);
       running.then(unfollowAfterwards, unfollowAfterwards);
     },
   };

@@ -7,11 +7,11 @@
 
 import { z } from "zod";
 import type { CouncilReview, ModelOpinion, PeerReview } from "../../contract/opinions.ts";
-import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import type { LanguageModelFactory } from "../../providers/create-language-model.ts";
 import type { ModelEntry } from "../../providers/model-entry.ts";
 import { type CallPolicy, callModelForObject } from "../model-call/retried-call.ts";
 import { type Anonymised, anonymise, anonymiseTwice } from "./anonymise.ts";
+import type { CouncilCalls } from "./debate.ts";
 import { bordaCount, consistencyOf, weightOf } from "./review-aggregate.ts";
 
 /** Instructions given to every reviewer. */
@@ -40,10 +40,9 @@ export async function reviewAnswers(
   question: string,
   opinions: readonly ModelOpinion[],
   entries: ReadonlyMap<string, ModelEntry>,
-  createModel: LanguageModelFactory,
-  policy: CallPolicy,
-  onEvent: (event: ConsultationEvent) => void,
+  calls: Omit<CouncilCalls, "stream">,
 ): Promise<CouncilReview> {
+  const { createModel, policy, onEvent } = calls;
   const answered = opinions.filter((opinion) => !opinion.error);
   const reviewers = answered.filter((opinion) => entries.has(opinion.model));
   onEvent({ type: "review-started", reviewers: reviewers.map((opinion) => opinion.model) });

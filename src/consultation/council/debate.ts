@@ -45,6 +45,15 @@ export interface Debater {
   stance?: Stance | undefined;
 }
 
+/** How the council's own calls (debate rounds, reviews) are made, and where their progress goes. */
+export interface CouncilCalls {
+  createModel: LanguageModelFactory;
+  policy: CallPolicy;
+  onEvent: (event: ConsultationEvent) => void;
+  /** Report the text as it forms. */
+  stream: boolean;
+}
+
 /**
  * Runs rounds 2..`rounds` after `first` (the first opinions, in the order of `debaters`). Returns every
  * round and each model's final answer.
@@ -55,12 +64,7 @@ export async function debate(
   first: readonly ModelOpinion[],
   debaters: readonly Debater[],
   rounds: number,
-  dependencies: {
-    createModel: LanguageModelFactory;
-    policy: CallPolicy;
-    onEvent: (event: ConsultationEvent) => void;
-    stream: boolean;
-  },
+  dependencies: CouncilCalls,
 ): Promise<{ rounds: DebateRound[]; final: ModelOpinion[] }> {
   const kept: DebateRound[] = [{ round: 1, opinions: [...first] }];
   let latest = [...first];
@@ -93,7 +97,7 @@ async function revise(
   previous: ModelOpinion,
   answered: readonly ModelOpinion[],
   debater: Debater,
-  dependencies: Parameters<typeof debate>[5],
+  dependencies: CouncilCalls,
 ) {
   const { entry } = debater;
   const others = anonymise(answered.filter((opinion) => opinion.model !== previous.model));

@@ -31,7 +31,10 @@ describe("the open stage", () => {
     };
     const events: ConsultationEvent[] = [];
     const setup = planPanel(services, three, { unpricedModels: "allow", reserve });
-    const opened = await openPanel(setup, question, [], { signal, onEvent: (event) => events.push(event) });
+    const opened = await openPanel(services, setup, question, [], {
+      signal,
+      onEvent: (event) => events.push(event),
+    });
     assert.deepEqual(held, [opened.fitted.worstCaseUsd]);
     assert.deepEqual(
       opened.opening.asked.map(({ entry }) => entry.name),
@@ -55,7 +58,7 @@ describe("the open stage", () => {
       throw new Error("over the daily budget");
     };
     const setup = planPanel(services, three, { unpricedModels: "allow", reserve });
-    await assert.rejects(openPanel(setup, question, [], { signal }), /over the daily budget/);
+    await assert.rejects(openPanel(services, setup, question, [], { signal }), /over the daily budget/);
     assert.equal(models.calls.length, 0);
   });
 
@@ -70,7 +73,7 @@ describe("the open stage", () => {
     models.script("alpha-1", { text: "Blue." }, { object: agreed });
     models.script("beta-1", { text: "Blue." });
     const setup = planPanel(services, choice, { unpricedModels: "allow" });
-    const opened = await openPanel(setup, question, [], { signal });
+    const opened = await openPanel(services, setup, question, [], { signal });
     assert.equal(opened.opening.adaptive?.path, "cheap");
     assert.equal(opened.opening.asked.length, 2);
     assert.equal(opened.opening.firstSynthesis?.response, "Blue.");

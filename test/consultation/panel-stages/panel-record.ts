@@ -31,7 +31,7 @@ export function openedTurn(choice: PanelChoice = three, options: Partial<RunOpti
     onEvent: (event) => events.push(event),
     ...options,
   };
-  const means = panelMeans(setup, question, [], fitted, run);
+  const means = panelMeans(services, setup, question, [], fitted, run);
   const asked: Participant[] = [
     { entry: fitted.plan.primary, role: "primary" },
     ...fitted.plan.secondaries.map((entry) => ({ entry, role: "secondary" as const })),

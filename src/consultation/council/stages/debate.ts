@@ -6,16 +6,15 @@ import type { CouncilledPanel, SettledPanel } from "./panel-record.ts";
 
 /** Debates the consultation's opinions for its rounds; without a second round, the consultation as it was. */
 export async function debatePanel(panel: SettledPanel): Promise<CouncilledPanel> {
-  const { rounds, stances, services } = panel.setup;
+  const { rounds, stances } = panel.setup;
   if (rounds <= 1) return panel;
-  const { policy, onEvent, stream } = panel.means;
   const debated = await debate(
     panel.question,
     panel.history,
     panel.opinions,
     panel.present.map(({ entry }) => ({ entry, stance: stances?.[entry.name] })),
     rounds,
-    { createModel: services.createModel, policy, onEvent, stream },
+    panel.means,
   );
   return {
     ...panel,

@@ -6,7 +6,7 @@ import type { HistoryMessage } from "../../asking/asker.ts";
 import type { RunOptions } from "../../consultation-services.ts";
 import { beginAsking, reasonToAskAll } from "../adaptive.ts";
 import type { Participant } from "../panel-opinions.ts";
-import { panelMeans } from "./panel-means.ts";
+import { type PanelServices, panelMeans } from "./panel-means.ts";
 import type { OpenedPanel, PanelSetup } from "./panel-record.ts";
 import { fitPanel } from "./plan.ts";
 
@@ -15,6 +15,7 @@ import { fitPanel } from "./plan.ts";
  * throws, before any call) and makes its calls, without waiting for their answers.
  */
 export async function openPanel(
+  services: PanelServices,
   setup: PanelSetup,
   question: string,
   history: readonly HistoryMessage[],
@@ -22,7 +23,7 @@ export async function openPanel(
 ): Promise<OpenedPanel> {
   const fitted = fitPanel(setup, question, history);
   await setup.cost.reserve?.(fitted.worstCaseUsd);
-  const means = panelMeans(setup, question, history, fitted, options);
+  const means = panelMeans(services, setup, question, history, fitted, options);
   const { plan } = fitted;
   const synthesis = plan.synthesis.length > 0;
   const participants: Participant[] = [

@@ -11,16 +11,14 @@ import type {
   Stance,
   Synthesis,
 } from "../../../contract/opinions.ts";
-import type { ConsultationEvent } from "../../../contract/progress-events.ts";
 import type { ReasoningLevel } from "../../../providers/model-entry.ts";
 import type { HistoryMessage, LateOpinion } from "../../asking/asker.ts";
 import type { Attachment } from "../../asking/attachments.ts";
 import type { ContextTrim } from "../../asking/conversation-context.ts";
-import type { ConsultationServices } from "../../consultation-services.ts";
-import type { CallPolicy } from "../../model-call/retried-call.ts";
 import type { CostPolicy, fitPlanToBudget } from "../../planning/cost-budget.ts";
 import type { ConsultationPlan, ModelChoice } from "../../planning/model-selection.ts";
 import type { Opening } from "../adaptive.ts";
+import type { CouncilCalls } from "../debate.ts";
 import type { Participant } from "../panel-opinions.ts";
 
 /** What the council does beyond the opinions; every field is optional. */
@@ -45,7 +43,6 @@ export type PanelChoice = ModelChoice & CouncilChoice;
 
 /** A panel as planned (stages/plan.ts), before any question. */
 export interface PanelSetup {
-  services: ConsultationServices;
   choice: PanelChoice;
   /** The models chosen, before they are fitted to the cost policy. */
   chosen: ConsultationPlan;
@@ -66,11 +63,7 @@ export type FittedPanel = ReturnType<typeof fitPlanToBudget> & { promptTokens: n
 export type CouncilRecord = Pick<SecondOpinion, "stances" | "rounds" | "review">;
 
 /** The means of asking of one consultation, fixed when it opens (stages/panel-means.ts). */
-export interface PanelMeans {
-  policy: CallPolicy;
-  /** The caller's progress, until the answer is given. */
-  onEvent: (event: ConsultationEvent) => void;
-  stream: boolean;
+export interface PanelMeans extends CouncilCalls {
   askOpinion: (participant: Participant) => Promise<ModelOpinion>;
   /** The opinions of `calls` in by the answer-by time (undefined for those still running). */
   settle: (calls: readonly Promise<ModelOpinion>[]) => Promise<(ModelOpinion | undefined)[]>;

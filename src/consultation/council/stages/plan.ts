@@ -14,10 +14,13 @@ import { opinionInstructions } from "../panel-opinions.ts";
 import type { FittedPanel, PanelChoice, PanelSetup } from "./panel-record.ts";
 
 /** Plans the consultation `choice` asks for (or the defaults). Throws unknown_model or invalid_argument. */
-export function planPanel(services: ConsultationServices, choice: PanelChoice, cost: CostPolicy): PanelSetup {
+export function planPanel(
+  services: Pick<ConsultationServices, "roster" | "defaults">,
+  choice: PanelChoice,
+  cost: CostPolicy,
+): PanelSetup {
   const chosen = planConsultation(choice, services.roster, services.defaults);
   return {
-    services,
     choice,
     chosen,
     cost,

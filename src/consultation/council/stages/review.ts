@@ -8,13 +8,6 @@ import type { CouncilledPanel } from "./panel-record.ts";
 export async function reviewPanel(panel: CouncilledPanel): Promise<CouncilledPanel> {
   if (!panel.setup.choice.review) return panel;
   const entries = new Map(panel.present.map(({ entry }) => [entry.name, entry] as const));
-  const review = await reviewAnswers(
-    panel.question,
-    panel.opinions,
-    entries,
-    panel.setup.services.createModel,
-    panel.means.policy,
-    panel.means.onEvent,
-  );
+  const review = await reviewAnswers(panel.question, panel.opinions, entries, panel.means);
   return { ...panel, review };
 }
