@@ -19,6 +19,7 @@
 // one line saying which and why, and exit code 1. This process times the calls, so it runs as the
 // simulator does, with V8's memory reducer off, and collects before each subject's latency phase.
 
+import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { type Aim, printHeldAims } from "./aims.ts";
 import { runCouncilComparison } from "./council-comparison.ts";
@@ -80,9 +81,16 @@ function scaleOptions(
 
 /** The run's aims, each beside its figure, and whether all were met (exit code 1 if not). */
 async function heldAims(measures: (() => Promise<Aim[]>)[]): Promise<boolean> {
+  const [loadBefore = 0] = loadavg();
   const aims: Aim[] = [];
   for (const measure of measures) aims.push(...(await measure()));
-  return printHeldAims("aims (issue 45), each beside its figure in this run", aims);
+  const met = printHeldAims("aims (issue 45), each beside its figure in this run", aims);
+  // What else ran on the machine weighs on the times above: said beside them, to tell load from cause.
+  const [loadAfter = 0, , loadOverRun = 0] = loadavg();
+  console.log(
+    `load average on ${availableParallelism()} cores: ${loadBefore.toFixed(1)} as the run began, ${loadAfter.toFixed(1)} as it ended, ${loadOverRun.toFixed(1)} over the last 15 minutes`,
+  );
+  return met;
 }
 
 /** Runs both stream measures: the server's paths, then the terminal. */
