@@ -149,7 +149,7 @@ interface Turns {
  * subject two measured batches back to back, the order turning round by round. What else the machine runs
  * then weighs on all the subjects alike, and the product's ratio to a floor is taken within each round
  * (`paired`, the median of the rounds' ratios, with their range). A batch after seconds of quiet costs
- * every subject more than the next one (docs/scale.md: "Cold and warm batches"), so both are kept.
+ * every subject more than the next one (docs/scale.md: "Reading the figures"), so both are kept.
  */
 async function interleavedBatches(load: ConsultationLoad, simulator: Simulator, subjects: Subject[]) {
   await simulator.behave({});
@@ -200,8 +200,8 @@ const wallRounds = 5;
 /**
  * Wall time over the critical path of 100 consultations at once (latencies of 200-1,500 ms), the subjects
  * taking turns round by round as in `interleavedBatches`, each round's draws the same for every subject.
- * Measured one subject after another, whichever came later looked slower (docs/scale.md, "Memory
- * profiles"); taking turns gives every subject every place. The ratios of each subject, round by round.
+ * Measured one subject after another, whichever came later looked slower (what ran between their phases
+ * weighed on it); taking turns gives every subject every place. The ratios of each subject, round by round.
  */
 async function interleavedWalls(load: ConsultationLoad, simulator: Simulator, subjects: Subject[]) {
   progress(
