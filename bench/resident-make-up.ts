@@ -1,7 +1,7 @@
 // What a process's resident memory is made of, from /proc/self/smaps (Linux): the pages of the `node`
 // binary, malloc's main heap (native memory: sockets, parsers, SQLite), and anonymous mappings, which
 // hold V8's heap and whatever else maps memory of its own (other malloc arenas, buffers, thread stacks).
-// The benchmark's probe reads it when asked for resident memory; docs/scale.md ("Lean by default") reads a
+// The benchmark's probe reads it when asked for resident memory; docs/scale.md ("Memory profiles") reads a
 // burst's make-up from it.
 
 import { readFileSync } from "node:fs";

@@ -29,7 +29,7 @@ export type MemoryProfile = keyof typeof memoryProfiles;
  * The environment variables of each profile, taken only where the environment does not set them. Lean's
  * `MALLOC_ARENA_MAX=1` gives glibc's malloc one arena rather than one per thread: V8's helper threads'
  * arenas held 30 to 40 MB of 1,000 consultations' peak, and one arena took it down by 20 to 25 MB (glibc
- * only; musl ignores it). docs/scale.md, "One malloc arena".
+ * only; musl ignores it). docs/scale.md, "Memory profiles".
  */
 export const memoryProfileVariables: Record<MemoryProfile, Readonly<Record<string, string>>> = {
   lean: { MALLOC_ARENA_MAX: "1" },
