@@ -3,7 +3,6 @@
 // flight, and how long the store takes. Labels never carry a user, a key or a prompt.
 
 import { collectDefaultMetrics, Registry } from "prom-client";
-import type { Application } from "../application/application.ts";
 import type { ConsultationEvent } from "../contract/progress-events.ts";
 import { reportError } from "../contract/service-error.ts";
 import type { Store } from "../store/store.ts";
@@ -13,8 +12,8 @@ import { createInstruments } from "./metric-instruments.ts";
 /** The metrics of one process. */
 export interface Metrics {
   registry: Registry;
-  /** The application, counting every use case it runs. */
-  instrument(application: Application): Application;
+  /** The application (any object of use cases), counting every use case it runs. */
+  instrument<Application extends object>(application: Application): Application;
   /** The store, timing every call. */
   instrumentStore(store: Store): Store;
 }

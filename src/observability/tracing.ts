@@ -5,7 +5,6 @@
 // Spans carry models, latency, tokens and cost; never a user, a key or a prompt.
 
 import { context, type Span, SpanStatusCode, trace } from "@opentelemetry/api";
-import type { Application } from "../application/application.ts";
 import type { ConsultationEvent } from "../contract/progress-events.ts";
 import { reportError } from "../contract/service-error.ts";
 import type { Store } from "../store/store.ts";
@@ -36,11 +35,12 @@ export async function startTracing(): Promise<{ shutdown(): Promise<void> }> {
 }
 
 /** The application with a span around every consultation and a child span per model call. */
-export function traceApplication(application: Application): Application {
+export function traceApplication<Application extends object>(application: Application): Application {
   return new Proxy(application, {
     get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (property !== "secondOpinion" && property !== "sendMessage") return value;
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== "function" || (property !== "secondOpinion" && property !== "sendMessage"))
+        return value;
       return (
         caller: unknown,
         input: unknown,
