@@ -183,6 +183,27 @@ describe("postgres store", () => {
     await Promise.all([sender, receiver].map((store) => store.close()));
   });
 
+  it("leaves no listening connection behind when it is closed while its listener connects", async () => {
+    const url = await server.newDatabase();
+    const store = await openPostgresStore(url);
+    // A subscription starts the listener's connection; the store closes before it is made, as a command
+    // that answered at once does (its late work subscribes to deleted conversations).
+    const subscribed = store.broadcast.subscribe("closing", () => {}).catch(() => undefined);
+    await store.close();
+    await subscribed;
+    const { default: pg } = await import("pg");
+    const watcher = new pg.Client({ connectionString: url });
+    await watcher.connect();
+    const listening = async () =>
+      (
+        await watcher.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        )
+      ).rows[0]?.n;
+    await until(async () => (await listening()) === 0);
+    await watcher.end();
+  });
+
   it("says in one line, without the password, when the server cannot be reached", async () => {
     await assert.rejects(
       openPostgresStore("postgres://someone:secret-pw@127.0.0.1:9/none"),

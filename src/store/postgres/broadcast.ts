@@ -33,6 +33,11 @@ export function postgresBroadcast(connection: PostgresConnection): Broadcast & {
         await sleep(reconnectDelayMs);
         continue;
       }
+      // Closed while connecting: this client is nobody's to end but its own.
+      if (closed) {
+        await client.end().catch(() => {});
+        return;
+      }
       current = client;
       client.once("end", () => {
         if (current !== client) return;
@@ -57,6 +62,7 @@ export function postgresBroadcast(connection: PostgresConnection): Broadcast & {
     async close() {
       closed = true;
       await current?.end().catch(() => {});
+      await connecting?.catch(() => {});
     },
   };
 }
