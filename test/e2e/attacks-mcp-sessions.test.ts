@@ -131,9 +131,11 @@ describe("MCP sessions under attack", () => {
             arguments: { question: `Held, ${revision}?`, maxOpinions: 0 },
           },
         };
+        // The call is in flight once its own provider request arrives, not an earlier revision's.
+        const from = simulator.requests.length;
         const first = post(call, session);
         await simulator.waitForRequests((requests) =>
-          requests.some((request) => request.model === modelIds.cerebras),
+          requests.slice(from).some((request) => request.model === modelIds.cerebras),
         );
         const again = await post({ jsonrpc: "2.0", id: 7, method: "tools/list" }, session);
         assert.equal(again.status, 200);
