@@ -31,13 +31,7 @@ export interface PanelReply {
 }
 
 /** A synthesis of several replies. */
-export interface SynthesisReply {
-  text: string;
-  costUsd: number;
-  latencyMs: number;
-  agreement?: number;
-  failure?: string;
-}
+export type SynthesisReply = Omit<PanelReply, "adaptivePath" | "opinions">;
 
 /** What the strategies and the judges call. */
 export interface EvaluationCalls {
