@@ -17,17 +17,13 @@ export interface ModelReply {
 }
 
 /** A panel consulted: its synthesis (or the answer kept without one), its opinions and totals. */
-export interface PanelReply {
-  text: string;
-  costUsd: number;
-  latencyMs: number;
+export interface PanelReply extends Omit<ModelReply, "model"> {
   /** The synthesis's agreement score, when it wrote an assessment. */
   agreement?: number;
   /** With strategy "adaptive": the path it took. */
   adaptivePath?: "cheap" | "escalated" | "full";
   /** Each panel model's own answer. */
   opinions: ModelReply[];
-  failure?: string;
 }
 
 /** A synthesis of several replies. */
