@@ -22,6 +22,7 @@ export { onPriceRefreshFailure, priceDataInfo, startPriceRefresh } from "../pric
 export { StoreOpenError } from "../store/store-errors.ts";
 // The application and its use cases.
 export type { Identification, Identity } from "./accounts/account-use-cases.ts";
+export type { ConsultationOptions } from "./answer-by.ts";
 export type { Application } from "./application.ts";
 export { type Caller, localCaller, localTier } from "./caller.ts";
 export { conversationMarkdown, usageLine } from "./conversations/conversation-markdown.ts";

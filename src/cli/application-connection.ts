@@ -4,7 +4,7 @@
 // opinions are followed in the store here, or at the server's /api/answers/{id}/late-opinions.
 
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { localCaller } from "../application/index.ts";
+import { type ConsultationOptions, localCaller } from "../application/index.ts";
 import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
 import type {
   ConversationListResult,
@@ -20,18 +20,11 @@ import type { CommandOptions } from "./command-line.ts";
 import { launchRuntime } from "./launch-runtime.ts";
 import { type FollowOptions, followRemoteLateOpinions } from "./remote-late-opinions.ts";
 
-/** How a running call reports and is stopped. */
-export interface CallOptions {
-  signal: AbortSignal;
-  onEvent?: (event: ConsultationEvent) => void;
-  /**
-   * Report answers as they form (`model-text` events): in this process, or from a server (which streams
-   * them into the progress of a call that asks, `streamTextKey`).
-   */
-  stream?: boolean;
-  /** Stops the models still running after an answer given early, where they run in this process. */
-  lateSignal?: AbortSignal;
-}
+/**
+ * How a running call reports and is stopped, as the application takes it; a server streams the answers
+ * as they form (`stream`) into the progress of a call that asks (`streamTextKey`).
+ */
+export type CallOptions = Omit<ConsultationOptions, "client">;
 
 /** The use cases the terminal commands need. */
 export interface ApplicationConnection {

@@ -135,7 +135,11 @@ export function readAccess(
 }
 
 /** An on/off environment variable (1, true, on / 0, false, off; unset is off); throws ConfigurationError. */
-function switchOf(environment: Record<string, string | undefined>, name: string, meaning: string): boolean {
+export function switchOf(
+  environment: Record<string, string | undefined>,
+  name: string,
+  meaning: string,
+): boolean {
   const text = environment[name]?.trim().toLowerCase();
   if (!text || ["0", "false", "off"].includes(text)) return false;
   if (["1", "true", "on"].includes(text)) return true;

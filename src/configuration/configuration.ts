@@ -5,7 +5,7 @@ import { modelFacts } from "../pricing/price-data.ts";
 import { type PriceRefreshSettings, priceRefreshFrom } from "../pricing/price-source.ts";
 import type { ModelEntry, ProviderKind } from "../providers/model-entry.ts";
 import { type ProviderSettings, readProviderSettings } from "../providers/provider-environment.ts";
-import { type AuthSettings, readAccess, type Tier } from "./access.ts";
+import { type AuthSettings, readAccess, switchOf, type Tier } from "./access.ts";
 import { builtInCatalog, type CatalogEntry } from "./catalog.ts";
 import { type ClientTimeLimit, clientTimeLimits } from "./client-time-limits.ts";
 import {
@@ -132,7 +132,10 @@ export function loadConfiguration(options: {
     toolNames: toolNameStyle(
       options.toolNames ?? environment.AI_UNIVERSE_TOOL_NAMES?.trim() ?? file.toolNames,
     ),
-    conformanceTools: conformanceTools(environment, file.conformanceTools),
+    // AI_UNIVERSE_CONFORMANCE_TOOLS when set, else the file's setting; off by default.
+    conformanceTools: environment.AI_UNIVERSE_CONFORMANCE_TOOLS?.trim()
+      ? switchOf(environment, "AI_UNIVERSE_CONFORMANCE_TOOLS", "offer the MCP conformance suite's test tools")
+      : (file.conformanceTools ?? false),
     confirmAboveUsd: confirmAboveUsd(environment, file.confirmAboveUsd),
     storeWaitMs: seconds(environment, "AI_UNIVERSE_STORE_WAIT_SECONDS", 15) * 1000,
     databasePoolSize: poolSize(environment),
@@ -189,21 +192,6 @@ function poolSize(environment: Record<string, string | undefined>): number {
       `AI_UNIVERSE_DATABASE_POOL_SIZE "${text}" is not a whole number from 1 to 1000 (PostgreSQL connections per process).`,
     );
   return value;
-}
-
-/** AI_UNIVERSE_CONFORMANCE_TOOLS (1/true/on or 0/false/off), else the file's setting; off by default. */
-function conformanceTools(
-  environment: Record<string, string | undefined>,
-  file: boolean | undefined,
-): boolean {
-  const text = environment.AI_UNIVERSE_CONFORMANCE_TOOLS?.trim().toLowerCase();
-  if (!text) return file ?? false;
-  if (["1", "true", "on"].includes(text)) return true;
-  if (["0", "false", "off"].includes(text)) return false;
-  throw new ConfigurationError(
-    `AI_UNIVERSE_CONFORMANCE_TOOLS "${environment.AI_UNIVERSE_CONFORMANCE_TOOLS?.trim()}" is neither on nor off: ` +
-      "set it to 1 to offer the MCP conformance suite's test tools, or 0 (the default) not to.",
-  );
 }
 
 /** The tool-name style `value` names (`standard` is the earlier name of `dotted`); default `portable`. */

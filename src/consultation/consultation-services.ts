@@ -1,5 +1,5 @@
 // What the engine needs from outside, injected so tests need no globals: the models and their factory,
-// the defaults, clocks and ids. No store: the engine is given the history it reads and records nothing.
+// the defaults and a monotonic clock. No store: the engine is given the history it reads and records nothing.
 
 import type { ConsultationDefaults } from "../configuration/configuration.ts";
 import type { ConsultationEvent } from "../contract/progress-events.ts";
@@ -16,9 +16,6 @@ export interface ConsultationServices {
   secrets: readonly string[];
   /** Monotonic milliseconds (performance.now). */
   now: () => number;
-  /** Wall clock for stored timestamps. */
-  clock: () => Date;
-  newId: () => string;
   /** Each model's recent latencies, for hedging on p95; absent, hedges on p95 never fire. */
   latencies?: LatencyTracker;
   /**

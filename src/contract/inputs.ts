@@ -20,6 +20,9 @@ const modelName = z.string().min(1).max(100);
 
 const conversationId = z.string().min(1).max(100);
 
+/** An optional whole number from `min` to `max`. */
+const wholeNumber = (min: number, max: number) => z.number().int().min(min).max(max).optional();
+
 const title = z
   .string()
   .overwrite(cleanTitle)
@@ -102,15 +105,9 @@ export const secondOpinionInput = z.strictObject({
     .max(limits.maxOpinions)
     .optional()
     .describe("Short names of the secondary models. Default: available models from other vendors."),
-  maxOpinions: z
-    .number()
-    .int()
-    .min(0)
-    .max(limits.maxOpinions)
-    .optional()
-    .describe(
-      `How many secondary opinions (0 = primary only, no synthesis). Default 3, at most ${limits.maxOpinions}.`,
-    ),
+  maxOpinions: wholeNumber(0, limits.maxOpinions).describe(
+    `How many secondary opinions (0 = primary only, no synthesis). Default 3, at most ${limits.maxOpinions}.`,
+  ),
   synthesisModel: modelName
     .optional()
     .describe("Short name of the model that writes the synthesis. Default: the primary."),
@@ -126,15 +123,9 @@ export const secondOpinionInput = z.strictObject({
     .describe(
       'For decision questions: the side each model argues, e.g. {"grok": "against"}. A model told a side argues it honestly and says when the evidence is against it.',
     ),
-  rounds: z
-    .number()
-    .int()
-    .min(1)
-    .max(limits.debateRounds)
-    .optional()
-    .describe(
-      `Debate rounds (default 1, at most ${limits.debateRounds}): after each round every model sees the others' anonymised answers and may revise; each round is kept. Each round costs one more call per model.`,
-    ),
+  rounds: wholeNumber(1, limits.debateRounds).describe(
+    `Debate rounds (default 1, at most ${limits.debateRounds}): after each round every model sees the others' anonymised answers and may revise; each round is kept. Each round costs one more call per model.`,
+  ),
   strategy: z
     .enum(consultationStrategies)
     .optional()
@@ -163,15 +154,9 @@ export const secondOpinionInput = z.strictObject({
     .describe(
       `Files for the models to read: images (PNG, JPEG, GIF, WebP), PDFs and text files, each as {name, mediaType, data (base64)} or an MCP embedded resource. At most ${attachmentLimits.files} files, ${attachmentLimits.fileBytes / 1048576} MiB each, ${attachmentLimits.totalBytes / 1048576} MiB in all, a PDF at most ${attachmentLimits.pdfPages} pages. A model that cannot read a file answers without it and says so.`,
     ),
-  answerWithinSeconds: z
-    .number()
-    .int()
-    .min(5)
-    .max(3600)
-    .optional()
-    .describe(
-      "Answer within this many seconds: then the synthesis is written from the opinions in hand, the result names the models still running (pendingModels), and their opinions are added to this conversation when they land (conversation.get-history shows them). Default: the full wait, or a little under 60 s for a caller that sends no progress token or is known to give up at 60 s.",
-    ),
+  answerWithinSeconds: wholeNumber(5, 3600).describe(
+    "Answer within this many seconds: then the synthesis is written from the opinions in hand, the result names the models still running (pendingModels), and their opinions are added to this conversation when they land (conversation.get-history shows them). Default: the full wait, or a little under 60 s for a caller that sends no progress token or is known to give up at 60 s.",
+  ),
   conversationId: conversationId
     .optional()
     .describe("Continue this conversation (its earlier turns become context). Omit to start a new one."),
@@ -206,13 +191,9 @@ export const sendMessageInput = z.strictObject({
 /** Input of the history use case (`conversation.get-history`). */
 export const historyInput = z.strictObject({
   conversationId: conversationId.describe("The conversation, as returned by agent.second_opinion."),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(limits.historyPageSize)
-    .optional()
-    .describe(`Messages per page (default ${defaultHistoryPageSize}, at most ${limits.historyPageSize}).`),
+  limit: wholeNumber(1, limits.historyPageSize).describe(
+    `Messages per page (default ${defaultHistoryPageSize}, at most ${limits.historyPageSize}).`,
+  ),
   cursor: cursor.optional(),
   latest: z
     .boolean()
@@ -224,13 +205,9 @@ export const historyInput = z.strictObject({
 
 /** Input of the list use case (`conversation.list`). */
 export const listInput = z.strictObject({
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(limits.listPageSize)
-    .optional()
-    .describe(`Conversations per page (default ${defaultListPageSize}, at most ${limits.listPageSize}).`),
+  limit: wholeNumber(1, limits.listPageSize).describe(
+    `Conversations per page (default ${defaultListPageSize}, at most ${limits.listPageSize}).`,
+  ),
   cursor: cursor.optional(),
 });
 
@@ -253,13 +230,9 @@ export const searchInput = z.strictObject({
     .min(1)
     .max(200)
     .describe("Words to find in your conversations' questions, answers and every model's opinion."),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(50)
-    .optional()
-    .describe(`Most conversations to return, best match first (default ${defaultSearchLimit}).`),
+  limit: wholeNumber(1, 50).describe(
+    `Most conversations to return, best match first (default ${defaultSearchLimit}).`,
+  ),
 });
 
 /** `usage` takes no arguments. */

@@ -353,19 +353,16 @@ function afterEachAnswer(
  * served, and the request already in flight goes on.
  */
 function refuseRepeatedIds(response: ServerResponse, body: unknown, repeated: ReadonlySet<string>): void {
-  const messages = (Array.isArray(body) ? body : [body]) as { id?: unknown; method?: unknown }[];
-  const answers = messages
-    .filter((message) => message?.method !== undefined && message.id !== undefined)
-    .map((message) => ({
-      jsonrpc: "2.0",
-      id: message.id,
-      error: {
-        code: -32600,
-        message: repeated.has(JSON.stringify(message.id))
-          ? "Invalid Request: a request with this id is already in flight in this session; give each request a new id."
-          : "Invalid Request: not served, as its batch repeats the id of a request in flight; send it again with unique ids.",
-      },
-    }));
+  const answers = requestIdsOf(body).map((id) => ({
+    jsonrpc: "2.0",
+    id,
+    error: {
+      code: -32600,
+      message: repeated.has(JSON.stringify(id))
+        ? "Invalid Request: a request with this id is already in flight in this session; give each request a new id."
+        : "Invalid Request: not served, as its batch repeats the id of a request in flight; send it again with unique ids.",
+    },
+  }));
   sendJson(response, 200, Array.isArray(body) ? answers : answers[0]);
 }
 

@@ -38,13 +38,7 @@ export interface Message {
 }
 
 /** A message to append; the store assigns `sequence`, `conversationId` and `userId`. */
-export interface NewMessage {
-  id: string;
-  role: MessageRole;
-  content: string;
-  createdAt: string;
-  metadata: Record<string, unknown>;
-}
+export type NewMessage = Omit<Message, "sequence" | "conversationId" | "userId">;
 
 /** One question and its answer, written atomically. */
 export interface TurnInput {

@@ -6,11 +6,13 @@
 
 import type { EvaluationAnswer, EvaluationJudgement, EvaluationRunSummary } from "../contract/evaluation.ts";
 
-/** One question as the run asked it (the shape of src/evaluation's Question). */
+/** One question as the run asked it (src/evaluation's Question). */
 export interface EvaluationQuestionRecord {
   id: string;
   question: string;
+  /** The choices of a multiple-choice question, lettered A, B, C... in this order. */
   choices?: string[];
+  /** The reference answer: for multiple choice its letter, otherwise the exact answer. */
   answer?: string;
   tags: string[];
 }

@@ -13,42 +13,17 @@ type Row = Record<string, unknown>;
 /** Longest preview kept in `conversations.last_message_preview`, in characters. */
 export const previewLength = 160;
 
-interface ConversationRow {
-  id: string;
-  user_id: string;
-  title: string | null;
-  message_count: number;
-  created_at: string;
-  updated_at: string;
-  last_message_preview: string | null;
-}
+/** `Name` in the columns' snake_case: `userId` is `user_id`. */
+type ColumnName<Name extends string> = Name extends `${infer First}${infer Rest}`
+  ? `${First extends Lowercase<First> ? First : `_${Lowercase<First>}`}${ColumnName<Rest>}`
+  : Name;
 
-interface MessageRow {
-  id: string;
-  conversation_id: string;
-  role: MessageRole;
-  content: string;
-  user_id: string;
-  sequence: number;
-  created_at: string;
-  metadata: string;
-}
-
-interface IdempotencyRow {
-  user_id: string;
-  key: string;
-  tool: string;
-  fingerprint: string;
-  conversation_id: string;
-  conversation_created: number;
-  user_message_id: string;
-  assistant_message_id: string;
-  created_at: string;
-}
+/** The row of a record of type `Fields`: its fields under their column names. */
+type RowOf<Fields> = { [Field in keyof Fields & string as ColumnName<Field>]: Fields[Field] };
 
 /** A `conversations` row as a record. */
 export function toConversation(row: Row): Conversation {
-  const conversation = row as unknown as ConversationRow;
+  const conversation = row as unknown as RowOf<Conversation>;
   return {
     id: conversation.id,
     userId: conversation.user_id,
@@ -62,7 +37,7 @@ export function toConversation(row: Row): Conversation {
 
 /** A `messages` row as a record; metadata is parsed, and is `{}` when absent or not an object. */
 export function toMessage(row: Row): Message {
-  const message = row as unknown as MessageRow;
+  const message = row as unknown as RowOf<Omit<Message, "metadata">> & { metadata: string };
   return {
     id: message.id,
     conversationId: message.conversation_id,
@@ -89,7 +64,9 @@ export function toApiKeyRecord(row: Row): ApiKeyRecord {
 
 /** An `idempotency_records` row as a record. */
 export function toIdempotencyEntry(row: Row): IdempotencyEntry {
-  const record = row as unknown as IdempotencyRow;
+  const record = row as unknown as RowOf<Omit<IdempotencyEntry, "conversationCreated">> & {
+    conversation_created: number;
+  };
   return {
     userId: record.user_id,
     key: record.key,

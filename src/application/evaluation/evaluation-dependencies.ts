@@ -22,6 +22,4 @@ export interface EvaluationDependencies {
   admission: Admission;
   /** The caller's run `runId`; throws not_found. */
   findRun(caller: Caller, runId: string): Promise<EvaluationRunRecord>;
-  /** How long a call's hold on a run's cap lasts unless renewed; default 30 s. */
-  holdLeaseMs?: number;
 }

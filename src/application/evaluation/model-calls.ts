@@ -5,21 +5,18 @@
 // synthesis written as the council writes one. Nothing is added to the caller's conversations. Each call
 // first holds its worst case against the run's budget, and is charged what it cost.
 
-import { askAlone, type ConsultationServices, synthesiseAlone } from "../../consultation/index.ts";
+import { askAlone, synthesiseAlone } from "../../consultation/index.ts";
 import type { ModelOpinion, SecondOpinion } from "../../contract/opinions.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { EvaluationCalls, ModelReply, PanelReply } from "../../evaluation/run/evaluation-calls.ts";
-import type { Caller } from "../caller.ts";
-import type { Admission } from "../limits/admission.ts";
-import { consultPanel } from "./panel-consultation.ts";
+import { consultPanel, type PanelConsultationParts } from "./panel-consultation.ts";
 import type { RunBudget } from "./run-budget.ts";
 
-/** What the calls are made with. */
-export interface ModelCallContext {
-  /** The engine's services, their model factory capped per provider. */
-  services: ConsultationServices;
-  admission: Admission;
-  caller: Caller;
+/**
+ * What the calls are made with: the panel's parts (the engine's services, their model factory capped
+ * per provider) and the run's budget.
+ */
+export interface ModelCallContext extends PanelConsultationParts {
   budget: RunBudget;
 }
 

@@ -20,8 +20,8 @@ import { summaryOf } from "./run-summary.ts";
 /** Requests each provider gets at once unless told. */
 export const defaultConcurrency = 2;
 
-/** How long a call's hold on a run's cap lasts unless renewed, unless told. */
-const defaultHoldLeaseMs = 30_000;
+/** How long a call's hold on a run's cap lasts unless renewed. */
+const holdLeaseMs = 30_000;
 
 /** The settings of a stored run. */
 const settingsOf = (record: EvaluationRunRecord) => record.settings as unknown as RunSettings;
@@ -139,7 +139,7 @@ export async function startRun(
     runId,
     maxCostUsd,
     clock: services.clock,
-    leaseMs: dependencies.holdLeaseMs ?? defaultHoldLeaseMs,
+    leaseMs: holdLeaseMs,
   });
   const createModel = limitedModels(services.createModel, concurrency);
   const calls = createModelCalls({

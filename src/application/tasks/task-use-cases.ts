@@ -7,7 +7,7 @@
 // rate_limited, store_unavailable...). The runner (task-runner.ts) keeps and runs the tasks.
 
 import { validateInput } from "../../contract/validate-input.ts";
-import type { TaskRecord, TaskStatus } from "../../store/tasks.ts";
+import type { TaskRecord } from "../../store/tasks.ts";
 import type { Caller } from "../caller.ts";
 import type { CursorCodec } from "../conversations/paging.ts";
 import type { Admission } from "../limits/admission.ts";
@@ -20,17 +20,10 @@ import type { TaskWork as RunnerWork, TaskRunner } from "./task-runner.ts";
  */
 export type TaskWork = (signal: AbortSignal, caller: Caller) => ReturnType<RunnerWork>;
 
-/** A task as its owner sees it. Times are ISO-8601 strings in UTC. */
-export interface TaskView {
+/** A task as its owner sees it: the stored task without its owner, result and runner. */
+export interface TaskView
+  extends Pick<TaskRecord, "tool" | "status" | "statusMessage" | "createdAt" | "updatedAt" | "ttlMs"> {
   taskId: string;
-  /** The tool it runs, e.g. `agent.second_opinion`. */
-  tool: string;
-  status: TaskStatus;
-  statusMessage: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** How long the task and its result are kept after creation, in milliseconds. */
-  ttlMs: number;
 }
 
 /** One page of the caller's tasks, newest first. */

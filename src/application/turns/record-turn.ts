@@ -6,14 +6,11 @@ import type { Attachment } from "../../consultation/index.ts";
 import { cleanTitle } from "../../contract/conversation-title.ts";
 import type { PersistenceStatus } from "../../contract/messages.ts";
 import type { OwnerConversations } from "../../store/conversations.ts";
+import type { IdempotencyEntry } from "../../store/idempotency.ts";
 import { type Conversation, IdempotencyConflictError, type Message } from "../../store/store.ts";
 
 /** The key data a write stores with its turn. */
-export interface IdempotencyStamp {
-  key: string;
-  tool: string;
-  fingerprint: string;
-}
+export type IdempotencyStamp = Pick<IdempotencyEntry, "key" | "tool" | "fingerprint">;
 
 /** A turn as stored: what a replay rebuilds its result from. */
 export interface StoredTurn {

@@ -14,7 +14,7 @@ import type { Admission } from "../limits/admission.ts";
 import { runWithinBudget } from "../limits/budgeted-run.ts";
 import { answerTurn } from "./answer-turn.ts";
 import { outcomeOf } from "./record-turn.ts";
-import { readStoredSecondOpinion, secondOpinionResult } from "./second-opinion-result.ts";
+import { readStoredSecondOpinion, secondOpinionResult } from "./turn-results.ts";
 
 /** What the use case is made of. */
 export interface TurnUseCaseParts {

@@ -11,9 +11,9 @@ import type { Store } from "../../store/store.ts";
 import type { Caller } from "../caller.ts";
 import { runWithinBudget } from "../limits/budgeted-run.ts";
 import { answerTurn } from "./answer-turn.ts";
-import { messageResult, readStoredReply } from "./message-result.ts";
 import { outcomeOf } from "./record-turn.ts";
 import type { TurnUseCaseParts } from "./second-opinion-use-case.ts";
+import { messageResult, readStoredReply } from "./turn-results.ts";
 
 /** The send-message use case (Application.sendMessage). */
 export function sendMessageUseCase(parts: Omit<TurnUseCaseParts, "lateWork">) {

@@ -5,11 +5,11 @@
 
 import type { SecondOpinion } from "../../contract/opinions.ts";
 import type { Asker } from "../asking/asker.ts";
+import type { ConsultationServices } from "../consultation-services.ts";
 import type { CostPolicy } from "../planning/cost-budget.ts";
 import { assemblePanel } from "./stages/assemble.ts";
 import { debatePanel } from "./stages/debate.ts";
 import { openPanel } from "./stages/open.ts";
-import type { PanelServices } from "./stages/panel-means.ts";
 import type { PanelChoice } from "./stages/panel-record.ts";
 import { fitPanel, planPanel } from "./stages/plan.ts";
 import { reviewPanel } from "./stages/review.ts";
@@ -21,7 +21,7 @@ import { synthesisePanel } from "./stages/synthesise.ts";
  * Throws unknown_model or invalid_argument at once.
  */
 export function panelAsker(
-  services: PanelServices,
+  services: ConsultationServices,
   choice: PanelChoice,
   cost: CostPolicy,
 ): Asker<SecondOpinion> {

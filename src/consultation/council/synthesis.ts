@@ -5,18 +5,17 @@
 // fails, the next candidate writes it; when all fail, the result says why and whose answer stands.
 
 import type { Citation, ModelOpinion, SecondOpinion, Synthesis } from "../../contract/opinions.ts";
-import type { ConsultationEvent } from "../../contract/progress-events.ts";
 import { scrub } from "../../contract/scrub.ts";
-import type { LanguageModelFactory } from "../../providers/create-language-model.ts";
 import type { ModelEntry } from "../../providers/model-entry.ts";
 import type { HistoryMessage } from "../asking/asker.ts";
 import { buildContext } from "../asking/conversation-context.ts";
 import { deduplicateCitations } from "../model-call/citations.ts";
 import { structuredAnswerProblem } from "../model-call/describe-failure.ts";
-import { type CallPolicy, callModel, callModelForObject } from "../model-call/retried-call.ts";
+import { callModel, callModelForObject } from "../model-call/retried-call.ts";
 import { textProgress } from "../model-call/text-progress.ts";
 import { estimateCallCost, estimateTokens } from "../planning/cost-budget.ts";
 import { assessmentInstructions, assessmentOf, councilSections, synthesisSchema } from "./assessment.ts";
+import type { CouncilCalls } from "./debate.ts";
 import { groupByFamily, type ModelFamily } from "./model-families.ts";
 
 /** Instructions given to the synthesis model. */
@@ -62,11 +61,8 @@ export function synthesisPrompt(
 }
 
 /** What writing a synthesis needs besides the question and the opinions. */
-export interface SynthesisDependencies {
-  createModel: LanguageModelFactory;
-  policy: CallPolicy;
+export interface SynthesisDependencies extends Omit<CouncilCalls, "stream"> {
   remainingMs: () => number;
-  onEvent: (event: ConsultationEvent) => void;
   /** Stream the synthesis as progress. */
   stream?: boolean;
   /** What the council did, for the synthesis to take into account. */

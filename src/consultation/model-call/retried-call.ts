@@ -2,14 +2,11 @@
 // becomes an opinion with `error: true`. Throws only when the caller cancelled. A call may stream
 // (for progress) and may ask for a structured answer checked against a zod schema.
 
-import type { LanguageModelV4 } from "@ai-sdk/provider";
-import type { ModelMessage } from "ai";
 import type { z } from "zod";
 import { defaultMaxAnswerBytes } from "../../configuration/configuration.ts";
 import type { ModelOpinion } from "../../contract/opinions.ts";
 import { scrub } from "../../contract/scrub.ts";
 import { ServiceError } from "../../contract/service-error.ts";
-import type { ProviderCallSettings } from "../../providers/call-settings.ts";
 import { describeUnknownModel } from "../../providers/model-availability.ts";
 import { type ModelEntry, outputCapOf } from "../../providers/model-entry.ts";
 import { isModelNotFound } from "../../providers/model-not-found.ts";
@@ -19,16 +16,10 @@ import { isRetryable, retryDelayMs } from "./retry-policy.ts";
 import { type SdkRequest, sendSdkRequest } from "./sdk-request.ts";
 import { usageFields } from "./usage-cost.ts";
 
-/** What to ask one model. */
-export interface ModelRequest {
+/** What to ask one model: its entry, and the request as sent, without the answer's caps and schema. */
+export interface ModelRequest
+  extends Pick<SdkRequest, "model" | "instructions" | "messages" | "streamTo" | "settings"> {
   entry: ModelEntry;
-  model: LanguageModelV4;
-  instructions: string;
-  messages: ModelMessage[];
-  /** Stream, and tell this the answer as it forms (each piece of text, or the partial object). */
-  streamTo?: SdkRequest["streamTo"];
-  /** Reasoning and web search for this call, in the vendor's terms (see providers/call-settings.ts). */
-  settings?: ProviderCallSettings;
 }
 
 /** Limits and collaborators of a call. */

@@ -3,11 +3,10 @@
 // unknown panels before any provider is called.
 
 import type { ConsultationDefaults } from "../../configuration/configuration.ts";
-import type { Panel, PanelHedge } from "../../configuration/panels.ts";
-import type { ConsultationStrategy } from "../../contract/consultation-strategies.ts";
+import type { Panel } from "../../configuration/panels.ts";
 import { limits } from "../../contract/limits.ts";
 import { ServiceError } from "../../contract/service-error.ts";
-import type { ModelEntry, ReasoningLevel } from "../../providers/model-entry.ts";
+import type { ModelEntry } from "../../providers/model-entry.ts";
 import type { ModelRoster } from "../../providers/model-roster.ts";
 
 /**
@@ -22,19 +21,17 @@ export interface ModelChoice {
   synthesisModel?: string;
 }
 
-/** The models of one consultation. `synthesis` is empty when no synthesis is wanted. */
-export interface ConsultationPlan {
+/**
+ * The models of one consultation. `synthesis` is empty when no synthesis is wanted. The chosen panel's
+ * hedging (undefined when off), reasoning, web search and strategy come with it; the caller's own
+ * settings override them.
+ */
+export interface ConsultationPlan
+  extends Pick<Panel, "hedge" | "reasoning" | "webSearch" | "strategy" | "adaptiveAgreement"> {
   primary: ModelEntry;
   secondaries: ModelEntry[];
   /** In order of preference: the first that succeeds writes the synthesis. */
   synthesis: ModelEntry[];
-  /** How slow calls are hedged: the chosen panel's setting; undefined when hedging is off. */
-  hedge?: PanelHedge;
-  /** The chosen panel's reasoning, web search and strategy, which the caller's own settings override. */
-  reasoning?: ReasoningLevel;
-  webSearch?: boolean;
-  strategy?: ConsultationStrategy;
-  adaptiveAgreement?: number;
 }
 
 /** Plans a consultation. Throws ConsultationError (unknown_model, invalid_argument). */

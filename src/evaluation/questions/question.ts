@@ -6,17 +6,10 @@
 
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import type { EvaluationQuestionRecord } from "../../store/evaluations.ts";
 
-/** A question as the evaluation uses it: its id always set, a multiple-choice answer always a letter. */
-export interface Question {
-  id: string;
-  question: string;
-  /** The choices of a multiple-choice question, lettered A, B, C... in this order. */
-  choices?: string[];
-  /** The reference answer: for multiple choice its letter, otherwise the exact answer. */
-  answer?: string;
-  tags: string[];
-}
+/** A question as the evaluation uses and stores it: its id always set, a multiple-choice answer a letter. */
+export type Question = EvaluationQuestionRecord;
 
 /** The most choices a question can have: one per letter. */
 export const maximumChoices = 26;

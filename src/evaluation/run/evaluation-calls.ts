@@ -17,27 +17,17 @@ export interface ModelReply {
 }
 
 /** A panel consulted: its synthesis (or the answer kept without one), its opinions and totals. */
-export interface PanelReply {
-  text: string;
-  costUsd: number;
-  latencyMs: number;
+export interface PanelReply extends Omit<ModelReply, "model"> {
   /** The synthesis's agreement score, when it wrote an assessment. */
   agreement?: number;
   /** With strategy "adaptive": the path it took. */
   adaptivePath?: "cheap" | "escalated" | "full";
   /** Each panel model's own answer. */
   opinions: ModelReply[];
-  failure?: string;
 }
 
 /** A synthesis of several replies. */
-export interface SynthesisReply {
-  text: string;
-  costUsd: number;
-  latencyMs: number;
-  agreement?: number;
-  failure?: string;
-}
+export type SynthesisReply = Omit<PanelReply, "adaptivePath" | "opinions">;
 
 /** What the strategies and the judges call. */
 export interface EvaluationCalls {

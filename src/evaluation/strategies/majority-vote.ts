@@ -5,17 +5,12 @@
 // model's own answer, asked alone. Its cost and latency are those of the answers it counts: what the vote
 // would cost on its own, the panel asked at once.
 
+import type { PanelOpinionRecord } from "../../store/evaluations.ts";
 import { chosenLetter } from "../grading/match-choice.ts";
 import { graded, modelAnswer, type Strategy, unanswered } from "./strategy-context.ts";
 
 /** One panel model's answer to count. */
-interface Ballot {
-  model: string;
-  answer: string;
-  costUsd: number;
-  latencyMs: number;
-  failed: boolean;
-}
+type Ballot = Required<PanelOpinionRecord>;
 
 export const majorityVote: Strategy = async (context) => {
   const { question, panel } = context;

@@ -3,10 +3,10 @@
 // only when those two disagree (adaptive.ts).
 
 import type { HistoryMessage } from "../../asking/asker.ts";
-import type { RunOptions } from "../../consultation-services.ts";
+import type { ConsultationServices, RunOptions } from "../../consultation-services.ts";
 import { beginAsking, reasonToAskAll } from "../adaptive.ts";
 import type { Participant } from "../panel-opinions.ts";
-import { type PanelServices, panelMeans } from "./panel-means.ts";
+import { panelMeans } from "./panel-means.ts";
 import type { OpenedPanel, PanelSetup } from "./panel-record.ts";
 import { fitPanel } from "./plan.ts";
 
@@ -15,7 +15,7 @@ import { fitPanel } from "./plan.ts";
  * throws, before any call) and makes its calls, without waiting for their answers.
  */
 export async function openPanel(
-  services: PanelServices,
+  services: ConsultationServices,
   setup: PanelSetup,
   question: string,
   history: readonly HistoryMessage[],

@@ -14,12 +14,9 @@ import { opinionAsker } from "../panel-opinions.ts";
 import { synthesise } from "../synthesis.ts";
 import type { FittedPanel, PanelMeans, PanelSetup } from "./panel-record.ts";
 
-/** What the means of asking use of the consultation's services. */
-export type PanelServices = Omit<ConsultationServices, "clock" | "newId">;
-
 /** The means of a consultation asking `question` with the plan `fitted`, under the caller's `options`. */
 export function panelMeans(
-  services: PanelServices,
+  services: ConsultationServices,
   setup: PanelSetup,
   question: string,
   history: readonly HistoryMessage[],
