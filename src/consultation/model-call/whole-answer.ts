@@ -6,9 +6,9 @@
 // It cost about 50 µs of CPU a call and held about 17 KB a call while the provider answered, five calls a
 // consultation. test/consultation/whole-answer.test.ts holds the two equal on every vendor's wire protocol.
 
-import type { LanguageModelV4CallOptions, LanguageModelV4Content } from "@ai-sdk/provider";
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Content } from "@ai-sdk/provider";
 import { generateId, withUserAgentSuffix } from "@ai-sdk/provider-utils";
-import { type LanguageModelUsage, NoOutputGeneratedError, type OutputInterface } from "ai";
+import { type LanguageModelUsage, type ModelMessage, NoOutputGeneratedError, type OutputInterface } from "ai";
 import {
   asLanguageModelUsage,
   convertToLanguageModelPrompt,
@@ -19,11 +19,15 @@ import {
   standardizePrompt,
 } from "ai/internal";
 import aiPackage from "ai/package.json" with { type: "json" };
-import type { SdkRequest } from "./sdk-request.ts";
+import type { ProviderCallSettings } from "../../providers/call-settings.ts";
 
 /** What one whole answer is asked with. */
-export interface WholeAnswerRequest
-  extends Pick<SdkRequest, "model" | "instructions" | "messages" | "maxOutputTokens" | "settings"> {
+export interface WholeAnswerRequest {
+  model: LanguageModelV4;
+  instructions: string;
+  messages: ModelMessage[];
+  maxOutputTokens: number;
+  settings?: ProviderCallSettings;
   abortSignal: AbortSignal;
   /** The structured output asked for; absent: text. */
   output?: OutputInterface;
