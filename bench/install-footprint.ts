@@ -40,7 +40,8 @@ export interface InstallFootprint {
   coldNpxMs: number[];
 }
 
-const initialize = `${JSON.stringify({
+/** The `initialize` line a stdio client opens with (2025-06-18), as both start measures send it. */
+export const initialize = `${JSON.stringify({
   jsonrpc: "2.0",
   id: 1,
   method: "initialize",

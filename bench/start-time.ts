@@ -27,19 +27,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Aim, atMost, printAims, times } from "./aims.ts";
 import { median, progress } from "./bench-process.ts";
-import { installAimsOf, measureInstall, printInstall } from "./install-footprint.ts";
+import { initialize, installAimsOf, measureInstall, printInstall } from "./install-footprint.ts";
 
 const launcher = fileURLToPath(new URL("../bin/ai-universe.js", import.meta.url));
 const sources = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url));
 const rounds = 15;
 const targets = { initialize: 10, version: 5, toolsListMs: 150 };
-
-const initialize = `${JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } },
-})}\n`;
 
 /** After `initialize` is answered, what a client sends to list the tools. */
 const listTools = [
