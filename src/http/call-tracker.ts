@@ -7,6 +7,7 @@ import type { IncomingMessage } from "node:http";
 import type { MemoryRelease } from "../runtime/memory-release.ts";
 import { sendError } from "./http-responses.ts";
 import type { HttpStep } from "./http-router.ts";
+import { whenClosed } from "./when-closed.ts";
 
 /** Counts running calls and refuses new ones once draining. */
 export interface CallTracker {
@@ -45,7 +46,7 @@ export function createCallTracker(release?: MemoryRelease): CallTracker {
         }
         running += 1;
         if (running === 1) release?.callStarted();
-        response.once("close", () => {
+        whenClosed(response, () => {
           running -= 1;
           if (running > 0) return;
           settled?.();

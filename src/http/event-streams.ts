@@ -12,17 +12,20 @@ import type { Caller } from "../application/index.ts";
 import { ServiceError } from "../contract/service-error.ts";
 import type { LateOpinionsEnd } from "../contract/web-api.ts";
 import type { WebApiServices } from "./http-services.ts";
+import { whenClosed } from "./when-closed.ts";
 
 /**
  * Server-sent events on `response`: its status and headers sent at the first event (or by `open`),
  * `comment` every 15 s while it is open, so no proxy takes a quiet stream for a dead one, and `signal`
- * aborted when the client closes it first.
+ * aborted when the client closes it first. `stop` ends the comments: a stream whose work is over (ended,
+ * failed, or its client gone before it opened) keeps no timer, and no timer keeps a stopping server up.
  */
 function eventStream(response: ServerResponse, comment: string) {
   const controller = new AbortController();
-  response.once("close", () => {
+  const closed = () => {
+    clearInterval(keepAlive);
     if (!response.writableFinished) controller.abort(new ServiceError("cancelled", "The stream was closed."));
-  });
+  };
   const open = () => {
     if (response.headersSent) return;
     response.writeHead(200, {
@@ -34,9 +37,11 @@ function eventStream(response: ServerResponse, comment: string) {
   const keepAlive = setInterval(() => {
     if (response.headersSent && !response.writableEnded) response.write(`: ${comment}\n\n`);
   }, 15_000);
-  response.once("close", () => clearInterval(keepAlive));
+  keepAlive.unref();
+  whenClosed(response, closed);
   return {
     open,
+    stop: () => clearInterval(keepAlive),
     signal: controller.signal,
     send(event: string, data: unknown) {
       open();
@@ -54,14 +59,18 @@ export async function streamConsultation(
 ): Promise<void> {
   const stream = eventStream(response, "still working");
   stream.open();
-  const result = await services.application.secondOpinion(caller, body, {
-    signal: stream.signal,
-    onEvent: (event) => stream.send("progress", event),
-    stream: true,
-    client: { via: "web" },
-  });
-  stream.send("result", result);
-  response.end();
+  try {
+    const result = await services.application.secondOpinion(caller, body, {
+      signal: stream.signal,
+      onEvent: (event) => stream.send("progress", event),
+      stream: true,
+      client: { via: "web" },
+    });
+    stream.send("result", result);
+    response.end();
+  } finally {
+    stream.stop();
+  }
 }
 
 /** Streams the late opinions of `messageId`; throws when the caller has no such answer, or it fails. */
@@ -72,11 +81,15 @@ export async function streamLateOpinions(
   messageId: string,
 ): Promise<void> {
   const stream = eventStream(response, "still waiting");
-  const unlanded = await services.application.watchLateOpinions(
-    caller,
-    { messageId },
-    { signal: stream.signal, onTurn: (turn) => stream.send("turn", turn) },
-  );
-  stream.send("end", { unlanded } satisfies LateOpinionsEnd);
-  response.end();
+  try {
+    const unlanded = await services.application.watchLateOpinions(
+      caller,
+      { messageId },
+      { signal: stream.signal, onTurn: (turn) => stream.send("turn", turn) },
+    );
+    stream.send("end", { unlanded } satisfies LateOpinionsEnd);
+    response.end();
+  } finally {
+    stream.stop();
+  }
 }

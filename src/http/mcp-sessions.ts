@@ -27,6 +27,7 @@ import {
   type RelayChannel,
   startSessionRelay,
 } from "./session-relay.ts";
+import { whenClosed } from "./when-closed.ts";
 
 /** Session limits and what sessions are shared through. */
 export interface SessionOptions {
@@ -212,7 +213,7 @@ export class McpSessions {
     for (const id of ids) session.inFlight.add(id);
     session.running += 1;
     primeAsAgreed(request, session.protocolVersion);
-    response.once("close", () => {
+    whenClosed(response, () => {
       session.running -= 1;
       session.lastActive = performance.now();
     });
@@ -267,7 +268,7 @@ export class McpSessions {
       if (visits.size === 0) this.#visits.delete(id);
       void server.close().catch(() => {});
     };
-    response.once("close", () => {
+    whenClosed(response, () => {
       connected = false;
       end();
     });

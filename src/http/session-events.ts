@@ -8,6 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { EventStore, JSONRPCMessage } from "@modelcontextprotocol/server";
 import type { SessionSharing } from "../runtime/runtime.ts";
 import { sendJsonRpcError } from "./http-responses.ts";
+import { whenClosed } from "./when-closed.ts";
 
 /** Where the events of the sessions' streams are kept, shared by every node: the store's stream events, handed over by the runtime. */
 export type SessionEventLog = SessionSharing["events"];
@@ -116,7 +117,7 @@ export async function resumeStream(
   }
   const at = { stream: position.stream, sequence: position.sequence };
   const gone = new AbortController();
-  response.once("close", () => gone.abort());
+  whenClosed(response, () => gone.abort());
   response.writeHead(200, {
     "content-type": "text/event-stream",
     "cache-control": "no-cache, no-transform",
