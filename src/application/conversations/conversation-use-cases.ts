@@ -11,25 +11,27 @@ import type {
 } from "../../contract/conversations.ts";
 import {
   conversationInput,
+  defaultSearchLimit,
   historyInput,
   listInput,
   renameInput,
   searchInput,
 } from "../../contract/inputs.ts";
-import type { ConversationSummary } from "../../contract/messages.ts";
+import { type ConversationSummary, contractMessage, type StoredMessage } from "../../contract/messages.ts";
+import { ServiceError } from "../../contract/service-error.ts";
 import { validateInput } from "../../contract/validate-input.ts";
 import type { Store } from "../../store/store.ts";
 import type { Caller } from "../caller.ts";
 import type { LateWork } from "../late-work.ts";
 import type { Admission } from "../limits/admission.ts";
 import { conversationMarkdown } from "./conversation-markdown.ts";
-import { deleteConversation } from "./delete-conversation.ts";
-import { exportConversation } from "./export-conversation.ts";
+import { findConversation } from "./find-conversation.ts";
 import { listConversations } from "./list-conversations.ts";
 import type { CursorCodec } from "./paging.ts";
 import { readHistory } from "./read-history.ts";
-import { renameConversation } from "./rename-conversation.ts";
-import { searchConversations } from "./search-conversations.ts";
+
+/** Most words of a search query that count. */
+const maxSearchWords = 16;
 
 /** The conversation use cases (see Application). */
 export interface ConversationUseCases {
@@ -60,9 +62,20 @@ export function createConversationUseCases(
     await admission.admit(caller);
     return store.conversations.of(caller.userId);
   };
-  const exported = async (caller: Caller, input: unknown) => {
+  // A whole conversation, read page by page.
+  const exported = async (caller: Caller, input: unknown): Promise<ConversationExport> => {
     const { conversationId } = validateInput(conversationInput, input);
-    return exportConversation(await admitted(caller), conversationId);
+    const conversations = await admitted(caller);
+    const conversation = await findConversation(conversations, conversationId);
+    const messages: StoredMessage[] = [];
+    for (let afterSequence = 0; ; ) {
+      const page = await conversations.readMessages(conversation.id, { afterSequence, limit: 200 });
+      messages.push(...page.messages.map(contractMessage));
+      const last = page.messages.at(-1);
+      if (!page.hasMore || !last) break;
+      afterSequence = last.sequence;
+    }
+    return { conversation, messages };
   };
   return {
     getHistory: async (caller, input) => {
@@ -75,17 +88,34 @@ export function createConversationUseCases(
     },
     searchConversations: async (caller, input) => {
       const request = validateInput(searchInput, input);
-      return searchConversations(await admitted(caller), request);
+      const words = (request.query.match(/[\p{L}\p{N}_]+/gu) ?? []).slice(0, maxSearchWords);
+      if (words.length === 0) {
+        throw new ServiceError(
+          "invalid_argument",
+          "query: give at least one word (letters or digits) to search for.",
+        );
+      }
+      const conversations = await admitted(caller);
+      return {
+        query: request.query,
+        results: await conversations.search(words, request.limit ?? defaultSearchLimit),
+      };
     },
     renameConversation: async (caller, input) => {
       const request = validateInput(renameInput, input);
-      return renameConversation(await admitted(caller), request);
+      const conversations = await admitted(caller);
+      const conversation = await findConversation(conversations, request.conversationId);
+      const renamed = (await conversations.rename(conversation.id, request.title)) ?? conversation;
+      const { userId: _owner, ...summary } = renamed;
+      return summary;
     },
     deleteConversation: async (caller, input) => {
       const { conversationId } = validateInput(conversationInput, input);
-      const deleted = await deleteConversation(await admitted(caller), conversationId);
-      await lateWork.stopConversation(caller.userId, deleted.conversationId).catch(() => {});
-      return deleted;
+      const conversations = await admitted(caller);
+      const conversation = await findConversation(conversations, conversationId);
+      await conversations.delete(conversation.id);
+      await lateWork.stopConversation(caller.userId, conversation.id).catch(() => {});
+      return { conversationId: conversation.id, deleted: true, messagesDeleted: conversation.messageCount };
     },
     exportConversation: exported,
     readConversationMarkdown: async (caller, input) => conversationMarkdown(await exported(caller, input)),
