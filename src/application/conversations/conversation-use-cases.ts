@@ -11,6 +11,7 @@ import type {
 } from "../../contract/conversations.ts";
 import {
   conversationInput,
+  defaultListPageSize,
   defaultSearchLimit,
   historyInput,
   listInput,
@@ -20,18 +21,27 @@ import {
 import { type ConversationSummary, contractMessage, type StoredMessage } from "../../contract/messages.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import { validateInput } from "../../contract/validate-input.ts";
+import type { OwnerConversations } from "../../store/conversations.ts";
 import type { Store } from "../../store/store.ts";
 import type { Caller } from "../caller.ts";
 import type { LateWork } from "../late-work.ts";
 import type { Admission } from "../limits/admission.ts";
 import { conversationMarkdown } from "./conversation-markdown.ts";
 import { findConversation } from "./find-conversation.ts";
-import { listConversations } from "./list-conversations.ts";
 import type { CursorCodec } from "./paging.ts";
 import { readHistory } from "./read-history.ts";
 
 /** Most words of a search query that count. */
 const maxSearchWords = 16;
+
+/**
+ * Where a page of the conversation list ends: it is keyset-paged on (updatedAt, id), so pages stay
+ * stable while new conversations arrive.
+ */
+interface ListPosition {
+  u: string;
+  i: string;
+}
 
 /** The conversation use cases (see Application). */
 export interface ConversationUseCases {
@@ -84,7 +94,7 @@ export function createConversationUseCases(
     },
     listConversations: async (caller, input) => {
       const request = validateInput(listInput, input);
-      return listConversations(await admitted(caller), cursors, request);
+      return listPage(await admitted(caller), cursors, request);
     },
     searchConversations: async (caller, input) => {
       const request = validateInput(searchInput, input);
@@ -119,5 +129,30 @@ export function createConversationUseCases(
     },
     exportConversation: exported,
     readConversationMarkdown: async (caller, input) => conversationMarkdown(await exported(caller, input)),
+  };
+}
+
+/** One page of the owner's conversations, most recently updated first. */
+async function listPage(
+  conversations: OwnerConversations,
+  cursors: CursorCodec,
+  request: { limit?: number | undefined; cursor?: string | undefined },
+): Promise<ConversationListResult> {
+  const after = request.cursor
+    ? cursors.decode<ListPosition>(
+        request.cursor,
+        (value): value is ListPosition & Record<string, unknown> =>
+          typeof value.u === "string" && !Number.isNaN(Date.parse(value.u)) && typeof value.i === "string",
+      )
+    : undefined;
+  const page = await conversations.list({
+    limit: request.limit ?? defaultListPageSize,
+    ...(after ? { after: { updatedAt: after.u, id: after.i } } : {}),
+  });
+  const last = page.conversations.at(-1);
+  return {
+    conversations: page.conversations.map(({ userId: _userId, ...summary }) => summary),
+    hasMore: page.hasMore,
+    nextCursor: page.hasMore && last ? cursors.encode({ u: last.updatedAt, i: last.id }) : null,
   };
 }
