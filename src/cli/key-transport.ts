@@ -16,8 +16,8 @@ export function insecureKeyTransport(server: string, allowInsecureHttp: boolean)
   return `--server ${url.origin} is plain HTTP to another machine, so the API key would cross the network unencrypted. Use an https:// URL, or add --allow-insecure-http (or set AI_UNIVERSE_ALLOW_INSECURE_HTTP=1) if the network is trusted.`;
 }
 
-/** localhost (and its subdomains), 127.0.0.0/8 and ::1. */
-function isLoopback(hostname: string): boolean {
+/** Whether `hostname` (bracketed or not) is this machine: localhost (and its subdomains), 127.0.0.0/8 and ::1. */
+export function isLoopback(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
   return (
     host === "localhost" ||

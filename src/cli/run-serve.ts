@@ -10,6 +10,7 @@ import {
   missingServeVariables,
 } from "../runtime/serve-node-options.ts";
 import type { CommandOptions } from "./command-line.ts";
+import { isLoopback } from "./key-transport.ts";
 import { launchRuntime } from "./launch-runtime.ts";
 import { StartError } from "./start-error.ts";
 import { cleanStop } from "./stop-signals.ts";
@@ -83,11 +84,6 @@ function warnOfMissingOptions(environment: NodeJS.ProcessEnv): void {
 }
 
 /** Whether `host` is a loopback address, reachable only from this machine. */
-function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
-  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
-}
-
 function listenError(error: NodeJS.ErrnoException, options: CommandOptions): Error {
   const where = `${options.host}:${options.port}`;
   switch (error.code) {

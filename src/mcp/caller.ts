@@ -1,5 +1,5 @@
 // Who is calling, for MCP requests: the identity the HTTP layer verified, read by the application's one
-// rule (src/application/verified-caller.ts); without one, the one local user.
+// rule (src/application/caller.ts); without one, the one local user.
 
 import type { ServerContext } from "@modelcontextprotocol/server";
 import { type Caller, callerOfAuth } from "../application/index.ts";

@@ -38,17 +38,13 @@ export function toJsonSchema(schema: z.ZodType, open: boolean): JsonSchema {
 function builtOnFirstUse<Name extends string>(
   builders: Record<Name, () => JsonSchema>,
 ): { readonly [Key in Name]: JsonSchema } {
-  const built = new Map<Name, JsonSchema>();
   const schemas = {} as Record<Name, JsonSchema>;
   for (const name of Object.keys(builders) as Name[]) {
+    let schema: JsonSchema | undefined;
     Object.defineProperty(schemas, name, {
       enumerable: true,
       get() {
-        let schema = built.get(name);
-        if (schema === undefined) {
-          schema = builders[name]();
-          built.set(name, schema);
-        }
+        schema ??= builders[name]();
         return schema;
       },
     });

@@ -79,9 +79,8 @@ export async function startRuntime(
     return logger;
   };
   const log = (message: string) => operatorLog().warn(message);
-  const store = tracing.traceStore(
-    instrumentStore(metrics, options.store ?? (await openConfiguredStore(configuration, log))),
-  );
+  const opened = options.store ?? (await openConfiguredStore(configuration, log));
+  const store = tracing.traceStore(metrics?.instrumentStore(opened) ?? opened);
   const roster = options.roster ?? (await resolveModelRoster(configuration, createEndpointProbe()));
   const cursorKey = await store.signingKey();
   const latencies = await latencyTracker(store.modelLatencies);
@@ -91,18 +90,14 @@ export async function startRuntime(
     () => new Date(),
     log,
   );
-  const application = tracing.traceApplication(
-    instrument(
-      metrics,
-      lazyApplication(configuration, store, roster, {
-        secrets,
-        latencies,
-        tasks,
-        cursorKey,
-        createModel: options.createModel,
-      }),
-    ),
-  );
+  const deferred = lazyApplication(configuration, store, roster, {
+    secrets,
+    latencies,
+    tasks,
+    cursorKey,
+    createModel: options.createModel,
+  });
+  const application = tracing.traceApplication(metrics?.instrument(deferred) ?? deferred);
   const close = async () => {
     await tasks.close();
     await latencies.flush();
@@ -215,14 +210,6 @@ function sessionSharing(store: Store, signingKey: string, log: (message: string)
     events: sessionStreamEvents(store.streamEvents, log),
     signingKey,
   };
-}
-
-function instrumentStore(metrics: Metrics | undefined, store: Store): Store {
-  return metrics ? metrics.instrumentStore(store) : store;
-}
-
-function instrument(metrics: Metrics | undefined, application: Application): Application {
-  return metrics ? metrics.instrument(application) : application;
 }
 
 /** The model factory (`createModel` when a test injects one) and the check of which models can be used now. */

@@ -4,6 +4,7 @@
 // so the listing a client gets at start is this code's and never drifts from it; a start from the
 // sources, which has no such file, asks it here at run time.
 
+import { createInterface } from "node:readline";
 import { PassThrough } from "node:stream";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
@@ -93,7 +94,8 @@ async function exchangeWith(createServer: McpServerFactory, messages: Outgoing[]
   const connection = serveStdio((context) => createServer(eraOf(context.era)), {
     transport: new StdioServerTransport(input, output),
   });
-  const lines = lineReader(output);
+  const reader = createInterface({ input: output });
+  const lines = reader[Symbol.asyncIterator]();
   const answers: Answer[] = [];
   try {
     for (const [index, message] of messages.entries()) {
@@ -102,36 +104,16 @@ async function exchangeWith(createServer: McpServerFactory, messages: Outgoing[]
         `${JSON.stringify({ jsonrpc: "2.0", ...(request === undefined ? {} : { id: request }), ...message })}\n`,
       );
       if (request === undefined) continue;
-      const answer = JSON.parse(await lines()) as Answer;
-      if (answer.id !== request || !("result" in answer))
+      const answer = JSON.parse((await lines.next()).value ?? "null") as Answer;
+      if (answer?.id !== request || !("result" in answer))
         throw new Error(`${message.method} was answered with ${JSON.stringify(answer).slice(0, 300)}`);
       answers.push(answer);
     }
   } finally {
+    reader.close();
     await connection.close();
   }
   return answers;
-}
-
-/** Reads `stream` one line at a time: each call resolves with the next line. */
-function lineReader(stream: PassThrough): () => Promise<string> {
-  let buffered = "";
-  const waiting: ((line: string) => void)[] = [];
-  const ready: string[] = [];
-  stream.setEncoding("utf8").on("data", (chunk: string) => {
-    buffered += chunk;
-    for (let newline = buffered.indexOf("\n"); newline !== -1; newline = buffered.indexOf("\n")) {
-      const line = buffered.slice(0, newline);
-      buffered = buffered.slice(newline + 1);
-      const next = waiting.shift();
-      if (next) next(line);
-      else ready.push(line);
-    }
-  });
-  return () => {
-    const line = ready.shift();
-    return line === undefined ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve(line);
-  };
 }
 
 /** The application of a server that only opens and lists: building the server reads nothing of it. */

@@ -5,6 +5,7 @@
 // "working" forever. A task's result is stored once and returned the same each time.
 
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { ServiceError } from "../../contract/service-error.ts";
 import type { TaskPage, TaskRecord, TaskStore } from "../../store/tasks.ts";
 import type { Caller } from "../caller.ts";
@@ -94,7 +95,7 @@ export function createTaskRunner(
         if (task.status !== "working") return task;
         const local = running.get(id);
         if (local) await Promise.race([local.done, aborted(signal)]);
-        else await delay(Math.min(1000, timings.staleMs / 2), signal);
+        else await sleep(Math.min(1000, timings.staleMs / 2), undefined, { signal }).catch(() => {});
         signal.throwIfAborted();
       }
     },
@@ -254,19 +255,5 @@ function aborted(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) resolve();
     else signal.addEventListener("abort", () => resolve(), { once: true });
-  });
-}
-
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
   });
 }

@@ -3,6 +3,7 @@
 // wins; the other request is aborted. Both are paid for: the winner carries the loser's known usage,
 // or, for an aborted request, the estimated cost of its input (the same prompt's input tokens).
 
+import { setTimeout as sleep } from "node:timers/promises";
 import type { ModelOpinion } from "../../contract/opinions.ts";
 import { ServiceError } from "../../contract/service-error.ts";
 import { costOf } from "../../pricing/price-data.ts";
@@ -38,7 +39,7 @@ export async function hedgedCall(
       },
     );
   const original = run(0, request);
-  const early = await Promise.race([original, delay(hedge.afterMs).then(() => undefined)]);
+  const early = await Promise.race([original, sleep(hedge.afterMs, undefined, { ref: false })]);
   if (early?.opinion) return early.opinion;
   const backup = run(1, { ...request, entry: hedge.backup, model: hedge.backupModel });
   const winner = await firstAnswered([original, backup]);
@@ -66,11 +67,6 @@ function firstAnswered(calls: readonly Promise<Outcome>[]): Promise<Outcome> {
       }, reject);
     }
   });
-}
-
-/** Resolves after `milliseconds` (not keeping the process alive). */
-function delay(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds).unref());
 }
 
 /** The winning opinion with the hedge recorded and the losing request's cost added. */
