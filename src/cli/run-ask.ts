@@ -19,6 +19,7 @@ import { type ApplicationConnection, connect } from "./application-connection.ts
 import { readAttachedFiles } from "./attached-files.ts";
 import { CommandLineError } from "./command-error.ts";
 import type { CommandOptions } from "./command-line.ts";
+import { readHostAnswer } from "./host-answer-file.ts";
 import { cleanStop } from "./stop-signals.ts";
 import { progressBoard } from "./terminal/progress-board.ts";
 import { renderSecondOpinion } from "./terminal/render-consultation.ts";
@@ -34,6 +35,7 @@ export async function runAsk(options: CommandOptions): Promise<number> {
   const terminal = options.terminal as TerminalOptions;
   // Files are read, and refused, before anything else: no model is called for a file that cannot go.
   const attachments = readAttachedFiles(terminal.files);
+  const hostAnswer = readHostAnswer(terminal.hostAnswerFile);
   const question = await questionOf(terminal);
   const connection = await connect(options);
   const controller = new AbortController();
@@ -55,6 +57,7 @@ export async function runAsk(options: CommandOptions): Promise<number> {
       {
         question,
         ...(attachments.length > 0 ? { attachments } : {}),
+        ...(hostAnswer ? { hostAnswer } : {}),
         ...terminal.consultation,
         ...(terminal.conversationId ? { conversationId: terminal.conversationId } : {}),
       },

@@ -39,6 +39,7 @@ export const terminalFlags = {
   conversation: { type: "string" },
   file: { type: "string", multiple: true },
   diff: { type: "boolean" },
+  "host-answer": { type: "string" },
   json: { type: "boolean" },
   quiet: { type: "boolean", short: "q" },
   search: { type: "string" },
@@ -80,6 +81,8 @@ ${answering}
   --file PATH            Attach an image (PNG, JPEG, GIF, WebP), PDF or text file (repeatable;
                          at most ${attachmentLimits.files} files, ${mebibytes(attachmentLimits.fileBytes)} each, ${mebibytes(attachmentLimits.totalBytes)} in all)
   --diff                 Attach the output of git diff as context
+  --host-answer FILE     Your own answer, written first: it joins the council as one more opinion,
+                         reviewed anonymously, at no cost
 ${json}
   -q, --quiet            Print only the answer: no progress, no opinions
 ${remoteHelp}`,
@@ -112,6 +115,8 @@ export interface TerminalOptions {
   question?: string;
   files: string[];
   diff: boolean;
+  /** ask: the file holding the caller's own answer (hostAnswer). */
+  hostAnswerFile?: string;
   json: boolean;
   quiet: boolean;
   conversationId?: string;
@@ -178,6 +183,9 @@ export function readTerminalOptions(
     ...(command === "ask" && positionals.length > 0 ? { question: positionals.join(" ") } : {}),
     files: (values.file as string[] | undefined) ?? [],
     diff: values.diff === true,
+    ...(command === "ask" && text("host-answer") !== undefined
+      ? { hostAnswerFile: text("host-answer") }
+      : {}),
     json: values.json === true,
     quiet: values.quiet === true,
     ...(conversationId ? { conversationId } : {}),

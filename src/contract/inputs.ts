@@ -157,6 +157,22 @@ export const secondOpinionInput = z.strictObject({
   answerWithinSeconds: wholeNumber(5, 3600).describe(
     "Answer within this many seconds: then the synthesis is written from the opinions in hand, the result names the models still running (pendingModels), and their opinions are added to this conversation when they land (conversation.get-history shows them). Default: the full wait, or a little under 60 s for a caller that sends no progress token or is known to give up at 60 s.",
   ),
+  hostAnswer: z
+    .strictObject({
+      text: z
+        .string()
+        .trim()
+        .min(1, "your own answer is empty; write it there, or leave hostAnswer out")
+        .max(limits.questionCharacters, `longer than ${limits.questionCharacters} characters; shorten it`)
+        .describe("Your answer to the question, in Markdown."),
+      model: modelName
+        .optional()
+        .describe('The model you are, e.g. "claude-opus-4-5"; shown with the answer.'),
+    })
+    .optional()
+    .describe(
+      "Your own answer, written before you call, without looking at the others: it joins the council as one more opinion (reviewed anonymously, counted in the agreement and votes, given to the synthesis), costs nothing, and is marked host: true in the result.",
+    ),
   conversationId: conversationId
     .optional()
     .describe("Continue this conversation (its earlier turns become context). Omit to start a new one."),

@@ -72,7 +72,12 @@ export type ModelCall = z.infer<z.ZodObject<typeof modelCallShape>>;
 
 /** One model's answer (or its failure, with `error: true` and the cause in `response`). */
 export const modelOpinion = z
-  .object({ ...modelCallShape, citations: z.array(citation) })
+  .object({
+    ...modelCallShape,
+    citations: z.array(citation),
+    /** The calling agent's own answer (`hostAnswer`): no provider call, so no tokens, cost or latency. */
+    host: z.literal(true).optional(),
+  })
   .meta({ id: "modelOpinion" });
 export type ModelOpinion = z.infer<typeof modelOpinion>;
 export type Citation = z.infer<typeof citation>;

@@ -97,6 +97,7 @@ function modelLine(opinion: ModelOpinion): string {
   if (opinion.pending)
     return `${name}: still running; its opinion is added to the conversation when it lands`;
   if (opinion.error) return `${name}: failed after ${opinion.latencyMs} ms: ${opinion.response.trim()}`;
+  if (opinion.host) return `${name}: your own answer (hostAnswer), reviewed anonymously; no provider call`;
   const citations = opinion.citations.length > 0 ? `, ${opinion.citations.length} sources` : "";
   return `${name}: ${usageLine(opinion)}${citations}`;
 }

@@ -120,6 +120,8 @@ const secondOpinionTool: ToolWriter = (name) => ({
     "typically 10-60 s (progress is reported). The turn is saved as a conversation: pass conversationId to follow up,",
     `and read every model's full answer with ${name("conversation.get-history")}. Pass panel (e.g. "fast", "deep",`,
     `"research") for a named set of models; ${name("models")} lists the models available now, the panels and prices.`,
+    "Before calling, write your own answer to the question, without looking at any other, and pass it as hostAnswer",
+    "(with your model's name): it joins the council as one more opinion, reviewed anonymously, at no cost.",
   ].join(" "),
   input: secondOpinionInput,
   output: "secondOpinion",

@@ -1,10 +1,11 @@
 // The council panel in an MCP Apps host: agent.second_opinion names its ui:// resource, read through a
 // real MCP client from a real server, and a test host (the official AppBridge, a sandboxed frame in
 // Chromium) shows the tool's result in it: the synthesis first, the agreement and verdict, each opinion
-// with its model, latency, tokens and cost, the review ranking, the debate rounds and the sources as
-// links opened through the host; a late opinion fills in its place. In the host's dark theme and its
-// light one, with no serious accessibility violation, every link reachable by keyboard, and no request
-// to any other host. Screenshots go to artifacts/web/.
+// with its model, latency, tokens and cost (the calling agent's own answer marked as the host's), the
+// review ranking, the debate rounds and the sources as links opened through the host; a late opinion
+// fills in its place. In the host's dark theme and its light one, with no serious accessibility
+// violation, every link reachable by keyboard, and no request to any other host. Screenshots go to
+// artifacts/web/.
 
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -96,6 +97,7 @@ describe("the council panel in an MCP Apps host", () => {
       rounds: 2,
       stances: { grok: "against" },
       webSearch: true,
+      hostAnswer: { text: "SQLite, from the agent that asked.", model: "claude-opus-4-5" },
     };
     let result: Awaited<ReturnType<typeof world.client.callTool>>;
     try {
@@ -127,6 +129,14 @@ describe("the council panel in an MCP Apps host", () => {
           /\d\.\d s · \d+ tokens · \$\d\.\d{4}/,
         );
       }
+      // The calling agent's own answer is shown as the host's, with no usage of its own.
+      const own = panel.getByRole("article", { name: "Opinion of host" });
+      await own.getByText("SQLite, from the agent that asked.").waitFor();
+      await own.getByText("the host's own answer").waitFor();
+      assert.match(
+        (await own.locator(".meta").first().textContent()) ?? "",
+        /^The calling agent \(claude-opus-4-5\) · no provider call, no cost$/,
+      );
       // The synthesis comes before the opinions.
       const order = await panel
         .locator("article")

@@ -118,7 +118,7 @@ function renderSynthesis(synthesis: Synthesis, style: TerminalStyle): string[] {
 function opinionHeading(opinion: ModelOpinion, stance: Stance | undefined, style: TerminalStyle): string {
   const { colors } = style;
   const mark = opinion.error ? colors.red("✗") : colors.green("✓");
-  const details = [usageLine(opinion)];
+  const details = [opinion.host ? "your own answer (--host-answer), no provider call" : usageLine(opinion)];
   if (opinion.reasoningTokens !== undefined) {
     details.push(
       `${opinion.reasoningTokens} reasoning tokens${opinion.reasoning ? ` (${opinion.reasoning})` : ""}`,

@@ -1,5 +1,6 @@
 // One model's opinion: its name, latency, tokens, cost, reasoning tokens and searches, the side it
 // argued, what it could not search or read, its answer (sanitised Markdown) and its citations as links.
+// The calling agent's own answer (hostAnswer) is marked as the host's, with no usage to show.
 // A model still answering when the answer was given holds its place with a spinner until its opinion
 // lands (then marked as landed after the synthesis), or says that it never will.
 
@@ -30,8 +31,13 @@ export function OpinionCard({
           {opinion.error ? "✗" : "✓"} {opinion.model}
         </h3>
         <span className="meta">
-          {opinion.modelDisplayName} · {usageLine(opinion)}
+          {opinion.modelDisplayName} · {opinion.host ? "no provider call, no cost" : usageLine(opinion)}
         </span>
+        {opinion.host && (
+          <span className="badge host" title="Written by the agent that asked, before it saw the others">
+            the host's own answer
+          </span>
+        )}
         {opinion.late && <span className="badge late">landed after the synthesis</span>}
         {stance && <span className={`badge stance ${stance}`}>argued {stance}</span>}
         <CopyButton text={opinion.response} label={`opinion of ${opinion.model}`} />

@@ -29,9 +29,12 @@ export function assemblePanel(panel: CouncilledPanel): AskedAnswer<SecondOpinion
   ];
   const elapsed = panel.means.elapsed();
   const byModel = new Map(opinions.map((opinion) => [opinion.model, opinion] as const));
-  const [primary, ...secondaryOpinions] = opening.asked.map(
-    ({ entry }) => byModel.get(entry.name) ?? stillRunning(entry, elapsed),
-  ) as [ModelOpinion, ...ModelOpinion[]];
+  const { host } = panel.setup;
+  const [primary, ...secondaryOpinions] = [
+    ...opening.asked.map(({ entry }) => byModel.get(entry.name) ?? stillRunning(entry, elapsed)),
+    // The host's as it ended (a debate keeps it as it was given).
+    ...(host ? [byModel.get(host.model) ?? host] : []),
+  ] as [ModelOpinion, ...ModelOpinion[]];
   const summary = withFamily(
     summarise(opinions, synthesis, elapsed, modelCalls),
     opening.asked
@@ -46,7 +49,12 @@ export function assemblePanel(panel: CouncilledPanel): AskedAnswer<SecondOpinion
     ...(synthesis ? { synthesis } : {}),
     summary:
       pendingModels.length > 0
-        ? { ...summary, totalModels: opening.asked.length, pendingModels, note: pendingNote(pendingModels) }
+        ? {
+            ...summary,
+            totalModels: opening.asked.length + (host ? 1 : 0),
+            pendingModels,
+            note: pendingNote(pendingModels),
+          }
         : summary,
     ...(shaped ? { budget: report } : {}),
     ...council,

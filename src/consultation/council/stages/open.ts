@@ -5,6 +5,7 @@
 import type { HistoryMessage } from "../../asking/asker.ts";
 import type { ConsultationServices, RunOptions } from "../../consultation-services.ts";
 import { beginAsking, reasonToAskAll } from "../adaptive.ts";
+import { withHost } from "../host-answer.ts";
 import type { Participant } from "../panel-opinions.ts";
 import { panelMeans } from "./panel-means.ts";
 import type { OpenedPanel, PanelSetup } from "./panel-record.ts";
@@ -44,7 +45,7 @@ export async function openPanel(
       synthesis,
       askOpinion: means.askOpinion,
       settle: means.settle,
-      synthesise: (opinions) => means.synthesisOf(opinions, {}, []),
+      synthesise: (opinions) => means.synthesisOf(withHost(opinions, setup.host), {}, []),
       onEvent: means.onEvent,
     },
   );

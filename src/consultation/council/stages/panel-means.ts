@@ -9,6 +9,7 @@ import type { ConsultationServices, RunOptions } from "../../consultation-servic
 import { callPolicy } from "../../model-call/retried-call.ts";
 import { answeredBy, detachable } from "../answer-by-time.ts";
 import type { CouncilCalls } from "../debate.ts";
+import { hostFamily } from "../host-answer.ts";
 import { familyOf } from "../model-families.ts";
 import { opinionAsker } from "../panel-opinions.ts";
 import { synthesise } from "../synthesis.ts";
@@ -59,6 +60,7 @@ export function panelMeans(
   const families = new Map(
     [plan.primary, ...plan.secondaries].map((entry) => [entry.name, familyOf(entry)] as const),
   );
+  if (setup.host) families.set(setup.host.model, hostFamily(setup.host));
   return {
     ...councilCalls,
     askOpinion,

@@ -19,6 +19,7 @@ import type { CostPolicy, fitPlanToBudget } from "../../planning/cost-budget.ts"
 import type { ConsultationPlan, ModelChoice } from "../../planning/model-selection.ts";
 import type { Opening } from "../adaptive.ts";
 import type { CouncilCalls } from "../debate.ts";
+import type { HostAnswer } from "../host-answer.ts";
 import type { Participant } from "../panel-opinions.ts";
 
 /** What the council does beyond the opinions; every field is optional. */
@@ -36,6 +37,8 @@ export interface CouncilChoice {
   strategy?: ConsultationStrategy | undefined;
   /** The agreement at which an adaptive consultation's first two settle it; absent: the panel's, else the default. */
   adaptiveAgreement?: number | undefined;
+  /** The calling agent's own answer, one more opinion of the council (host-answer.ts). */
+  hostAnswer?: HostAnswer | undefined;
 }
 
 /** The models and council a caller asked for. */
@@ -54,6 +57,8 @@ export interface PanelSetup {
   adaptive: boolean;
   /** The agreement at which an adaptive consultation's first two settle it. */
   threshold: number;
+  /** The calling agent's answer as an opinion, when it gave one. */
+  host: ModelOpinion | undefined;
 }
 
 /** The plan fitted to the cost policy for one question, and the prompt's estimated tokens. */

@@ -10,6 +10,7 @@ import type { ConsultationServices } from "../../consultation-services.ts";
 import { type CostPolicy, estimateTokens, fitPlanToBudget } from "../../planning/cost-budget.ts";
 import { planConsultation } from "../../planning/model-selection.ts";
 import { checkedStances } from "../debate.ts";
+import { hostOpinion } from "../host-answer.ts";
 import { opinionInstructions } from "../panel-opinions.ts";
 import type { FittedPanel, PanelChoice, PanelSetup } from "./panel-record.ts";
 
@@ -30,6 +31,7 @@ export function planPanel(
     webSearch: choice.webSearch ?? chosen.webSearch ?? false,
     adaptive: (choice.strategy ?? chosen.strategy) === "adaptive",
     threshold: choice.adaptiveAgreement ?? chosen.adaptiveAgreement ?? defaultAdaptiveAgreement,
+    host: hostOpinion(choice.hostAnswer),
   };
 }
 

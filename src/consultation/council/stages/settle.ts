@@ -5,6 +5,7 @@
 import type { ModelOpinion } from "../../../contract/opinions.ts";
 import { ServiceError } from "../../../contract/service-error.ts";
 import type { LateOpinion } from "../../asking/asker.ts";
+import { withHost } from "../host-answer.ts";
 import type { OpenedPanel, SettledPanel } from "./panel-record.ts";
 
 /** Waits for the consultation's calls until its answer-by time. Throws all_models_failed. */
@@ -25,5 +26,5 @@ export async function settlePanel(panel: OpenedPanel): Promise<SettledPanel> {
       { opinions },
     );
   }
-  return { ...panel, present, opinions, late };
+  return { ...panel, present, opinions: withHost(opinions, panel.setup.host), late };
 }
