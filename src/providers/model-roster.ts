@@ -1,6 +1,7 @@
 // Decides which models can be consulted now, and why the others cannot. With nothing configured it
 // falls back to a local Ollama when one answers, and otherwise to the simulated models.
 
+import { agentCliStatuses } from "./agent-cli-statuses.ts";
 import type { ModelEntry, ProviderKind } from "./model-entry.ts";
 import { defaultOllamaUrl, ollamaApiUrl } from "./ollama-url.ts";
 import type { ProviderSettings } from "./provider-environment.ts";
@@ -12,6 +13,8 @@ export interface RosterConfiguration {
   models: readonly ModelEntry[];
   providers: Readonly<Record<ProviderKind, ProviderSettings>>;
   environment: Readonly<Record<string, string | undefined>>;
+  /** The server's accounts: a shared server (api-key, oauth) offers agent CLIs only by name. */
+  auth?: { mode: string };
 }
 
 /** Whether one model can be used, and if not, what the user can do about it. */
@@ -62,13 +65,30 @@ export async function resolveModelRoster(
   configuration: RosterConfiguration,
   probe: EndpointProbe,
 ): Promise<ModelRoster> {
-  const statuses = await Promise.all(
+  const keyed = await Promise.all(
     configuration.models
-      .filter((entry) => !vendorOf(entry.provider).simulated)
+      .filter(({ provider }) => !vendorOf(provider).simulated && !vendorOf(provider).agentCli)
       .map((entry) => modelStatus(entry, configuration, probe)),
   );
+  const clis = agentCliStatuses({
+    environment: configuration.environment,
+    keyed: keyed.some((status) => status.available),
+    shared: (configuration.auth?.mode ?? "none") !== "none",
+  });
+  const statuses = [...keyed, ...clis];
   const available = statuses.filter((status) => status.available).map((status) => status.entry);
-  if (available.length > 0) return { mode: "configured", statuses, available };
+  if (available.length > 0) {
+    const onlyClis = !keyed.some((status) => status.available);
+    const names = available.map((entry) => entry.name).join(", ");
+    return {
+      mode: "configured",
+      statuses,
+      available,
+      ...(onlyClis
+        ? { notice: `No provider key is set; the agent CLIs signed in here answer: ${names}.` }
+        : {}),
+    };
+  }
 
   const local = await probe(ollamaApiUrl(defaultOllamaUrl));
   if (local.reachable && local.modelIds.length > 0) {

@@ -5,6 +5,7 @@
 
 import type { LanguageModelV4, SharedV4ProviderOptions } from "@ai-sdk/provider";
 import type { ToolSet } from "ai";
+import type { AgentCliSpec } from "./agent-cli/agent-cli-spec.ts";
 import type { AttachmentKind, ModelFields, ReasoningLevel } from "./model-fields.ts";
 import type { ProviderPackageLoader, ProviderPackageName } from "./provider-packages.ts";
 import type { ProviderEnvironment, ProviderSettings } from "./provider-settings.ts";
@@ -96,4 +97,6 @@ export interface VendorSpec<Id extends string = string> {
   endpoint?: EndpointSpec;
   /** True for the simulated vendor: answers from a script, reaches no one, is never checked. */
   simulated?: boolean;
+  /** Present for an agent CLI on this machine (Codex, Claude Code, Gemini CLI), run as the model. */
+  agentCli?: AgentCliSpec;
 }

@@ -5,6 +5,9 @@
 
 import { anthropic } from "./anthropic/index.ts";
 import { cerebras } from "./cerebras/index.ts";
+import { claudeCode } from "./claude-code/index.ts";
+import { codex } from "./codex/index.ts";
+import { geminiCli } from "./gemini-cli/index.ts";
 import { google } from "./google/index.ts";
 import { ollama } from "./ollama/index.ts";
 import { openai } from "./openai/index.ts";
@@ -25,6 +28,9 @@ const registered = [
   openrouter,
   ollama,
   openaiCompatible,
+  codex,
+  claudeCode,
+  geminiCli,
   simulated,
 ] as const satisfies readonly VendorSpec[];
 

@@ -4,6 +4,7 @@
 
 import { consult, type HistoryMessage, type RunOptions } from "../../consultation/index.ts";
 import type { SecondOpinionResult } from "../../contract/consultation-results.ts";
+import { withoutHost } from "../../providers/agent-cli-statuses.ts";
 import { type AnswerByRules, answerByOf, type ConsultationOptions } from "../answer-by.ts";
 import type { ApplicationServices } from "../application-services.ts";
 import { panelRequest } from "../attachment-input.ts";
@@ -37,6 +38,7 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
     const answerByMs = answerByOf({ answerWithinSeconds }, client, answerByRules);
     const running: RunOptions = { ...run, ...(answerByMs !== undefined ? { answerByMs } : {}) };
     const turn = { owner: caller.userId, ...request };
+    const asked = hostLeftOff(services, client, request);
     return gate.run(
       { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },
       async (stamp) => {
@@ -49,7 +51,7 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
             const ask = (history: readonly HistoryMessage[]) =>
               consult(
                 { kind: "panel", choice: request, cost, question: request.question, history },
-                services,
+                asked,
                 lateRunning,
               );
             return answerTurn(turn, ask, services, charge, stamp);
@@ -68,4 +70,26 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
       options.signal,
     );
   };
+}
+
+/**
+ * `services` with the CLI the calling MCP client is (Claude Code, Codex, Gemini CLI, by its clientInfo
+ * name) left off the models a default panel is chosen from: a host is not asked to review itself. A
+ * request that names its models or panel is asked as it says.
+ */
+function hostLeftOff(
+  services: ApplicationServices,
+  client: ConsultationOptions["client"],
+  request: {
+    panel?: string | undefined;
+    primaryModel?: string | undefined;
+    secondaryModels?: string[] | undefined;
+  },
+): ApplicationServices {
+  if (client?.via !== "mcp" || request.panel || request.primaryModel || request.secondaryModels?.length) {
+    return services;
+  }
+  const available = withoutHost(services.roster.available, client.name);
+  if (available.length === services.roster.available.length) return services;
+  return { ...services, roster: { ...services.roster, available } };
 }

@@ -1,0 +1,110 @@
+// The real agent CLIs from npm (node_modules/.bin) as panel models, with no provider key at all: each is
+// signed in through its own files pointed at the provider simulator (support/agent-clis/signed-in-home.ts).
+// `ai-universe ask --models codex,claude-code,gemini-cli` gets a council of the three with a synthesis,
+// each opinion's answer, tokens and latency; Ctrl-C in the middle leaves no CLI process behind.
+
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
+import { temporaryDirectory } from "../support/temporary-directory.ts";
+import { signedInHome } from "./support/agent-clis/signed-in-home.ts";
+import { runCli, startCli } from "./support/cli-process.ts";
+import { checkout, pathWithThisNode } from "./support/installed-package.ts";
+
+const panel = ["codex", "claude-code", "gemini-cli"];
+
+describe("the agent CLIs from npm on a panel, with no provider key", () => {
+  let simulator: ProviderSimulator;
+  before(async () => {
+    simulator = await startProviderSimulator();
+  });
+  after(() => simulator.close());
+
+  /** The environment of a run: a home where the CLIs are signed in, the CLIs on PATH, no key. */
+  const environmentOf = (home: string) => ({
+    PATH: `${join(checkout, "node_modules/.bin")}:${pathWithThisNode()}`,
+    HOME: home,
+    DATABASE_URL: join(temporaryDirectory("agent-cli-store"), "conversations.db"),
+    GEMINI_CLI_NO_RELAUNCH: "true",
+  });
+
+  it("answers with a council of the three and a synthesis, each opinion with its answer, tokens and latency", async (t) => {
+    const question = "SQLite or PostgreSQL for a single-node service?";
+    const run = await runCli(environmentOf(signedInHome(simulator.url)), [
+      "ask",
+      question,
+      "--primary",
+      "codex",
+      "--models",
+      "claude-code,gemini-cli",
+      "--json",
+    ]);
+    t.diagnostic(run.stderr.slice(-2000));
+    assert.equal(run.status, 0, run.stderr);
+    const result = JSON.parse(run.stdout) as {
+      primary: Opinion;
+      secondaryOpinions: Opinion[];
+      synthesis: { response: string };
+    };
+    const opinions = [result.primary, ...result.secondaryOpinions];
+    assert.deepEqual(opinions.map((opinion) => opinion.model).sort(), [...panel].sort());
+    for (const opinion of opinions) {
+      assert.equal(opinion.error, undefined, `${opinion.model}: ${opinion.response}`);
+      assert.match(opinion.response, /^Answer from /, opinion.model);
+      assert.ok((opinion.tokensUsed ?? 0) > 0, `${opinion.model} reported no tokens`);
+      assert.ok(opinion.latencyMs > 0);
+      assert.equal(opinion.cost ?? 0, 0, "a subscription pays; no price is made up");
+    }
+    assert.ok(result.synthesis.response.length > 0);
+    const vendors = new Set(simulator.requests.map((request) => request.provider));
+    for (const vendor of ["openai", "anthropic", "google"])
+      assert.ok(vendors.has(vendor as never), `no ${vendor} request`);
+  });
+
+  it("leaves no CLI process behind when Ctrl-C stops the call", async () => {
+    simulator.setDefaultBehaviour({ hang: true });
+    const home = signedInHome(simulator.url);
+    const before = simulator.requests.length;
+    const asked = startCli(
+      ["ask", "Is this going to hang?", "--models", panel.join(",")],
+      environmentOf(home),
+    );
+    asked.child.stdin.end();
+    await simulator.waitForRequests((requests) => requests.length >= before + 3, 120_000);
+    assert.ok(
+      processesWithHome(home).some((line) => /claude|codex|gemini/.test(line)),
+      "no CLI process was running",
+    );
+    asked.child.kill("SIGINT");
+    await asked.exited;
+    simulator.reset();
+    assert.deepEqual(processesWithHome(home), [], "CLI processes outlived the call");
+  });
+});
+
+interface Opinion {
+  model: string;
+  response: string;
+  tokensUsed?: number;
+  latencyMs: number;
+  cost?: number;
+  error?: boolean;
+}
+
+/** The command lines of the processes whose environment holds HOME=`home` (the CLIs of one run). */
+function processesWithHome(home: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const environment = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      if (!environment.includes(`HOME=${home}`)) continue;
+      if (/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"))) continue;
+      found.push(readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").slice(0, 120));
+    } catch {
+      // It ended, or is not ours to read.
+    }
+  }
+  return found;
+}
