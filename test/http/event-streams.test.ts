@@ -18,7 +18,10 @@ const caller = { userId: "someone" } as Caller;
 async function afterClientLeft<Seen>(
   handle: (response: ServerResponse, seen: (value: Seen) => void) => Promise<void>,
 ): Promise<Seen> {
-  const { promise: seen, resolve } = Promise.withResolvers<Seen>();
+  let resolve: (value: Seen) => void = () => {};
+  const seen = new Promise<Seen>((settle) => {
+    resolve = settle;
+  });
   const server = createServer(async (_request: IncomingMessage, response: ServerResponse) => {
     if (!response.closed) await once(response, "close");
     await handle(response, resolve).catch(() => {});
