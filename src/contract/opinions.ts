@@ -89,6 +89,32 @@ export type Vote = z.infer<typeof vote>;
 /** The machine-readable part of a synthesis: how far the models agree, and on what. */
 export const assessment = z
   .object({
+    /**
+     * Computed, not written by the model, and said first: the panel's models that gave no opinion
+     * (failed, timed out, or still answering when the answer was due), and whether the verdict was
+     * withheld for it: half or more of the panel, or every model of a family, is missing.
+     */
+    degraded: z
+      .object({
+        missing: z.array(
+          z.object({
+            model: z.string(),
+            why: z.enum(["failed", "timed-out", "late"]),
+            errorStatus: z.number().int().optional(),
+            errorCode: z.string().optional(),
+          }),
+        ),
+        /** How many models the panel asked. */
+        panelSize: count(),
+        /** Families of which no model gave an opinion. */
+        lostFamilies: z.array(z.string()),
+        verdictWithheld: z.boolean(),
+        /** One sentence saying who is missing and why. */
+        note: z.string(),
+      })
+      .optional(),
+    /** Names the synthesis model wrote in votes, dissent and positions that no model taking part has: dropped. */
+    droppedNames: count().optional(),
     /** 0 (no agreement) to 1 (full agreement), with a one-line reason. */
     agreement: z.object({ score: z.number(), reason: z.string() }),
     /** Points every model shares. */
@@ -101,6 +127,8 @@ export const assessment = z
         decision: vote,
         reason: z.string(),
         votes: z.array(z.object({ model: z.string(), vote })),
+        /** With `degraded.verdictWithheld`: what the models that answered decided; `decision` is then unsure. */
+        degradedFrom: vote.optional(),
       })
       .optional(),
     /** The models grouped by their bottom-line answer (for a multiple-choice question, the letter). */

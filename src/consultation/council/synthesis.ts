@@ -16,6 +16,7 @@ import { textProgress } from "../model-call/text-progress.ts";
 import { estimateCallCost, estimateTokens } from "../planning/cost-budget.ts";
 import { assessmentInstructions, assessmentOf, councilSections, synthesisSchema } from "./assessment.ts";
 import type { CouncilCalls } from "./debate.ts";
+import { type Degradation, degradationOf, honestAssessment, missingSection } from "./degradation.ts";
 import { groupByFamily, type ModelFamily } from "./model-families.ts";
 
 /** Instructions given to the synthesis model. */
@@ -85,6 +86,8 @@ interface SynthesisRequest {
   successful: ModelOpinion[];
   sources: Citation[];
   basedOn: string[];
+  /** Who of the panel is missing and why, when anyone is. */
+  degradation: Degradation | undefined;
 }
 
 /** The attempts so far: who failed and why, and what their calls cost. */
@@ -128,7 +131,9 @@ export async function synthesise(
         sources: request.sources,
         basedOn: request.basedOn,
         ...(failures.length > 0 ? { fallbackFrom: failures } : {}),
-        ...(written.assessment ? { assessment: written.assessment } : {}),
+        ...(written.assessment
+          ? { assessment: honestAssessment(written.assessment, request.successful, request.degradation) }
+          : {}),
         ...(written.assessmentError ? { assessmentError: written.assessmentError } : {}),
       };
     }
@@ -150,11 +155,9 @@ function synthesisRequest(
 ): SynthesisRequest {
   const successful = opinions.filter((opinion) => !opinion.error);
   const sources = deduplicateCitations(successful.flatMap((opinion) => opinion.citations));
-  const pending = dependencies.pendingModels ?? [];
-  const notHeard =
-    pending.length > 0
-      ? `## Not heard from\n\n${pending.join(", ")} had not answered when the answer was due. Begin the synthesis by saying plainly that it does not include them, so it is not read as the whole panel's view.`
-      : "";
+  const families = dependencies.families ?? new Map();
+  const degradation = degradationOf(opinions, dependencies.pendingModels ?? [], families);
+  const notHeard = missingSection(degradation);
   const prompt = synthesisPrompt(
     question,
     successful,
@@ -162,7 +165,8 @@ function synthesisRequest(
     [councilSections(dependencies.council ?? {}), notHeard].filter((part) => part.length > 0).join("\n\n"),
     dependencies.families,
   );
-  return { prompt, history, successful, sources, basedOn: successful.map((opinion) => opinion.model) };
+  const basedOn = successful.map((opinion) => opinion.model);
+  return { prompt, history, successful, sources, basedOn, degradation };
 }
 
 /**
