@@ -7,15 +7,17 @@ import type { SecondOpinionOutput, SendMessageResult } from "../contract/consult
 import { describeAdaptivePath } from "../contract/consultation-strategies.ts";
 import type { HistoryResult, SearchResult } from "../contract/conversations.ts";
 import type { Assessment, ModelOpinion } from "../contract/opinions.ts";
+import { verdictNotes } from "../contract/verdict-notes.ts";
 
 /** Compact Markdown of a second opinion. `toolName` spells tool names as the client lists them. */
 export function secondOpinionText(result: SecondOpinionOutput, toolName: (name: string) => string): string {
   const { synthesis, summary } = result;
   const lines: string[] = [];
+  const assessment = result.assessment ?? synthesis?.assessment;
   // Said first, so a partial answer is never read as the whole panel's.
+  if (assessment?.degraded) lines.push(`**Degraded:** ${oneLine(assessment.degraded.note)}`, "");
   if (summary.note) lines.push(`**Partial:** ${summary.note}`, "");
   if (summary.singleFamily) lines.push(singleFamilyLine(summary.singleFamily), "");
-  const assessment = result.assessment ?? synthesis?.assessment;
   if (assessment) lines.push(...assessmentLines(assessment), "");
   if (synthesis && !synthesis.error) {
     lines.push(`## Synthesis (by ${synthesis.model})`, "", synthesis.response.trim());
@@ -74,7 +76,7 @@ function assessmentLines(assessment: Assessment): string[] {
   if (verdict) {
     const votes = verdict.votes.map((vote) => `${oneLine(vote.model)} ${vote.vote}`).join(", ");
     lines.push(
-      `**Verdict: ${verdict.decision.toUpperCase()}**: ${oneLine(verdict.reason)}${votes ? ` (votes: ${votes})` : ""}`,
+      `**Verdict: ${verdict.decision.toUpperCase()}**: ${oneLine(verdict.reason)}${votes ? ` (votes: ${votes})` : ""}${verdictNotes(assessment)}`,
     );
   }
   lines.push(`**Agreement: ${Math.round(agreement.score * 100)}%**: ${oneLine(agreement.reason)}`);

@@ -15,6 +15,7 @@ import type {
   Synthesis,
 } from "../../contract/opinions.ts";
 import { heading, renderAssessment, renderReview, renderRounds } from "./render-council.ts";
+import { renderDegraded } from "./render-degraded.ts";
 import { markdownRenderer } from "./render-markdown.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
 import { oneLine } from "./text-preview.ts";
@@ -25,6 +26,7 @@ export function renderSecondOpinion(result: SecondOpinionResult, style: Terminal
   const markdown = markdownRenderer(style);
   const out: string[] = [];
   const { synthesis } = result;
+  out.push(...renderDegraded(synthesis?.assessment, style));
   if (synthesis) out.push(...renderSynthesis(synthesis, style));
   if (result.adaptive) out.push(colors.cyan(oneLine(describeAdaptivePath(result.adaptive))), "");
   const opinions = [result.primary, ...result.secondaryOpinions];

@@ -5,6 +5,7 @@
 // inline Markdown, painted on one line (markdown-line.ts).
 
 import type { Assessment, CouncilReview, DebateRound, Vote } from "../../contract/opinions.ts";
+import { verdictNotes } from "../../contract/verdict-notes.ts";
 import { markdownLine } from "./markdown-line.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
 import { oneLine } from "./text-preview.ts";
@@ -44,7 +45,9 @@ export function renderAssessment(assessment: Assessment, style: TerminalStyle): 
     );
   }
   if (verdict) {
-    lines.push(`Verdict: ${voteLabel(verdict.decision, style)}: ${markdownLine(verdict.reason, colors)}`);
+    lines.push(
+      `Verdict: ${voteLabel(verdict.decision, style)}: ${markdownLine(verdict.reason, colors)}${colors.dim(verdictNotes(assessment))}`,
+    );
     if (verdict.votes.length > 0)
       lines.push(
         `  ${verdict.votes.map((entry) => `${oneLine(entry.model)} ${voteLabel(entry.vote, style)}`).join(" · ")}`,

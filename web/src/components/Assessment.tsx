@@ -4,6 +4,7 @@
 
 import { useId } from "react";
 import type * as contract from "../api.ts";
+import { verdictNotes } from "../api.ts";
 import { InlineMarkdown } from "./Markdown.tsx";
 
 const voteNames: Record<contract.Vote, string> = { go: "GO", block: "BLOCK", unsure: "UNSURE" };
@@ -42,6 +43,7 @@ export function Assessment({ assessment }: { assessment: contract.Assessment }) 
         <section className="verdict" aria-label="Verdict">
           <p>
             Verdict: <VoteBadge vote={verdict.decision} /> <InlineMarkdown text={verdict.reason} />
+            <span className="meta">{verdictNotes(assessment)}</span>
           </p>
           {verdict.votes.length > 0 && (
             <ul className="votes" aria-label="Votes">

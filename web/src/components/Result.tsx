@@ -7,6 +7,7 @@
 import { type Answer, describeAdaptivePath } from "../api.ts";
 import { CostChart, LatencyChart } from "./Charts.tsx";
 import { DebateRounds } from "./DebateRounds.tsx";
+import { DegradedBanner } from "./DegradedBanner.tsx";
 import { OpinionCard } from "./OpinionCard.tsx";
 import { ReviewRanking } from "./ReviewRanking.tsx";
 import { SynthesisFailure, SynthesisView } from "./SynthesisView.tsx";
@@ -28,6 +29,7 @@ export function Result({
   return (
     <section className="result" aria-label="Answer">
       <div className="synthesis">
+        <DegradedBanner assessment={synthesis?.assessment} />
         {synthesis && !synthesis.error ? (
           <SynthesisView synthesis={synthesis} />
         ) : synthesis?.error ? (
