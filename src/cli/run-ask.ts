@@ -19,6 +19,7 @@ import { type ApplicationConnection, connect } from "./application-connection.ts
 import { readAttachedFiles } from "./attached-files.ts";
 import { CommandLineError } from "./command-error.ts";
 import type { CommandOptions } from "./command-line.ts";
+import { gateOutcome } from "./gate-verdict.ts";
 import { readHostAnswer } from "./host-answer-file.ts";
 import { cleanStop } from "./stop-signals.ts";
 import { progressBoard } from "./terminal/progress-board.ts";
@@ -49,7 +50,7 @@ export async function runAsk(options: CommandOptions): Promise<number> {
   const stop = cleanStop("every provider call is stopped");
   stop.requested.addEventListener("abort", interrupt, { once: true });
   const board =
-    terminal.json || terminal.quiet
+    terminal.json || terminal.quiet || terminal.gate
       ? undefined
       : progressBoard(process.stderr, terminalStyle(process.stderr, options.environment));
   try {
@@ -70,19 +71,23 @@ export async function runAsk(options: CommandOptions): Promise<number> {
     answered = true;
     board?.stop(true);
     const style = terminalStyle(process.stdout, options.environment);
+    const gate = terminal.gate ? gateOutcome(result) : undefined;
+    // With --gate a run that went well leaves with the verdict's code.
+    const exit = (code: number) => (gate && code === 0 ? gate.exitCode : code);
     if (terminal.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    else if (gate) process.stdout.write(gate.text);
     else if (terminal.quiet) process.stdout.write(`${answerOf(result).trim()}\n`);
     else process.stdout.write(renderSecondOpinion(result, style));
     const pending = result.pendingModels ?? [];
-    if (pending.length === 0) return 0;
+    if (pending.length === 0) return exit(0);
     if (!result.assistantMessageId) {
       late.stopModels.abort(); // the answer was not stored: there is no turn to add them to
-      return 0;
+      return exit(0);
     }
-    const shown = !terminal.json && !terminal.quiet;
+    const shown = !terminal.json && !terminal.quiet && !gate;
     // A server stores them without us; in this process they need it alive.
-    if (!shown && !connection.lateOpinionsRunHere) return 0;
-    return await followLateOpinions(connection, result, pending, late, shown, options.environment);
+    if (!shown && !connection.lateOpinionsRunHere) return exit(0);
+    return exit(await followLateOpinions(connection, result, pending, late, shown, options.environment));
   } catch (error) {
     board?.stop();
     if (controller.signal.aborted) {

@@ -11,6 +11,9 @@ import { version } from "../runtime/version.ts";
 import { CommandLineError, helpText, parseCommandLine } from "./command-line.ts";
 import { StartError } from "./start-error.ts";
 
+/** The exit code of `ask --gate` for an error (gate-verdict.ts), kept here so a failure loads no more. */
+const gateErrorExitCode = 3;
+
 /** Runs the command `argv` names; resolves with the exit code. Never throws. */
 export async function runCommand(argv: string[]): Promise<number> {
   // A reader that stops early (`ai-universe models | head -3`) is not an error.
@@ -52,7 +55,9 @@ export async function runCommand(argv: string[]): Promise<number> {
         return await (await import("./run-conversations.ts")).runConversations(command.name, command.options);
     }
   } catch (error) {
-    return reportFailure(error);
+    const code = reportFailure(error);
+    // `ask --gate` leaves every error with the gate's own code, kept apart from its verdicts' codes.
+    return argv[0] === "ask" && argv.includes("--gate") ? gateErrorExitCode : code;
   }
 }
 

@@ -41,6 +41,7 @@ export const terminalFlags = {
   diff: { type: "boolean" },
   "host-answer": { type: "string" },
   json: { type: "boolean" },
+  gate: { type: "boolean" },
   quiet: { type: "boolean", short: "q" },
   search: { type: "string" },
   limit: { type: "string" },
@@ -85,6 +86,8 @@ ${answering}
                          reviewed anonymously, at no cost
 ${json}
   -q, --quiet            Print only the answer: no progress, no opinions
+  --gate                 For CI and git hooks: print a short verdict block and exit 0 on GO, 1 on
+                         BLOCK, 2 on UNSURE or a degraded verdict, 3 on an error (docs/ci-gate.md)
 ${remoteHelp}`,
   },
   chat: {
@@ -119,6 +122,8 @@ export interface TerminalOptions {
   hostAnswerFile?: string;
   json: boolean;
   quiet: boolean;
+  /** ask: exit with the verdict (gate-verdict.ts), printing a short block a CI log shows well. */
+  gate: boolean;
   conversationId?: string;
   search?: string;
   limit?: number;
@@ -188,6 +193,7 @@ export function readTerminalOptions(
       : {}),
     json: values.json === true,
     quiet: values.quiet === true,
+    gate: command === "ask" && values.gate === true,
     ...(conversationId ? { conversationId } : {}),
     ...(text("search") ? { search: text("search") } : {}),
     ...(limit !== undefined ? { limit } : {}),
