@@ -125,7 +125,7 @@ export function participantName(
 ): string | undefined {
   const plain = label
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[*`~]/g, "")
+    .replace(/[*~\u0060]/g, "")
     .trim()
     .replace(/^_+|_+$/g, "")
     .replace(/^(?:[-+]\s+|\d+[.)]\s*)/, "")
