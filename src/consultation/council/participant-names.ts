@@ -3,7 +3,7 @@
 // matched case-insensitively to a model that took part. A name that matches no participant is one the
 // synthesis model invented, and is dropped.
 
-const markdown = /[*_`~[\]]/g;
+const markdown = /[*_\u0060~[\]]/g;
 
 /** The participant `label` names, in the participants' own spelling; undefined when it names none. */
 export function participantName(label: string, participants: readonly string[]): string | undefined {
