@@ -4,14 +4,13 @@
 // `modelOpinion`, `synthesis` and `summary` definitions of the seed schema (schemas/).
 
 import { z } from "zod";
+import { citation } from "./citation.ts";
+import { claim, independentVotes } from "./claims.ts";
 import { reasoningLevels } from "./reasoning-levels.ts";
 
 const count = () => z.number().int().min(0);
 
-/** A citation normalised from a provider's sources. */
-export const citation = z
-  .object({ title: z.string(), url: z.string(), snippet: z.string().optional() })
-  .meta({ id: "citation" });
+export { citation };
 
 /** What every model call reports, whether it answered or failed. */
 const modelCallShape = {
@@ -145,6 +144,10 @@ export const assessment = z
         families: z.array(z.object({ family: z.string(), models: z.array(z.string()) })),
       })
       .optional(),
+    /** The answer's main claims (at most 12), each with the models stating and contradicting it. */
+    claims: z.array(claim).optional(),
+    /** How many independent votes the models that answered are worth, and from what evidence. */
+    independentVotes: independentVotes.optional(),
   })
   .meta({ id: "assessment" });
 export type Assessment = z.infer<typeof assessment>;

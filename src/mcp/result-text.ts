@@ -3,6 +3,7 @@
 // structuredContent; repeating it as text would cost the caller thousands of tokens per call.
 
 import { usageLine } from "../application/index.ts";
+import { describeIndependentVotes } from "../contract/claims.ts";
 import type { SecondOpinionOutput, SendMessageResult } from "../contract/consultation-results.ts";
 import { describeAdaptivePath } from "../contract/consultation-strategies.ts";
 import type { HistoryResult, SearchResult } from "../contract/conversations.ts";
@@ -80,6 +81,14 @@ function assessmentLines(assessment: Assessment): string[] {
     );
   }
   lines.push(`**Agreement: ${Math.round(agreement.score * 100)}%**: ${oneLine(agreement.reason)}`);
+  if (assessment.independentVotes) lines.push(`${describeIndependentVotes(assessment.independentVotes)}.`);
+  // One short line per claim: who states it, and a mark when one model alone does or one contradicts it.
+  for (const claim of assessment.claims ?? []) {
+    const against =
+      claim.contradictors.length > 0 ? `; contradicted by ${claim.contradictors.join(", ")}` : "";
+    const lone = claim.backers.length === 1 ? " (one model)" : "";
+    lines.push(`- ${oneLine(claim.claim)} (${claim.backers.join(", ")}${against})${lone}`);
+  }
   return lines;
 }
 

@@ -183,6 +183,34 @@ describe("postgres store", () => {
     await Promise.all([sender, receiver].map((store) => store.close()));
   });
 
+  it("stores answers of megabytes of varied words, which a tsvector of every word could not hold, and finds their first words", async () => {
+    const store = await openPostgresStore(await server.newDatabase());
+    const ann = store.conversations.of("ann");
+    let varied = "narwhal ";
+    for (let index = 0; varied.length < 2 * 1024 * 1024; index++) varied += `w${index.toString(36)} `;
+    const opinions = (...responses: string[]) => ({
+      secondOpinion: {
+        primary: { response: responses[0] },
+        secondaryOpinions: responses.slice(1).map((response) => ({ response })),
+      },
+    });
+    const now = new Date().toISOString();
+    await ann.saveTurn({
+      conversationId: "long",
+      create: { title: "Long answers", createdAt: now },
+      messages: [
+        { id: "u1", role: "user", content: "How long can it be?", createdAt: now, metadata: {} },
+        { id: "a1", role: "assistant", content: "This long", createdAt: now, metadata: opinions(varied, "") },
+      ],
+    });
+    // A late opinion of as many words joins it.
+    assert.ok(await ann.updateMessageMetadata("a1", opinions(varied, `platypus ${varied}`)));
+    const found = async (word: string) => (await ann.search([word], 5)).map((hit) => hit.conversationId);
+    assert.deepEqual(await found("narwhal"), ["long"]);
+    assert.deepEqual(await found("platypus"), ["long"]);
+    await store.close();
+  });
+
   it("leaves no listening connection behind when it is closed while its listener connects", async () => {
     const url = await server.newDatabase();
     const store = await openPostgresStore(url);

@@ -23,6 +23,11 @@ import type {
   SignedInState,
 } from "../../src/contract/web-api.ts";
 
+export {
+  type Claim,
+  describeIndependentVotes,
+  type IndependentVotes,
+} from "../../src/contract/claims.ts";
 export type { SecondOpinionResult } from "../../src/contract/consultation-results.ts";
 export { describeAdaptivePath } from "../../src/contract/consultation-strategies.ts";
 export type { HistoryResult, SearchHit } from "../../src/contract/conversations.ts";

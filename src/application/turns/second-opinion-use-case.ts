@@ -10,6 +10,7 @@ import type { ApplicationServices } from "../application-services.ts";
 import { panelRequest } from "../attachment-input.ts";
 import type { Caller } from "../caller.ts";
 import type { IdempotencyGate } from "../conversations/idempotency-gate.ts";
+import { withIndependentVotes } from "../independent-votes.ts";
 import type { LateWork } from "../late-work.ts";
 import type { Admission } from "../limits/admission.ts";
 import { runWithinBudget } from "../limits/budgeted-run.ts";
@@ -48,12 +49,21 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
         const { outcome, settled } = await runWithinBudget(
           { admission, caller, request },
           (cost, charge) => {
-            const ask = (history: readonly HistoryMessage[]) =>
-              consult(
+            const ask = async (history: readonly HistoryMessage[]) => {
+              const answered = await consult(
                 { kind: "panel", choice: request, cost, question: request.question, history },
                 asked,
                 lateRunning,
               );
+              const { store, roster } = services;
+              const answer = await withIndependentVotes(
+                answered.answer,
+                store.evaluations,
+                caller.userId,
+                roster.available,
+              );
+              return { ...answered, answer, metadata: { ...answered.metadata, secondOpinion: answer } };
+            };
             return answerTurn(turn, ask, services, charge, stamp);
           },
           (done) => done.answer.summary.totalCost,

@@ -7,6 +7,7 @@
 import type { Assessment, CouncilReview, DebateRound, Vote } from "../../contract/opinions.ts";
 import { verdictNotes } from "../../contract/verdict-notes.ts";
 import { markdownLine } from "./markdown-line.ts";
+import { renderClaims, renderIndependentVotes } from "./render-claims.ts";
 import type { TerminalStyle } from "./terminal-style.ts";
 import { oneLine } from "./text-preview.ts";
 
@@ -33,6 +34,8 @@ export function renderAssessment(assessment: Assessment, style: TerminalStyle): 
       `By family ${colors.bold(`${Math.round(weighted.score * 100)}%`)}: each model family counts as one voice${colors.dim(note)}`,
     );
   }
+  if (assessment.independentVotes) lines.push(renderIndependentVotes(assessment.independentVotes, style));
+  lines.push(...renderClaims(assessment.claims ?? [], style));
   if (consensus.length > 0)
     lines.push("Consensus:", ...consensus.map((point) => `  • ${markdownLine(point, colors)}`));
   if (dissent.length > 0) {

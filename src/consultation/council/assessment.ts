@@ -5,6 +5,7 @@
 
 import { z } from "zod";
 import type { Assessment, CouncilReview, DebateRound, Stance } from "../../contract/opinions.ts";
+import { claimsAnswer, claimsInstructions } from "./claims.ts";
 import { familyAgreement, type ModelFamily } from "./model-families.ts";
 
 const vote = z.enum(["go", "block", "unsure"]);
@@ -45,6 +46,7 @@ export const synthesisSchema = z.object({
     .describe(
       "The models grouped by their bottom-line answer: one entry per distinct answer, each model once",
     ),
+  claims: claimsAnswer,
 });
 
 /** Instructions for the assessment, added to the synthesis instructions. */
@@ -56,6 +58,7 @@ export const assessmentInstructions = [
   "models grouped by their bottom-line answer (for a multiple-choice question, the letter), each model once.",
   "Score agreement by families, not models: models of one family (named in each heading) share training and",
   "blind spots, so their agreeing is weaker evidence than agreement across families; count a family as one voice.",
+  claimsInstructions,
 ].join("\n");
 
 /**

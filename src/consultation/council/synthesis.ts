@@ -15,6 +15,7 @@ import { callModel, callModelForObject } from "../model-call/retried-call.ts";
 import { textProgress } from "../model-call/text-progress.ts";
 import { estimateCallCost, estimateTokens } from "../planning/cost-budget.ts";
 import { assessmentInstructions, assessmentOf, councilSections, synthesisSchema } from "./assessment.ts";
+import { claimsOf } from "./claims.ts";
 import type { CouncilCalls } from "./debate.ts";
 import { type Degradation, degradationOf, honestAssessment, missingSection } from "./degradation.ts";
 import { groupByFamily, type ModelFamily } from "./model-families.ts";
@@ -203,6 +204,7 @@ async function attempt(
       policy: { ...dependencies.policy, deadlineMs: Math.min(dependencies.policy.deadlineMs, remainingMs) },
     },
     request.basedOn,
+    request.sources,
   );
   const { result } = written;
   dependencies.onEvent({
@@ -248,6 +250,7 @@ async function writeWith(
   history: readonly HistoryMessage[],
   dependencies: SynthesisDependencies,
   basedOn: readonly string[],
+  sources: readonly Citation[] = [],
 ): Promise<{ result: ModelOpinion; assessment?: Synthesis["assessment"]; assessmentError?: string }> {
   const instructions = `${synthesisInstructions}\n${assessmentInstructions}`;
   const context = buildContext(history, prompt, instructions, entry.contextWindow);
@@ -272,7 +275,10 @@ async function writeWith(
         ...structured.opinion,
         response: scrub(structured.object.synthesis, dependencies.policy.secrets),
       },
-      assessment: assessmentOf(structured.object, groupByFamily(basedOn, dependencies.families ?? new Map())),
+      assessment: {
+        ...assessmentOf(structured.object, groupByFamily(basedOn, dependencies.families ?? new Map())),
+        claims: claimsOf(structured.object.claims, basedOn, sources),
+      },
     };
   }
   if (structured.opinion.error && !structuredOutputRefused(structured.opinion)) {

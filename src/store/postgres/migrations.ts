@@ -75,6 +75,30 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       CREATE INDEX messages_search ON messages USING GIN (search);
     `,
   },
+  {
+    // A tsvector holds at most 1 MB, and a megabyte of varied words makes more than that: such an answer,
+    // or a late opinion joining its turn, could not be stored at all. Search now reads what SQLite's does:
+    // the first 64 KiB of the content and of each answer, and 384 KiB of the message at most.
+    name: "search reads the first 64 KiB of a message and of each answer, 384 KiB in all",
+    sql: `
+      DROP INDEX messages_search;
+      ALTER TABLE messages DROP COLUMN search;
+      CREATE FUNCTION ai_universe_search_words(content text, metadata text) RETURNS tsvector
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+          SELECT to_tsvector('english'::regconfig, left(
+            left(content, 65536) || ' ' ||
+              coalesce(left(metadata::jsonb #>> '{secondOpinion,primary,response}', 65536), '') || ' ' ||
+              coalesce((SELECT string_agg(left(opinion ->> 'response', 65536), ' ')
+                        FROM jsonb_array_elements(
+                          coalesce(metadata::jsonb #> '{secondOpinion,secondaryOpinions}', '[]'::jsonb)
+                        ) AS opinion), ''),
+            393216))
+        $$;
+      ALTER TABLE messages ADD COLUMN search tsvector
+        GENERATED ALWAYS AS (ai_universe_search_words(content, metadata)) STORED;
+      CREATE INDEX messages_search ON messages USING GIN (search);
+    `,
+  },
 ];
 
 /** Applies the steps `pool`'s database has not seen, each in a transaction, under the migration lock. */

@@ -5,6 +5,7 @@
 import { useId } from "react";
 import type * as contract from "../api.ts";
 import { verdictNotes } from "../api.ts";
+import { ClaimsTable, IndependentVotes } from "./Claims.tsx";
 import { InlineMarkdown } from "./Markdown.tsx";
 
 const voteNames: Record<contract.Vote, string> = { go: "GO", block: "BLOCK", unsure: "UNSURE" };
@@ -39,6 +40,8 @@ export function Assessment({ assessment }: { assessment: contract.Assessment }) 
             .join("")}
         </p>
       )}
+      {assessment.independentVotes && <IndependentVotes votes={assessment.independentVotes} />}
+      <ClaimsTable claims={assessment.claims ?? []} />
       {verdict && (
         <section className="verdict" aria-label="Verdict">
           <p>
