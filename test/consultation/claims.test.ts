@@ -7,7 +7,11 @@ import { describe, it } from "node:test";
 import { claimsAnswer, claimsOf, maximumClaims } from "../../src/consultation/council/claims.ts";
 import { participantName, participantsOnly } from "../../src/consultation/council/participant-names.ts";
 
-const participants = ["claude", "gemini", "grok"];
+const participants = [
+  { model: "claude", modelDisplayName: "Claude Opus" },
+  { model: "gemini", modelDisplayName: "Gemini Pro" },
+  { model: "grok", modelDisplayName: "Grok 4.7" },
+];
 const sources = [
   { title: "WAL", url: "https://sqlite.org/wal.html" },
   { title: "Replication", url: "https://postgresql.org/docs/replication" },

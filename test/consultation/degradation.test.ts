@@ -7,12 +7,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { APICallError } from "ai";
 import { localCaller } from "../../src/application/caller.ts";
-import {
-  degradationOf,
-  honestAssessment,
-  participantName,
-} from "../../src/consultation/council/degradation.ts";
+import { degradationOf, honestAssessment } from "../../src/consultation/council/degradation.ts";
 import type { ModelFamily } from "../../src/consultation/council/model-families.ts";
+import { participantName } from "../../src/consultation/council/participant-names.ts";
 import type { Assessment, ModelOpinion } from "../../src/contract/opinions.ts";
 import { consultationFixture } from "../support/consultation-fixture.ts";
 import { assertMatchesSchema } from "../support/seed-schemas.ts";

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { Claim } from "../../contract/claims.ts";
 import type { Citation } from "../../contract/opinions.ts";
-import { participantsOnly } from "./participant-names.ts";
+import { type Participant, participantsOnly } from "./participant-names.ts";
 
 /** The most claims a result lists. */
 export const maximumClaims = 12;
@@ -41,7 +41,7 @@ export const claimsInstructions = [
  */
 export function claimsOf(
   answer: z.infer<typeof claimsAnswer>,
-  participants: readonly string[],
+  participants: readonly Participant[],
   sources: readonly Citation[],
 ): Claim[] {
   return answer

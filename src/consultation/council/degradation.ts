@@ -7,6 +7,7 @@
 
 import type { Assessment, ModelOpinion } from "../../contract/opinions.ts";
 import { groupByFamily, type ModelFamily } from "./model-families.ts";
+import { participantName } from "./participant-names.ts";
 
 /** What the assessment says of a panel that did not all answer. */
 export type Degradation = NonNullable<Assessment["degraded"]>;
@@ -113,28 +114,4 @@ export function honestAssessment(
     ...(honestPositions ? { positions: honestPositions } : {}),
     ...(dropped > 0 ? { droppedNames: dropped } : {}),
   };
-}
-
-/**
- * The participant a label names, or undefined: "**gpt**", "`gpt`", "1. GPT", "gpt (GPT-5)" or the
- * display name, in any case, all name gpt.
- */
-export function participantName(
-  label: string,
-  participants: readonly Pick<ModelOpinion, "model" | "modelDisplayName">[],
-): string | undefined {
-  const plain = label
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[*~\u0060]/g, "")
-    .trim()
-    .replace(/^_+|_+$/g, "")
-    .replace(/^(?:[-+]\s+|\d+[.)]\s*)/, "")
-    .replace(/\s*\(.*\)$/, "")
-    .replace(/[:.,;]+$/, "")
-    .trim()
-    .toLowerCase();
-  return participants.find(
-    (participant) =>
-      participant.model.toLowerCase() === plain || participant.modelDisplayName.toLowerCase() === plain,
-  )?.model;
 }

@@ -203,7 +203,7 @@ async function attempt(
       ...dependencies,
       policy: { ...dependencies.policy, deadlineMs: Math.min(dependencies.policy.deadlineMs, remainingMs) },
     },
-    request.basedOn,
+    request.successful,
     request.sources,
   );
   const { result } = written;
@@ -249,7 +249,7 @@ async function writeWith(
   prompt: string,
   history: readonly HistoryMessage[],
   dependencies: SynthesisDependencies,
-  basedOn: readonly string[],
+  successful: readonly ModelOpinion[],
   sources: readonly Citation[] = [],
 ): Promise<{ result: ModelOpinion; assessment?: Synthesis["assessment"]; assessmentError?: string }> {
   const instructions = `${synthesisInstructions}\n${assessmentInstructions}`;
@@ -276,8 +276,14 @@ async function writeWith(
         response: scrub(structured.object.synthesis, dependencies.policy.secrets),
       },
       assessment: {
-        ...assessmentOf(structured.object, groupByFamily(basedOn, dependencies.families ?? new Map())),
-        claims: claimsOf(structured.object.claims, basedOn, sources),
+        ...assessmentOf(
+          structured.object,
+          groupByFamily(
+            successful.map((opinion) => opinion.model),
+            dependencies.families ?? new Map(),
+          ),
+        ),
+        claims: claimsOf(structured.object.claims, successful, sources),
       },
     };
   }
