@@ -8,19 +8,18 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { validateHostHeader, validateOriginHeader } from "@modelcontextprotocol/server";
 import { onPriceRefreshFailure, type RequestContext, requestContext } from "../application/index.ts";
 import { createMemoryRelease } from "../runtime/memory-release.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { createAuthenticator } from "./authentication.ts";
 import { createCallTracker } from "./call-tracker.ts";
 import { httpErrorHandler } from "./http-error-handler.ts";
-import { answerUnparsable } from "./http-responses.ts";
+import { answerUnparsable, sendError } from "./http-responses.ts";
 import { createRouter } from "./http-router.ts";
 import { httpRoutes, servePageOrNothing } from "./http-routes.ts";
 import { type HttpServices, httpServicesOf } from "./http-services.ts";
 import { openMcpEndpoint } from "./mcp-endpoint.ts";
-import { rebindingGuard } from "./rebinding-guard.ts";
-import { wellFormedTarget } from "./request-target.ts";
 
 /** HTTP settings; see docs/operations.md, "Configuration". */
 export interface HttpOptions {
@@ -72,17 +71,15 @@ export async function createHttpApp(
     servePageOrNothing,
     httpErrorHandler(services.log),
   );
-  const fromAllowedSite = rebindingGuard(
-    [...localNames, ...options.allowedHosts],
-    [...localNames, ...options.allowedOrigins],
-  );
+  const hosts = [...localNames, ...options.allowedHosts];
+  const origins = [...localNames, ...options.allowedOrigins];
   // The operator learns of a refused or failed price refresh from the log (users of a server with
   // accounts are never told why, nor where prices come from).
   const stopPriceLog = onPriceRefreshFailure((report) => services.log(report));
   return {
     listener: (request, response) =>
       inRequestContext(request, response, services, () => {
-        if (wellFormedTarget(request, response) && fromAllowedSite(request, response))
+        if (wellFormedTarget(request, response) && fromAllowedSite(request, response, hosts, origins))
           void route(request, response);
       }),
     drain: (deadlineMs) => calls.drain(deadlineMs),
@@ -162,4 +159,61 @@ async function listen(server: Server, options: HttpOptions): Promise<string> {
   const address = server.address() as AddressInfo;
   const hostForUrl = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return `http://${hostForUrl}:${address.port}`;
+}
+
+/** The JSON-RPC code of a request the server cannot route. */
+const invalidRequest = -32600;
+
+const hostPattern = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * Normalises what a request names before anything routes on it: true when it may be routed, with an
+ * absolute-form target (`POST http://host/mcp`, which HTTP/1.1 servers must accept) rewritten to its
+ * path; otherwise 400 was sent, for a Host header that is not a host name or address (user info,
+ * spaces). A request with no Host at all (HTTP/1.0) goes on to the Host check, which refuses it.
+ */
+function wellFormedTarget(request: IncomingMessage, response: ServerResponse): boolean {
+  const host = request.headers.host;
+  if (host !== undefined && !hostPattern.test(host)) {
+    sendError(
+      response,
+      "invalid_argument",
+      `Invalid Host header "${host.slice(0, 100)}": it must be a host name or address, with an optional port.`,
+      { jsonRpc: invalidRequest },
+    );
+    return false;
+  }
+  const target = request.url ?? "/";
+  if (target.startsWith("/")) return true;
+  try {
+    const url = new URL(target);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError("not http");
+    request.url = `${url.pathname}${url.search}`;
+    return true;
+  } catch {
+    sendError(
+      response,
+      "invalid_argument",
+      `Invalid request target "${target.slice(0, 100)}": send a path such as /mcp.`,
+      { jsonRpc: invalidRequest },
+    );
+    return false;
+  }
+}
+
+/**
+ * DNS-rebinding protection: the Host header must name this server, and a browser's Origin an allowed
+ * site, as the MCP SDK's checks decide; otherwise 403 was sent, in the shape of the path.
+ */
+function fromAllowedSite(
+  request: IncomingMessage,
+  response: ServerResponse,
+  hosts: string[],
+  origins: string[],
+): boolean {
+  const host = validateHostHeader(request.headers.host, hosts);
+  const origin = host.ok ? validateOriginHeader(request.headers.origin, origins) : host;
+  if (origin.ok) return true;
+  sendError(response, "forbidden", origin.message);
+  return false;
 }

@@ -1,7 +1,8 @@
 // The MCP endpoint, /mcp: the 2026-07-28 revision per request (a tool call served by an instance built
-// with the tools alone, and one that asks models answered as a stream at once), the 2025 revisions in
-// sessions bound to their user. It wraps the one MCP server factory; the authenticator has checked the
-// caller before a message is read.
+// with the tools alone, and one that asks models answered as `text/event-stream` with its headers sent at
+// once, so no client's headers timeout, such as Node fetch's 300 s, cuts a consultation that takes
+// minutes), the 2025 revisions in sessions bound to their user. It wraps the one MCP server factory; the
+// authenticator has checked the caller before a message is read.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toNodeHandler } from "@modelcontextprotocol/node";
@@ -10,12 +11,10 @@ import { mcpServerFactory, mcpServerParts } from "../mcp/create-server.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { type Authenticator, authenticatedUser } from "./authentication.ts";
 import type { HttpServices } from "./http-services.ts";
-import { mcpErrorLog } from "./mcp-error-log.ts";
 import { McpSessions } from "./mcp-sessions.ts";
 import { isLegacy } from "./protocol-era.ts";
 import { readJsonBody } from "./read-body.ts";
 import { sessionIds } from "./session-ids.ts";
-import { flushHeadersAtOnce, isLongCall, isToolCall } from "./streamed-calls.ts";
 
 /** The endpoint's settings (of HttpOptions). */
 export interface McpEndpointOptions {
@@ -29,6 +28,13 @@ export interface McpEndpoint {
   close(): Promise<void>;
 }
 
+/**
+ * Reports the MCP handler refuses for what the client sent, as the SDK words them (a session-less GET
+ * /mcp, which 2025-era clients send to look for a stream, or a body that is not JSON): answered with a
+ * 4xx and logged at debug; any other report is a warning.
+ */
+const clientRefusals = [/^Rejected 2025-era request on a modern-only endpoint/, /^Unsupported Media Type/];
+
 /** Opens the endpoint over `runtime`'s MCP servers, its sessions sharing what `services` hands them. */
 export async function openMcpEndpoint(
   runtime: Runtime,
@@ -40,7 +46,11 @@ export async function openMcpEndpoint(
   const handlerOptions = {
     legacy: "reject",
     maxRequestBodySize: options.maxBodyBytes,
-    onerror: mcpErrorLog(services),
+    onerror: (error: Error) => {
+      if (clientRefusals.some((pattern) => pattern.test(error.message)))
+        services.logger().debug({ reason: error.message }, "mcp request refused");
+      else services.log(`mcp: ${error.message}`);
+    },
   } as const;
   const modern = createMcpHandler(() => createServerFor("stateless-2026"), handlerOptions);
   // A tool call's instance serves that one call and nothing else: it is built with the tools alone.
@@ -73,10 +83,11 @@ export async function openMcpEndpoint(
       const legacy =
         request.headers["mcp-session-id"] !== undefined ||
         (request.method === "POST" && (await isLegacy(request, body)));
+      const tool = toolCallOf(body);
       if (legacy) await sessions.handle(request, response, body, authenticatedUser(request));
-      else if (isLongCall(body, createServerFor.asksModels))
+      else if (typeof tool?.name === "string" && createServerFor.asksModels(tool.name))
         await serveStreaming(request, flushHeadersAtOnce(response), body);
-      else if (isToolCall(body)) await serveToolCall(request, response, body);
+      else if (tool) await serveToolCall(request, response, body);
       else await serveModern(request, response, body);
     },
     async close() {
@@ -86,4 +97,25 @@ export async function openMcpEndpoint(
       await streaming.close();
     },
   };
+}
+
+/** The params of a JSON-RPC body that is one `tools/call`; undefined for any other body. */
+function toolCallOf(body: unknown): { name?: unknown } | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
+  return method === "tools/call" ? (params ?? {}) : undefined;
+}
+
+/**
+ * Sends the status line and headers as soon as they are set, rather than with the first body bytes:
+ * an SSE answer may have nothing to say for a while, and the client must know it has one.
+ */
+function flushHeadersAtOnce(response: ServerResponse): ServerResponse {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((...args: unknown[]) => {
+    writeHead(...args);
+    response.flushHeaders();
+    return response;
+  }) as ServerResponse["writeHead"];
+  return response;
 }

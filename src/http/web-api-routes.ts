@@ -11,7 +11,6 @@ import { maxRequestBytes } from "../contract/request-size.ts";
 import type { PageModelListing, SignedInState } from "../contract/web-api.ts";
 import { type Authenticator, callerOf } from "./authentication.ts";
 import type { CallTracker } from "./call-tracker.ts";
-import { questionPage } from "./evaluation-query.ts";
 import { streamConsultation, streamLateOpinions } from "./event-streams.ts";
 import { sendError, sendJson } from "./http-responses.ts";
 import type { HttpCall, HttpRoute, HttpStep } from "./http-router.ts";
@@ -196,4 +195,19 @@ function conversationRoutes({ application }: WebApiServices): HttpRoute[] {
       ),
     },
   ];
+}
+
+/**
+ * The query of `GET /api/evaluations/{id}`: `?questions=1&offset=N&limit=M` adds a page of the run's
+ * questions, each with every strategy's answer (`offset` 0 and `limit` 100 when absent); nothing
+ * without `questions=1`. Numbers that are not whole go to the use case as they are, whose schema
+ * refuses them naming the field.
+ */
+function questionPage(search: URLSearchParams): { questions?: { offset: unknown; limit: unknown } } {
+  if (search.get("questions") !== "1") return {};
+  const number = (name: string, fallback: number) => {
+    const given = search.get(name);
+    return given === null ? fallback : /^\d{1,9}$/.test(given) ? Number(given) : given;
+  };
+  return { questions: { offset: number("offset", 0), limit: number("limit", 100) } };
 }

@@ -214,7 +214,7 @@ describe("answers of 2 MiB streamed in small pieces", { timeout: 300_000 }, () =
       const reading = following.text();
       release();
       // Each landing rewrites the stored turn: its search text is written with it (the first 64 KiB of each
-      // answer), so a landing costs about the same however long the answers (src/store/sqlite/search-text.ts).
+      // answer), so a landing costs about the same however long the answers (src/store/sqlite/conversations.ts).
       const { result: stream, probes } = await probedWhile(server, reading);
       const events = eventsOf(stream);
       assert.deepEqual(events.at(-1), { event: "end", data: { unlanded: [] } });

@@ -4,9 +4,12 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { combineVerdicts, judgePair } from "../../src/evaluation/judging/judge-pair.ts";
-import { judgePrompt } from "../../src/evaluation/judging/judge-prompt.ts";
-import { parseVerdict } from "../../src/evaluation/judging/parse-verdict.ts";
+import {
+  combineVerdicts,
+  judgePair,
+  judgePrompt,
+  parseVerdict,
+} from "../../src/evaluation/judging/judge-pair.ts";
 
 describe("the judge's prompt", () => {
   it("holds the question and both responses under their labels, and asks for a verdict line", () => {

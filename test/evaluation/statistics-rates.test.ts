@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { costPerCorrect } from "../../src/evaluation/statistics/cost-per-correct.ts";
 import { pairedComparison } from "../../src/evaluation/statistics/paired-comparison.ts";
-import { accuracy, proportion } from "../../src/evaluation/statistics/proportion.ts";
+import { proportion } from "../../src/evaluation/statistics/proportion.ts";
 import { winRate } from "../../src/evaluation/statistics/win-rate.ts";
 
 /** `actual` within 1e-6 of `expected`. */
@@ -24,7 +24,7 @@ describe("accuracy with its 95% Wilson interval", () => {
     // half   = 1.96 / 1.38416 · √(0.8 · 0.2 / 10 + 3.8416 / 400) = 1.96 / 1.38416 · √0.025604
     //        = 1.96 · 0.1600125 / 1.38416 = 0.226581
     // interval: 0.716738 ± 0.226581 = 0.490157 to 0.943319
-    const result = accuracy(8, 10);
+    const result = proportion(8, 10);
     assert.equal(result?.rate, 0.8);
     near(result?.low, 0.490157, "low");
     near(result?.high, 0.943319, "high");
@@ -33,7 +33,7 @@ describe("accuracy with its 95% Wilson interval", () => {
   it("none right of 10: the interval starts at 0 and is not empty", () => {
     // centre = (0 + 0.19208) / 1.38416 = 0.138770; half = 1.96 · √0.009604 / 1.38416 = 1.96 · 0.098 / 1.38416
     // = 0.19208 / 1.38416 = 0.138770: 0 to 0.277540.
-    const result = accuracy(0, 10);
+    const result = proportion(0, 10);
     assert.equal(result?.rate, 0);
     assert.equal(result?.low, 0);
     near(result?.high, 0.27754, "high");
@@ -42,13 +42,13 @@ describe("accuracy with its 95% Wilson interval", () => {
   it("all 5 right: the interval ends at 1", () => {
     // z²/n = 0.76832; centre = (1 + 0.38416) / 1.76832 = 0.782754; half = 1.96 · √(3.8416/100) / 1.76832
     // = 1.96 · 0.196 / 1.76832 = 0.217246: 0.565508 to 1.
-    const result = accuracy(5, 5);
+    const result = proportion(5, 5);
     near(result?.low, 0.565508, "low");
     assert.equal(result?.high, 1);
   });
 
   it("is undefined with nothing graded, and refuses more successes than trials", () => {
-    assert.equal(accuracy(0, 0), undefined);
+    assert.equal(proportion(0, 0), undefined);
     assert.throws(() => proportion(11, 10), RangeError);
   });
 });

@@ -4,14 +4,15 @@
 // the tier's poll allowance (admission.admitPoll: clients poll, so looks at tasks do not use up the
 // requests a tier has for questions). Task lists page behind signed cursors, as conversation
 // lists do, and every failure is a ServiceError with a stable code (task_not_found, invalid_argument,
-// rate_limited, store_unavailable...). The runner (task-runner.ts) keeps and runs the tasks.
+// rate_limited, store_unavailable...), an input refused naming its field. The runner (task-runner.ts) keeps and runs the tasks.
 
+import { z } from "zod";
+import { ServiceError } from "../../contract/service-error.ts";
 import { validateInput } from "../../contract/validate-input.ts";
 import type { TaskRecord } from "../../store/tasks.ts";
 import type { Caller } from "../caller.ts";
 import type { CursorCodec } from "../conversations/paging.ts";
 import type { Admission } from "../limits/admission.ts";
-import { requestedTtl, taskIdInput, taskListInput } from "./task-inputs.ts";
 import type { TaskWork as RunnerWork, TaskRunner } from "./task-runner.ts";
 
 /**
@@ -138,4 +139,33 @@ function taskView(task: TaskRecord): TaskView {
     updatedAt: task.updatedAt,
     ttlMs: task.ttlMs,
   };
+}
+
+/** `{ taskId }`: the task a get, a cancel or a result is about. */
+const taskIdInput = z.object({ taskId: z.string().min(1).max(200) });
+
+/** `{ cursor? }`: the page of a task list (the nextCursor of the page before). */
+const taskListInput = z.object({ cursor: z.string().max(500).optional() });
+
+/** The shortest time to live a task may ask for, in milliseconds. */
+const minimumTtlMs = 1000;
+
+/**
+ * The time to live a task-augmented call asks for, in milliseconds (undefined: the default). Anything
+ * but a whole number of milliseconds from one second on is refused as invalid_argument, before any
+ * task is made.
+ */
+function requestedTtl(ttl: unknown, defaultTtlMs: number): number | undefined {
+  if (ttl === undefined || ttl === null) return undefined;
+  if (typeof ttl === "number" && Number.isSafeInteger(ttl) && ttl >= minimumTtlMs) return ttl;
+  const shown = typeof ttl === "string" ? JSON.stringify(ttl.slice(0, 40)) : String(ttl).slice(0, 40);
+  throw new ServiceError(
+    "invalid_argument",
+    `task.ttl ${shown} is not a whole number of milliseconds from ${minimumTtlMs} on; send one (600000 is ten minutes), or leave it out for the default of ${describeDuration(defaultTtlMs)}.`,
+  );
+}
+
+function describeDuration(ms: number): string {
+  const hours = ms / 3_600_000;
+  return Number.isInteger(hours) ? `${hours} hour${hours === 1 ? "" : "s"}` : `${ms} ms`;
 }

@@ -2,9 +2,8 @@
 // the first answer as Response A, once with the second. A judge that agrees with itself across the two
 // orders decides the pair; one that does not (a different winner, or a winner once and a tie once)
 // counts as a tie. Prompts, raw replies and verdicts are returned, so they can be stored and audited.
-
-import { type JudgePrompt, judgePrompt } from "./judge-prompt.ts";
-import { parseVerdict, type Verdict } from "./parse-verdict.ts";
+// The judge reads the question, the two answers as Response A and Response B, and ends with a verdict
+// line, read leniently; a reply without one is kept, but counts neither way.
 
 /** Which answer is shown as Response A. */
 export type JudgeOrder = "first-as-a" | "second-as-a";
@@ -65,4 +64,48 @@ export function combineVerdicts(
   const one = winnerOf(firstAsA, "A");
   const other = winnerOf(secondAsA, "B");
   return one === other ? { winner: one, consistent: true } : { winner: "tie", consistent: false };
+}
+
+/** A judge model's instructions and the comparison to make. */
+export interface JudgePrompt {
+  system: string;
+  prompt: string;
+}
+
+const system = [
+  "You are an impartial judge. You compare two responses to the same question and decide which is better.",
+  "Judge correctness first, then how completely and clearly the response answers the question.",
+  "Do not let the responses' order, length or style sway you, and do not favour either response for its position.",
+  'End your reply with one last line, exactly "Verdict: A", "Verdict: B" or "Verdict: tie".',
+].join(" ");
+
+/** The prompt comparing `responseA` with `responseB` as answers to `question`. */
+export function judgePrompt(question: string, responseA: string, responseB: string): JudgePrompt {
+  const prompt = [
+    "## Question",
+    question,
+    "## Response A",
+    responseA,
+    "## Response B",
+    responseB,
+    "## Your verdict",
+    'Which response answers the question better? Explain briefly, then end with "Verdict: A", "Verdict: B" or "Verdict: tie".',
+  ].join("\n\n");
+  return { system, prompt };
+}
+
+/** What a judge decided between Response A and Response B. */
+export type Verdict = "A" | "B" | "tie";
+
+/**
+ * The last verdict in `reply`, read leniently ("**Verdict:** Response B", "verdict - a tie", "Verdict:
+ * draw", "My verdict is [[A]]"), or undefined when it gives none.
+ */
+export function parseVerdict(reply: string): Verdict | undefined {
+  const plain = reply.replace(/[*_`#]/g, "");
+  const pattern =
+    /\bverdict\s*(?:is\s*)?[:=-]?\s*(?:(?:a\s+)?(tie|draw|equal)\b|(?:response\s+)?\[*\(?([ab])\b)/gi;
+  const last = [...plain.matchAll(pattern)].at(-1);
+  if (!last) return undefined;
+  return last[1] ? "tie" : (last[2]?.toUpperCase() as Verdict);
 }

@@ -10,12 +10,3 @@ export function percentile(values: readonly number[], p: number): number | undef
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.max(rank, 1) - 1];
 }
-
-/** The median and 95th percentile of `latencies` (in any one unit), with their count. */
-export function latencySummary(latencies: readonly number[]): {
-  count: number;
-  p50: number | undefined;
-  p95: number | undefined;
-} {
-  return { count: latencies.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
-}

@@ -41,8 +41,3 @@ export function proportion(successes: number, trials: number): Proportion | unde
     high: Math.min(1, centre + halfWidth),
   };
 }
-
-/** Accuracy: `correct` out of `total` graded answers, with its 95% Wilson interval. */
-export function accuracy(correct: number, total: number): Proportion | undefined {
-  return proportion(correct, total);
-}

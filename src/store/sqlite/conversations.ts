@@ -5,7 +5,7 @@
 // word: full-text.ts), over the search text stored beside each message.
 
 import { sql } from "kysely";
-import type { ConversationStore, SearchHit } from "../conversations.ts";
+import type { ConversationStore, Message, SearchHit } from "../conversations.ts";
 import { bestHitPerConversation } from "../rows.ts";
 import { sqlConversations } from "../sql/conversations.ts";
 import type { SqlDatabase } from "../sql/database.ts";
@@ -13,7 +13,6 @@ import type { SqliteConnection } from "./connection.ts";
 import { plainMatch } from "./full-text.ts";
 import { searchedCharacters } from "./search-index-sql.ts";
 import { prepareSearchStatements, type SearchStatements } from "./search-statements.ts";
-import { answersSearchText, searchTextOf } from "./search-text.ts";
 
 /** The conversations of `connection`, whose shared view is `database`. */
 export function sqliteConversations(connection: SqliteConnection, database: SqlDatabase): ConversationStore {
@@ -68,4 +67,25 @@ async function searchPlainly(
     // Most occurrences first; among equals, the newest conversation (the order the rows came in).
     .sort((first, second) => second.score - first.score);
   return bestHitPerConversation(found, limit, (row) => Number(row.score));
+}
+
+/**
+ * What search reads of a message with `content` and `metadata`, written with it into `search_text`
+ * (search-index-sql.ts): its content and every model's answer, the first 64 KiB of each. Written from
+ * the message as it is held here, so a late opinion's landing costs no parse of the stored JSON.
+ */
+function searchTextOf(content: string, metadata: Message["metadata"]): string {
+  return `${content.slice(0, searchedCharacters)} ${answersSearchText(metadata)}`;
+}
+
+/** What search reads of the answers in a message's `metadata`: the first 64 KiB of each. */
+function answersSearchText(metadata: Message["metadata"]): string {
+  const opinion = metadata.secondOpinion as
+    | { primary?: { response?: unknown }; secondaryOpinions?: { response?: unknown }[] }
+    | undefined;
+  return [opinion?.primary, ...(opinion?.secondaryOpinions ?? [])]
+    .map((answer) => answer?.response)
+    .filter((response): response is string => typeof response === "string")
+    .map((response) => response.slice(0, searchedCharacters))
+    .join(" ");
 }

@@ -63,7 +63,7 @@ export function unindexRow(row: string): string {
 export const searchedCharacters = 65_536;
 
 /**
- * The step that has search read each message's `search_text`, written with the message (search-text.ts),
+ * The step that has search read each message's `search_text`, written with the message (conversations.ts),
  * rather than take its words from the metadata's JSON: each late opinion that lands rewrites its message,
  * and parsing megabytes of JSON twice per landing (the words out, the words back) held the server for
  * hundreds of milliseconds. Existing rows get theirs from the same JSON once, here.

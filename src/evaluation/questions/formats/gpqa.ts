@@ -6,11 +6,12 @@
 //                                    one is not always A, and the same seed always gives the same letters)
 //   the correct answer's letter   -> answer
 //   High-level domain, Subdomain  -> tags
-// Other columns (the writers' and validators' notes) are not used.
+// Other columns (the writers' and validators' notes) are not used. The shuffle is the same every time
+// for the same seed and record, so a rerun, or another machine, lays a question out in the same order.
 
+import { createHash } from "node:crypto";
 import { choiceLetter, type QuestionLine } from "../question.ts";
 import type { QuestionFormat } from "./question-format.ts";
-import { seededShuffle } from "./seeded-shuffle.ts";
 
 const incorrectColumns = ["Incorrect Answer 1", "Incorrect Answer 2", "Incorrect Answer 3"];
 
@@ -45,3 +46,31 @@ export const gpqaFormat: QuestionFormat = {
     return { line };
   },
 };
+
+/** A copy of `items` in an order fixed by `seed` and `key` (Fisher-Yates, numbers from SHA-256). */
+function seededShuffle<Item>(items: readonly Item[], seed: string, key: string): Item[] {
+  const next = seededIntegers(`${seed}\u0000${key}`);
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    const other = next() % (index + 1);
+    [copy[index], copy[other]] = [copy[other] as Item, copy[index] as Item];
+  }
+  return copy;
+}
+
+/** Unsigned 32-bit integers from `seed`: eight from each SHA-256 digest of the seed and a counter. */
+function seededIntegers(seed: string): () => number {
+  let counter = 0;
+  let digest = Buffer.alloc(0);
+  let offset = 0;
+  return () => {
+    if (offset === digest.length) {
+      digest = createHash("sha256").update(`${seed}\u0000${counter}`).digest();
+      counter += 1;
+      offset = 0;
+    }
+    const value = digest.readUInt32BE(offset);
+    offset += 4;
+    return value;
+  };
+}
