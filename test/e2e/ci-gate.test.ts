@@ -5,11 +5,12 @@
 // BLOCK fails the step and stops the commit; a GO passes both; an UNSURE is exit 2.
 
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
+import { runBounded } from "./support/agent-clis/bounded-process.ts";
 import { councilScript, councilVerdict } from "./support/council-script.ts";
 import { useSimulatorEnvironment } from "./support/e2e-fixture.ts";
 import { pathWithThisNode } from "./support/installed-package.ts";
@@ -38,25 +39,12 @@ function workflowStep(): { script: string; variables: string[] } {
   return { script, variables };
 }
 
-/** A process's exit code and output; stdin, stdout and stderr are pipes, as in CI: no TTY. */
-function run(command: string, args: string[], directory: string, environment: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: directory,
-      env: environment,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+/**
+ * A process's exit code and output, as CI runs it: stdin, stdout and stderr are pipes (no TTY), and the
+ * whole process group is killed if it outlives two minutes.
+ */
+async function run(command: string, args: string[], directory: string, environment: Record<string, string>) {
+  return await runBounded(command, command, { args, environment }, directory, 120_000);
 }
 
 /** A new repository with one commit and a second change, staged; returns it and the first commit. */
@@ -123,7 +111,7 @@ describe("the CI gate of docs/ci-gate.md, run as CI runs it", () => {
         ...environment,
         BASE_SHA: base,
       });
-      assert.equal(step.code, expected, `${step.stdout}\n${step.stderr}`);
+      assert.equal(step.status, expected, `${step.stdout}\n${step.stderr}`);
       assert.match(
         step.stdout,
         new RegExp(
@@ -155,7 +143,7 @@ describe("the CI gate of docs/ci-gate.md, run as CI runs it", () => {
       writeFileSync(join(directory, ".git/hooks/pre-commit"), hook);
       chmodSync(join(directory, ".git/hooks/pre-commit"), 0o755);
       const commit = await run("git", ["commit", "-qm", "change"], directory, environment);
-      assert.equal(commit.code === 0, committed, `${decision}: ${commit.stdout}\n${commit.stderr}`);
+      assert.equal(commit.status === 0, committed, `${decision}: ${commit.stdout}\n${commit.stderr}`);
       assert.equal(commits(directory), committed ? "2" : "1");
       // git passes a hook's output to its stderr.
       assert.match(commit.stderr, new RegExp(`ai-universe gate: ${decision.toUpperCase()}`));
