@@ -6,11 +6,11 @@
 // each opinion's answer, tokens and latency; Ctrl-C in the middle leaves no CLI process behind.
 
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
+import { processesWithHome } from "./support/agent-clis/cli-processes.ts";
 import { promptedJson } from "./support/agent-clis/prompted-json.ts";
 import { signedInHome } from "./support/agent-clis/signed-in-home.ts";
 import { runCli, startCli } from "./support/cli-process.ts";
@@ -112,20 +112,4 @@ interface Opinion {
   latencyMs: number;
   cost?: number;
   error?: boolean;
-}
-
-/** The command lines of the processes whose environment holds HOME=`home` (the CLIs of one run). */
-function processesWithHome(home: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const environment = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
-      if (!environment.includes(`HOME=${home}`)) continue;
-      if (/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"))) continue;
-      found.push(readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").slice(0, 120));
-    } catch {
-      // It ended, or is not ours to read.
-    }
-  }
-  return found;
 }
