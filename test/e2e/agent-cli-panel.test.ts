@@ -61,7 +61,8 @@ describe("the agent CLIs from npm on a panel, with no provider key", () => {
       assert.match(opinion.response, /^Answer from /, opinion.model);
       assert.ok((opinion.tokensUsed ?? 0) > 0, `${opinion.model} reported no tokens`);
       assert.ok(opinion.latencyMs > 0);
-      assert.equal(opinion.cost ?? 0, 0, "a subscription pays; no price is made up");
+      assert.equal(opinion.cost, undefined, "a subscription pays; no price is made up");
+      assert.equal(opinion.billing, "subscription");
     }
     assert.ok(result.synthesis.response.length > 0);
     const assessment = result.synthesis.assessment;
@@ -111,5 +112,6 @@ interface Opinion {
   tokensUsed?: number;
   latencyMs: number;
   cost?: number;
+  billing?: string;
   error?: boolean;
 }
