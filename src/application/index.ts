@@ -19,6 +19,11 @@ export { type RequestContext, requestContext } from "../observability/request-co
 export { modelFacts } from "../pricing/price-data.ts";
 export { onPriceRefreshFailure, priceDataInfo, startPriceRefresh } from "../pricing/price-source.ts";
 // A database that cannot be opened stops a start (exit code 2) rather than failing a request.
+export {
+  type AgentCliFinding,
+  agentCliFindings,
+  sharedServerAgentClis,
+} from "../providers/agent-cli-statuses.ts";
 export { StoreOpenError } from "../store/store-errors.ts";
 // The application and its use cases.
 export type { Identification, Identity } from "./accounts/account-use-cases.ts";

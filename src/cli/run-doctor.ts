@@ -2,11 +2,14 @@
 // store, and for each provider whether a key is set, where it and the endpoint were read (naming the
 // agent that likely passed them on), whether its endpoint accepts it (one cheap request, its model
 // list, with its latency) and whether the key can use every model configured for it; then whether the
-// available models span more than one vendor's family. Says what to fix; the exit code is 0 only when
+// available models span more than one vendor's family; then each agent CLI found, its version, sign-in and
+// models (and on a shared server, which it offers). Says what to fix; the exit code is 0 only when
 // nothing is wrong (a warning is something to read, not a failure).
 
 import { dirname } from "node:path";
 import {
+  type AuthMode,
+  agentCliFindings,
   type Configuration,
   loadConfiguration,
   localCaller,
@@ -14,6 +17,7 @@ import {
   type ProviderCheck,
   type ProviderModelCheck,
   priceDataInfo,
+  sharedServerAgentClis,
   startPriceRefresh,
 } from "../application/index.ts";
 import type { KeySource, ModelListing } from "../contract/models.ts";
@@ -89,8 +93,31 @@ export async function runDoctor(options: CommandOptions): Promise<number> {
   } finally {
     await runtime.close();
   }
+  await reportAgentClis(options.environment, configuration.auth.mode, line);
   process.stdout.write(`${summary(problems, warnings)}\n`);
   return problems === 0 ? 0 : 1;
+}
+
+/**
+ * Each agent CLI found on PATH: its version, whether it is signed in (how to sign in when not) and the
+ * models it offers; on a shared server, which of them it offers and why.
+ */
+async function reportAgentClis(
+  environment: Record<string, string | undefined>,
+  mode: AuthMode,
+  line: Line,
+): Promise<void> {
+  for (const cli of await agentCliFindings(environment)) {
+    if (!cli.path) {
+      line("note", `${cli.id}: ${cli.command} is not on PATH (npm install -g ${cli.packageName} to add it)`);
+      continue;
+    }
+    const version = cli.version ?? `version unknown ("${cli.command} --version" did not answer)`;
+    const models = `models ${cli.models.join(", ")}`;
+    if (cli.signedIn) line("ok", `${cli.id}: ${cli.command} ${version} at ${cli.path}, signed in; ${models}`);
+    else line("note", `${cli.id}: ${cli.command} ${version} at ${cli.path} is not signed in: ${cli.signIn}`);
+  }
+  if (mode !== "none") line("note", `agent CLIs: ${sharedServerAgentClis(environment)}`);
 }
 
 /** The last line: what to fix and what to read, or that all is well. */

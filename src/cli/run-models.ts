@@ -1,12 +1,19 @@
-// `ai-universe models`: every known model, whether it can be used now, and if not, why; where each key
-// and endpoint was read (naming the agent that likely passed one on); then every panel with its models,
+// `ai-universe models`: every known model (an agent CLI's with its version), whether it can be used now,
+// and if not, why; where each key and endpoint was read (naming the agent that likely passed one on); then
+// every panel with its models,
 // whether all of them can be used, hedging and a rough price. `--format json` prints the same as the
 // `models` tool. `--check` also asks each configured provider's model list which models its key can
 // use, and names what the key can use instead of a model it cannot. With `--server`, the listing is the
 // server's `models` tool's, as it answers the key's user (where keys and prices come from only for the
 // server's own local user).
 
-import { loadConfiguration, localCaller, type ModelCheck, startPriceRefresh } from "../application/index.ts";
+import {
+  agentCliFindings,
+  loadConfiguration,
+  localCaller,
+  type ModelCheck,
+  startPriceRefresh,
+} from "../application/index.ts";
 import type { ModelListing } from "../contract/models.ts";
 import { connectToServer } from "./application-connection.ts";
 import type { CommandOptions } from "./command-line.ts";
@@ -31,7 +38,13 @@ export async function runModels(options: CommandOptions): Promise<number> {
     const { application } = runtime;
     const listing = await application.modelListing(localCaller);
     const checks = options.check ? await application.checkModels() : undefined;
-    printModels(options, listing, checks, application.models.notice);
+    const versions = new Map(
+      (await agentCliFindings(options.environment)).map((cli) => [
+        cli.id,
+        `${cli.command} ${cli.version ?? (cli.path ? "version unknown" : "not on PATH")}`,
+      ]),
+    );
+    printModels(options, listing, checks, application.models.notice, versions);
     const failed = (checks ?? []).filter((check) => check.state === "not-listed" || keyRejected(check));
     return failed.length > 0 ? 1 : 0;
   } finally {
@@ -56,6 +69,8 @@ function printModels(
   listing: ModelListing,
   checks: ModelCheck[] | undefined,
   notice: string | undefined,
+  /** Each agent CLI's command and version, by its provider name, shown beside its models. */
+  versions: ReadonlyMap<string, string> = new Map(),
 ): void {
   const failed = (checks ?? []).filter((check) => check.state === "not-listed" || keyRejected(check));
   if (options.format === "json") {
@@ -75,7 +90,7 @@ function printModels(
             : `unavailable: ${model.reason ?? ""}`;
         return [
           model.name,
-          `${model.provider}/${model.modelId}`,
+          `${model.provider}/${model.modelId}${versions.has(model.provider) ? ` (${versions.get(model.provider)})` : ""}`,
           model.deprecated ? `DEPRECATED (the vendor retires it; choose another): ${status}` : status,
         ];
       }),

@@ -39,13 +39,30 @@ export interface Tier {
   dailyBudgetUsd: number | null;
   /** Whether models without a price (unknown cost) may be consulted. */
   unpricedModels: "allow" | "refuse";
+  /**
+   * Calls of agent CLIs (Claude Code, Codex, Gemini CLI) a day: a subscription pays for them, not a price
+   * per token, so the daily budget cannot count them. `null` or absent: no limit; 0: none.
+   */
+  agentCliCallsPerDay?: number | null;
 }
 
 /** The built-in tiers: `local` is the one user of mode none; the others as in the original service. */
 export const defaultTiers: Record<string, Tier> = {
   local: { requestsPerHour: null, requestsPerDay: null, dailyBudgetUsd: null, unpricedModels: "allow" },
-  anonymous: { requestsPerHour: 5, requestsPerDay: null, dailyBudgetUsd: 1, unpricedModels: "refuse" },
-  user: { requestsPerHour: 10, requestsPerDay: 20, dailyBudgetUsd: 5, unpricedModels: "allow" },
+  anonymous: {
+    requestsPerHour: 5,
+    requestsPerDay: null,
+    dailyBudgetUsd: 1,
+    unpricedModels: "refuse",
+    agentCliCallsPerDay: 0,
+  },
+  user: {
+    requestsPerHour: 10,
+    requestsPerDay: 20,
+    dailyBudgetUsd: 5,
+    unpricedModels: "allow",
+    agentCliCallsPerDay: 50,
+  },
   admin: { requestsPerHour: 1000, requestsPerDay: null, dailyBudgetUsd: null, unpricedModels: "allow" },
 };
 
@@ -67,6 +84,7 @@ export const tierSchema = z
     requestsPerDay: limit.optional(),
     dailyBudgetUsd: z.number().positive().nullable().optional(),
     unpricedModels: z.enum(["allow", "refuse"]).optional(),
+    agentCliCallsPerDay: z.number().int().min(0).nullable().optional(),
   })
   .strict();
 

@@ -43,6 +43,8 @@ const modelCallShape = {
   latencyMs: z.number().min(0),
   /** USD; left out when usage or price is unknown, never reported as 0 for a missing usage. */
   cost: z.number().min(0).optional(),
+  /** "subscription": the user's plan paid for the call (an agent CLI), so it has no cost in USD. */
+  billing: z.literal("subscription").optional(),
   error: z.boolean().optional(),
   /** For failures: the HTTP status the provider answered, if any. */
   errorStatus: z.number().int().optional(),

@@ -5,7 +5,9 @@
 // reads PATH and their sign-in files only; nothing is run, and it happens after the server has answered
 // its client (with the roster), never delaying the start.
 
-import { homedir } from "node:os";
+import { homedir, tmpdir } from "node:os";
+import { cliEnvironment } from "./agent-cli/cli-environment.ts";
+import { runCliProcess } from "./agent-cli/cli-process.ts";
 import { agentCliVariables } from "./agent-cli/cli-vendor.ts";
 import { findCommand } from "./agent-cli/find-command.ts";
 import type { ModelEntry } from "./model-entry.ts";
@@ -53,10 +55,80 @@ export function agentCliStatuses(choice: AgentCliChoice): AgentCliStatus[] {
       ];
     }
     if (!named && !cli.signedIn(environment.HOME?.trim() || homedir(), environment)) {
-      return [unavailable(`${cli.command} is not signed in: run "${cli.signIn}"`)];
+      return [unavailable(`${cli.command} is not signed in: ${cli.signIn}`)];
     }
     return [{ entry, available: true }];
   });
+}
+
+/** What `doctor` and `models` say of one agent CLI: where it is, its version, its sign-in, its models. */
+export interface AgentCliFinding {
+  /** Its panel name: "codex". */
+  id: string;
+  command: string;
+  packageName: string;
+  /** Its full path; absent: not on PATH. */
+  path?: string;
+  /** What `<command> --version` printed (its first line); absent when it did not answer in time. */
+  version?: string;
+  signedIn: boolean;
+  /** How to sign it in: 'run "codex login"'. */
+  signIn: string;
+  models: readonly string[];
+}
+
+/** The most a `--version` may take: it is run only by doctor and `models`, never at the server's start. */
+const versionTimeoutMs = 5_000;
+
+/** Each agent CLI, found on PATH or not, with its version (`<command> --version`, all at once). */
+export function agentCliFindings(
+  environment: Readonly<Record<string, string | undefined>>,
+): Promise<AgentCliFinding[]> {
+  const home = environment.HOME?.trim() || homedir();
+  return Promise.all(
+    vendorSpecs.flatMap((spec) => {
+      const cli = spec.agentCli;
+      if (!cli) return [];
+      const path = findCommand(cli.command, environment);
+      const found = { id: spec.id, command: cli.command, packageName: cli.packageName, models: cli.models };
+      const signing = { signedIn: cli.signedIn(home, environment), signIn: cli.signIn };
+      if (!path) return [Promise.resolve({ ...found, ...signing })];
+      return [
+        versionOf(path, cliEnvironment(cli.variables, environment)).then((version) => ({
+          ...found,
+          path,
+          ...signing,
+          ...(version ? { version } : {}),
+        })),
+      ];
+    }),
+  );
+}
+
+async function versionOf(path: string, environment: Record<string, string>): Promise<string | undefined> {
+  try {
+    const ended = await runCliProcess({
+      command: path,
+      arguments: ["--version"],
+      input: "",
+      directory: tmpdir(),
+      environment,
+      timeoutMs: versionTimeoutMs,
+      maxOutputBytes: 64 * 1024,
+    });
+    return ended.status === 0 ? ended.stdout.trim().split("\n")[0]?.slice(0, 80) || undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** On a shared server (AI_UNIVERSE_AUTH=api-key or oauth): which agent CLIs it offers, and why. */
+export function sharedServerAgentClis(environment: Readonly<Record<string, string | undefined>>): string {
+  const variable = agentCliVariables.offered;
+  const named = environment[variable]?.trim();
+  return named
+    ? `this shared server offers only the agent CLIs ${variable} names (${named}): they run on this machine owner's subscriptions, for every caller`
+    : `this shared server offers no agent CLI panelist unless ${variable} names it (e.g. ${variable}=codex): they would run on this machine owner's subscriptions, for every caller`;
 }
 
 function agentCliEntry(
@@ -70,7 +142,8 @@ function agentCliEntry(
     displayName: cli.displayName,
     contextWindow: cli.contextWindow,
     webSearch: false,
-    // A subscription pays: no price per token (the opinion says "subscription").
+    // A subscription pays: no price per token (the opinion says "subscription", with no cost).
+    billing: "subscription",
     inputPricePerMillion: 0,
     outputPricePerMillion: 0,
   };

@@ -38,6 +38,8 @@ export interface ModelFields {
   baseURL?: string;
   /** Name of the environment variable holding this model's key (openai-compatible endpoints). */
   apiKeyEnv?: string;
+  /** "subscription": a plan the user pays for runs it (an agent CLI), so its calls are not priced. */
+  billing?: "subscription";
   /** Most tokens one answer may have; default {@link defaultMaxOutputTokens}. Bounds cost estimates. */
   maxOutputTokens?: number;
 }

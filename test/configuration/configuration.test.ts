@@ -246,6 +246,7 @@ describe("loadConfiguration with a config file", () => {
       requestsPerDay: 20,
       dailyBudgetUsd: 5,
       unpricedModels: "allow",
+      agentCliCallsPerDay: 50,
     });
   });
 

@@ -1,14 +1,17 @@
 // The real agent CLIs from npm (node_modules/.bin) as panel models, with no provider key at all: each is
 // signed in through its own files pointed at the provider simulator (support/agent-clis/signed-in-home.ts).
-// `ai-universe ask --models codex,claude-code,gemini-cli` gets a council of the three with a synthesis,
+// `ai-universe ask --models codex,claude-code,gemini-cli --review` gets a reviewed council of the three
+// with a synthesis and its assessment (the simulated models answer a prompt naming a JSON schema with
+// JSON fitting it, support/agent-clis/prompted-json.ts),
 // each opinion's answer, tokens and latency; Ctrl-C in the middle leaves no CLI process behind.
 
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
+import { processesWithHome } from "./support/agent-clis/cli-processes.ts";
+import { promptedJson } from "./support/agent-clis/prompted-json.ts";
 import { signedInHome } from "./support/agent-clis/signed-in-home.ts";
 import { runCli, startCli } from "./support/cli-process.ts";
 import { checkout, pathWithThisNode } from "./support/installed-package.ts";
@@ -19,6 +22,7 @@ describe("the agent CLIs from npm on a panel, with no provider key", () => {
   let simulator: ProviderSimulator;
   before(async () => {
     simulator = await startProviderSimulator();
+    simulator.setDefaultBehaviour(promptedJson());
   });
   after(() => simulator.close());
 
@@ -30,7 +34,7 @@ describe("the agent CLIs from npm on a panel, with no provider key", () => {
     GEMINI_CLI_NO_RELAUNCH: "true",
   });
 
-  it("answers with a council of the three and a synthesis, each opinion with its answer, tokens and latency", async (t) => {
+  it("answers with a reviewed council of the three and a synthesis with its assessment, each opinion with its answer, tokens and latency", async (t) => {
     const question = "SQLite or PostgreSQL for a single-node service?";
     const run = await runCli(environmentOf(signedInHome(simulator.url)), [
       "ask",
@@ -39,6 +43,7 @@ describe("the agent CLIs from npm on a panel, with no provider key", () => {
       "codex",
       "--models",
       "claude-code,gemini-cli",
+      "--review",
       "--json",
     ]);
     t.diagnostic(run.stderr.slice(-2000));
@@ -46,7 +51,8 @@ describe("the agent CLIs from npm on a panel, with no provider key", () => {
     const result = JSON.parse(run.stdout) as {
       primary: Opinion;
       secondaryOpinions: Opinion[];
-      synthesis: { response: string };
+      synthesis: { response: string; assessment?: Assessment; assessmentError?: string };
+      review?: { ranking: { model: string }[]; reviews: { reviewer: string; error?: string }[] };
     };
     const opinions = [result.primary, ...result.secondaryOpinions];
     assert.deepEqual(opinions.map((opinion) => opinion.model).sort(), [...panel].sort());
@@ -55,9 +61,19 @@ describe("the agent CLIs from npm on a panel, with no provider key", () => {
       assert.match(opinion.response, /^Answer from /, opinion.model);
       assert.ok((opinion.tokensUsed ?? 0) > 0, `${opinion.model} reported no tokens`);
       assert.ok(opinion.latencyMs > 0);
-      assert.equal(opinion.cost ?? 0, 0, "a subscription pays; no price is made up");
+      assert.equal(opinion.cost, undefined, "a subscription pays; no price is made up");
+      assert.equal(opinion.billing, "subscription");
     }
     assert.ok(result.synthesis.response.length > 0);
+    const assessment = result.synthesis.assessment;
+    assert.ok(assessment, `no assessment: ${result.synthesis.assessmentError}`);
+    assert.ok(assessment.agreement.score >= 0 && assessment.agreement.score <= 1);
+    assert.match(assessment.verdict?.decision ?? "", /^(go|block|unsure)$/);
+    const review = result.review;
+    assert.ok(review, "no review round");
+    assert.deepEqual(review.reviews.map((one) => one.reviewer).sort(), [...panel].sort());
+    for (const one of review.reviews) assert.equal(one.error, undefined, `${one.reviewer}: ${one.error}`);
+    assert.deepEqual(review.ranking.map((entry) => entry.model).sort(), [...panel].sort());
     const vendors = new Set(simulator.requests.map((request) => request.provider));
     for (const vendor of ["openai", "anthropic", "google"])
       assert.ok(vendors.has(vendor as never), `no ${vendor} request`);
@@ -80,9 +96,15 @@ describe("the agent CLIs from npm on a panel, with no provider key", () => {
     asked.child.kill("SIGINT");
     await asked.exited;
     simulator.reset();
+    simulator.setDefaultBehaviour(promptedJson());
     assert.deepEqual(processesWithHome(home), [], "CLI processes outlived the call");
   });
 });
+
+interface Assessment {
+  agreement: { score: number };
+  verdict?: { decision: string };
+}
 
 interface Opinion {
   model: string;
@@ -90,21 +112,6 @@ interface Opinion {
   tokensUsed?: number;
   latencyMs: number;
   cost?: number;
+  billing?: string;
   error?: boolean;
-}
-
-/** The command lines of the processes whose environment holds HOME=`home` (the CLIs of one run). */
-function processesWithHome(home: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const environment = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
-      if (!environment.includes(`HOME=${home}`)) continue;
-      if (/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"))) continue;
-      found.push(readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").slice(0, 120));
-    } catch {
-      // It ended, or is not ours to read.
-    }
-  }
-  return found;
 }

@@ -118,7 +118,7 @@ describe("an agent CLI as a language model", () => {
     const error = await failureOf(modelOf("claude-code", command));
     assert.ok(APICallError.isInstance(error), String(error));
     assert.equal(error.statusCode, 401);
-    assert.match(error.message, /claude is not signed in: run "claude \/login"/);
+    assert.match(error.message, /claude is not signed in: run "claude", then type \/login/);
   });
 
   it("turns a 429-like message into a retryable 429 with its wait", async () => {

@@ -36,7 +36,7 @@ describe("the agent CLIs offered", () => {
       agentCliStatuses({ environment: machine(["codex", "claude"]), keyed: false, shared: false }),
     );
     assert.equal(found.codex, "available");
-    assert.match(found["claude-code"] ?? "", /claude is not signed in: run "claude \/login"/);
+    assert.match(found["claude-code"] ?? "", /claude is not signed in: run "claude", then type \/login/);
     assert.match(
       found["gemini-cli"] ?? "",
       /gemini is not on PATH: install it with "npm install -g @google\/gemini-cli"/,

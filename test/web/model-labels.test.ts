@@ -55,6 +55,10 @@ describe("the page's model and opinion labels", () => {
       usageLine({ ...opinion, reasoning: "off", webSearches: 3 }),
       "1.2 s · 900 tokens · $0.0028 · reasoning off · 3 web searches",
     );
+    assert.equal(
+      usageLine({ ...opinion, cost: undefined, billing: "subscription" }),
+      "1.2 s · 900 tokens · paid by subscription",
+    );
     assert.deepEqual(opinionNotes({ ...opinion, webSearch: { searched: true } }), []);
     assert.deepEqual(
       opinionNotes({

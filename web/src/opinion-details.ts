@@ -8,7 +8,8 @@ import type { ModelCall } from "./api.ts";
 export function usageLine(opinion: ModelCall): string {
   const parts = [`${(opinion.latencyMs / 1000).toFixed(1)} s`];
   if (opinion.tokensUsed !== undefined) parts.push(`${opinion.tokensUsed} tokens`);
-  if (opinion.cost !== undefined) parts.push(`$${opinion.cost.toFixed(4)}`);
+  if (opinion.billing) parts.push(`paid by ${opinion.billing}`);
+  else if (opinion.cost !== undefined) parts.push(`$${opinion.cost.toFixed(4)}`);
   if (opinion.reasoningTokens !== undefined) {
     parts.push(
       `${opinion.reasoningTokens} reasoning tokens${opinion.reasoning ? ` (${opinion.reasoning})` : ""}`,

@@ -58,10 +58,13 @@ function sourceList(citations: readonly Citation[] | undefined): string[] {
     : [];
 }
 
-/** One line of a call's latency, tokens and cost, leaving out what was not reported. */
-export function usageLine(opinion: Pick<ModelOpinion, "latencyMs" | "tokensUsed" | "cost">): string {
+/** One line of a call's latency, tokens and cost (or the subscription that paid), leaving out what was not reported. */
+export function usageLine(
+  opinion: Pick<ModelOpinion, "latencyMs" | "tokensUsed" | "cost" | "billing">,
+): string {
   const parts = [`${opinion.latencyMs} ms`];
   if (opinion.tokensUsed !== undefined) parts.push(`${opinion.tokensUsed} tokens`);
-  if (opinion.cost !== undefined) parts.push(`$${opinion.cost.toFixed(6)}`);
+  if (opinion.billing) parts.push(`paid by ${opinion.billing}`);
+  else if (opinion.cost !== undefined) parts.push(`$${opinion.cost.toFixed(6)}`);
   return parts.join(", ");
 }

@@ -9,7 +9,7 @@ import type { Usage } from "../../contract/usage.ts";
 import type { Store } from "../../store/store.ts";
 import type { Caller } from "../caller.ts";
 import { type CallBudget, createCallBudget, dayOf, nextMidnightAfter } from "./call-budget.ts";
-import { createRequestCounters } from "./rate-limits.ts";
+import { createRequestCounters, type RequestCounters } from "./rate-limits.ts";
 
 /** Admits requests against the tiers. */
 export interface Admission {
@@ -28,6 +28,8 @@ export interface Admission {
   admitAhead(caller: Caller): Promise<Caller>;
   /** Counts one look at a running task (its own allowance: clients poll); throws as `admit`. */
   admitPoll(caller: Caller): Promise<void>;
+  /** Counts one call of an agent CLI against the tier's calls a day; throws `rate_limited` past them. */
+  admitAgentCliCall(caller: Caller): Promise<void>;
   /** A new call's hold on the caller's daily budget: its worst case reserved, its cost charged. */
   callBudget(caller: Caller): CallBudget;
   /** Adds what a request cost to the caller's spend today. */
@@ -79,6 +81,8 @@ export function createAdmission(
 
     admitPoll: (caller) => counters.countPoll(caller, tierOf(caller)),
 
+    admitAgentCliCall: (caller) => countAgentCliCall(counters, caller, tierOf(caller)),
+
     callBudget(caller) {
       return createCallBudget({
         spend,
@@ -111,6 +115,16 @@ export function createAdmission(
       };
     },
   };
+}
+
+/** Counts one agent CLI call of `caller`; a tier that allows none refuses it without counting. */
+async function countAgentCliCall(counters: RequestCounters, caller: Caller, tier: Tier): Promise<void> {
+  if (tier.agentCliCallsPerDay !== 0) return counters.countAgentCliCall(caller, tier);
+  throw new ServiceError(
+    "rate_limited",
+    `Your tier (${caller.tier}) allows no agent CLI calls: they run on this server's subscriptions. Ask other models, or ask the operator for a tier that allows them.`,
+    { limit: 0, window: "agent-cli-day" },
+  );
 }
 
 /** Throws `budget_exhausted` when `caller` has spent `dailyBudgetUsd` or more on the day of `now`. */

@@ -16,6 +16,8 @@ export interface RequestCounters {
   count(caller: Caller, tier: Tier): Promise<void>;
   /** Counts one look at a running task against the poll allowance (same errors as `count`). */
   countPoll(caller: Caller, tier: Tier): Promise<void>;
+  /** Counts one call of an agent CLI against the tier's calls a day (same errors as `count`). */
+  countAgentCliCall(caller: Caller, tier: Tier): Promise<void>;
   /** The caller's use of each window. */
   usage(caller: Caller, tier: Tier): Promise<{ hour: WindowUsage; day: WindowUsage }>;
 }
@@ -55,6 +57,10 @@ const pollWindows: readonly LimitWindow[] = [
   },
 ];
 
+const agentCliWindows: readonly LimitWindow[] = [
+  { name: "agent-cli-day", per: "day", seconds: 86_400, limitOf: (tier) => tier.agentCliCallsPerDay ?? null },
+];
+
 /** Counters over the store's `counters`; `clock` dates the retry times. */
 export function createRequestCounters(counters: RequestCounterStore, clock: () => Date): RequestCounters {
   /** Runs one call of the counters; any failure becomes store_unavailable, saying what to do. */
@@ -92,6 +98,8 @@ export function createRequestCounters(counters: RequestCounterStore, clock: () =
   return {
     count: (caller, tier) => countIn(windows, caller, tier, "requests"),
     countPoll: (caller, tier) => countIn(pollWindows, caller, tier, "looks at tasks"),
+    countAgentCliCall: (caller, tier) =>
+      countIn(agentCliWindows, caller, tier, "agent CLI calls (they run on this server's subscriptions)"),
 
     async usage(caller, tier) {
       const [hour, day] = await Promise.all(

@@ -13,6 +13,7 @@ import type { IdempotencyGate } from "../conversations/idempotency-gate.ts";
 import { withIndependentVotes } from "../independent-votes.ts";
 import type { LateWork } from "../late-work.ts";
 import type { Admission } from "../limits/admission.ts";
+import { countingAgentCliCalls } from "../limits/agent-cli-calls.ts";
 import { runWithinBudget } from "../limits/budgeted-run.ts";
 import { answerTurn } from "./answer-turn.ts";
 import { outcomeOf } from "./record-turn.ts";
@@ -39,7 +40,7 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
     const answerByMs = answerByOf({ answerWithinSeconds }, client, answerByRules);
     const running: RunOptions = { ...run, ...(answerByMs !== undefined ? { answerByMs } : {}) };
     const turn = { owner: caller.userId, ...request };
-    const asked = hostLeftOff(services, client, request);
+    const asked = countingAgentCliCalls(hostLeftOff(services, client, request), admission, caller);
     return gate.run(
       { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },
       async (stamp) => {

@@ -9,6 +9,7 @@ import { ServiceError } from "../../contract/service-error.ts";
 import { validateInput } from "../../contract/validate-input.ts";
 import type { Store } from "../../store/store.ts";
 import type { Caller } from "../caller.ts";
+import { countingAgentCliCalls } from "../limits/agent-cli-calls.ts";
 import { runWithinBudget } from "../limits/budgeted-run.ts";
 import { answerTurn } from "./answer-turn.ts";
 import { outcomeOf } from "./record-turn.ts";
@@ -36,7 +37,7 @@ export function sendMessageUseCase(parts: Omit<TurnUseCaseParts, "lateWork">) {
             const ask = (history: readonly HistoryMessage[]) =>
               consult(
                 { kind: "message", model: request.model, cost, question: turn.question, history },
-                services,
+                countingAgentCliCalls(services, admission, caller),
                 options,
               );
             return answerTurn(turn, ask, services, charge, stamp);

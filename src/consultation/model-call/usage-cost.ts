@@ -26,6 +26,8 @@ export interface UsageFields {
   /** Web searches the provider ran for this call (billed per search where the vendor charges). */
   webSearches?: number;
   cost?: number;
+  /** The entry's plan pays (an agent CLI): no cost. */
+  billing?: "subscription";
 }
 
 /** Computes the known usage fields and the cost for `entry`; `webSearches` counts the call's searches. */
@@ -53,7 +55,8 @@ export function usageFields(
   if (cached !== undefined) fields.cachedInputTokens = cached;
   if (reasoning !== undefined) fields.reasoningTokens = reasoning;
   if (webSearches > 0) fields.webSearches = webSearches;
-  if (input !== undefined && output !== undefined) {
+  if (entry.billing) fields.billing = entry.billing;
+  else if (input !== undefined && output !== undefined) {
     const cost = costOf(entry, {
       inputTokens: input,
       outputTokens: output,

@@ -24,7 +24,7 @@ export interface AgentCliSpec {
   clientName: RegExp;
   /** Its npm package, for the command that installs it. */
   packageName: string;
-  /** The command that signs it in: "codex login". */
+  /** How to sign it in, as a user is told: 'run "codex login"'. */
   signIn: string;
   /** The model ids it offers; "default" is whatever model it is set to use. */
   models: readonly string[];

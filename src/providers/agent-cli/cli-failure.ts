@@ -19,7 +19,7 @@ export function cliCallError(provider: string, cli: AgentCliSpec, message: strin
   if (notSignedIn.test(said)) {
     return new APICallError({
       ...common,
-      message: `${cli.command} is not signed in: run "${cli.signIn}" (it said: ${said})`,
+      message: `${cli.command} is not signed in: ${cli.signIn} (it said: ${said})`,
       statusCode: 401,
       isRetryable: false,
     });

@@ -79,7 +79,7 @@ async function callCli(
 ): Promise<CliAnswer> {
   if (!settings.command) {
     throw new Error(
-      `${cli.command} is not installed on this machine's PATH: install it with "npm install -g ${cli.packageName}", then sign in with "${cli.signIn}".`,
+      `${cli.command} is not installed on this machine's PATH: install it with "npm install -g ${cli.packageName}", then sign in: ${cli.signIn}.`,
     );
   }
   const empty = settings.workspace ? undefined : mkdtempSync(join(tmpdir(), `ai-universe-${provider}-`));

@@ -12,7 +12,7 @@ const cli: AgentCliSpec = {
   command: "claude",
   clientName: /claude[-_ ]?code/i,
   packageName: "@anthropic-ai/claude-code",
-  signIn: "claude /login",
+  signIn: 'run "claude", then type /login',
   models: ["default", "opus", "sonnet", "haiku"],
   displayName: "Claude Code (your Claude plan)",
   contextWindow: 200_000,

@@ -21,7 +21,7 @@ const cli: AgentCliSpec = {
   command: "codex",
   clientName: /codex/i,
   packageName: "@openai/codex",
-  signIn: "codex login",
+  signIn: 'run "codex login"',
   models: ["default", "gpt-5.5", "gpt-5.5-codex"],
   displayName: "Codex (your ChatGPT plan)",
   contextWindow: 272_000,

@@ -19,7 +19,7 @@ const cli: AgentCliSpec = {
   command: "gemini",
   clientName: /gemini[-_ ]?cli/i,
   packageName: "@google/gemini-cli",
-  signIn: "gemini",
+  signIn: 'run "gemini", then choose a sign-in',
   models: ["default", "gemini-2.5-pro", "gemini-2.5-flash"],
   displayName: "Gemini CLI (your Google sign-in)",
   contextWindow: 1_048_576,

@@ -8,9 +8,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { temporaryDirectory } from "../../../support/temporary-directory.ts";
 
-/** A new home where the three CLIs are signed in against the simulator at `simulatorUrl`. */
-export function signedInHome(simulatorUrl: string): string {
-  const home = temporaryDirectory("agent-cli-home");
+/** A home (a new one unless `home` is given) where the three CLIs are signed in against `simulatorUrl`. */
+export function signedInHome(simulatorUrl: string, home = temporaryDirectory("agent-cli-home")): string {
   for (const folder of [".claude", ".codex", ".gemini"]) mkdirSync(join(home, folder));
   writeFileSync(
     join(home, ".claude", "settings.json"),
