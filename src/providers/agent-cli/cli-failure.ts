@@ -1,9 +1,9 @@
 // What an agent CLI's failure becomes, so the consultation reports it as any provider's: a message
 // saying it is not signed in becomes a 401 naming the command that signs it in; a 429-like message
 // (rate limit, usage limit, quota) becomes a retryable 429 with the wait it named (Retry-After); output
-// that is not its JSON becomes a malformed response; anything else, its own message.
+// that is not its JSON becomes a malformed response; anything else, its own message. The AI SDK's error
+// type is loaded when a call fails, so naming the CLI vendors loads none of the SDK at start.
 
-import { APICallError } from "@ai-sdk/provider";
 import type { AgentCliSpec } from "./agent-cli-spec.ts";
 
 const notSignedIn =
@@ -13,7 +13,8 @@ const waitWords =
   /(?:try again|retry|resets?|available again)\s+(?:in|after)\s+(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hours?)\b/i;
 
 /** The error of a call to `cli` that failed with `message` (its own words). */
-export function cliCallError(provider: string, cli: AgentCliSpec, message: string): Error {
+export async function cliCallError(provider: string, cli: AgentCliSpec, message: string): Promise<Error> {
+  const { APICallError } = await import("@ai-sdk/provider");
   const said = message.trim().slice(0, 500);
   const common = { url: `agent-cli:${cli.command}`, requestBodyValues: {}, responseBody: said };
   if (notSignedIn.test(said)) {

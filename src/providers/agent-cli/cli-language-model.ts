@@ -95,9 +95,9 @@ async function callCli(
       signal: options.abortSignal,
     });
     const read = readOutput(cli, ended.stdout);
-    if ("failure" in read) throw cliCallError(provider, cli, read.failure);
+    if ("failure" in read) throw await cliCallError(provider, cli, read.failure);
     if (ended.status !== 0 && !read.text) {
-      throw cliCallError(provider, cli, ended.stderr.trim() || `it exited with ${ended.status}`);
+      throw await cliCallError(provider, cli, ended.stderr.trim() || `it exited with ${ended.status}`);
     }
     return options.responseFormat?.type === "json" ? { ...read, text: jsonIn(read.text) } : read;
   } finally {
