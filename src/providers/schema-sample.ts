@@ -15,11 +15,12 @@ export type StringFill = (path: string[]) => string;
  * `minItems` items (at least one), numbers sit in the middle of their bounds, `anyOf` and `oneOf` take the
  * first branch that is not null, and strings are `fill(path)` padded or cut to their length bounds. When
  * an array holds several items whose schema has an enum (on the item or on one of its properties), item i
- * takes the i-th enum value, so "rank A, B and C" gets a permutation. A `pattern` is only met through a
- * known `format` (email, uri, date-time, uuid, ...); `not` is ignored.
+ * takes the i-th enum value, so "rank A, B and C" gets a permutation; with `everyChoice`, such an array
+ * with no `minItems` holds one item per enum value (a ranking of every response, as a reviewer is asked).
+ * A `pattern` is only met through a known `format` (email, uri, date-time, uuid, ...); `not` is ignored.
  */
-export function sampleFromSchema(schema: unknown, fill: StringFill): unknown {
-  return sample(schema, [], { root: schema, fill, expansions: 0 });
+export function sampleFromSchema(schema: unknown, fill: StringFill, everyChoice = false): unknown {
+  return sample(schema, [], { root: schema, fill, expansions: 0, everyChoice });
 }
 
 interface Context {
@@ -27,6 +28,8 @@ interface Context {
   fill: StringFill;
   /** `$ref`s followed on the way here; past `maxExpansions` arrays and objects stay minimal. */
   expansions: number;
+  /** An array of enum-valued items with no `minItems` holds one item per value. */
+  everyChoice: boolean;
 }
 
 /** Bounds recursive schemas (a tree whose children are trees). */
@@ -96,12 +99,15 @@ function sampleArray(schema: JsonSchema, path: string[], context: Context): unkn
     return tuple.map((item, index) => sample(item, [...path, String(index)], context));
   const minimum = numberOf(schema.minItems) ?? 0;
   const maximum = numberOf(schema.maxItems) ?? Number.POSITIVE_INFINITY;
-  const count = Math.min(Math.max(minimum, context.expansions >= maxExpansions ? 0 : 1), maximum);
   const item =
     isRecord(schema.items) && typeof schema.items.$ref === "string"
       ? follow(schema.items, context)
       : schema.items;
   const itemContext = item === schema.items ? context : { ...context, expansions: context.expansions + 1 };
+  const choices =
+    context.everyChoice && schema.minItems === undefined ? distinctEnum(item, 2, itemContext) : undefined;
+  const least = choices?.values.length ?? (context.expansions >= maxExpansions ? 0 : 1);
+  const count = Math.min(Math.max(minimum, least), maximum);
   const distinct = distinctEnum(item, count, itemContext);
   return Array.from({ length: count }, (_, index) => {
     const value = sample(item, [...path, String(index)], itemContext);

@@ -63,15 +63,20 @@ function answer(options: LanguageModelV4CallOptions, persona: string): string {
     : `[Simulated ${persona} answer, no real model was called] The ${persona} ${personaAngles[persona] ?? "answers"}: "${firstLine(prompt)}". Add a provider key (for example OPENAI_API_KEY) to get real opinions.`;
   const format = options.responseFormat;
   if (format?.type !== "json") return text;
-  return JSON.stringify(format.schema ? sampleFromSchema(format.schema, fieldText(text)) : { text });
+  return JSON.stringify(
+    format.schema ? sampleFromSchema(format.schema, fieldText(text, persona), true) : { text },
+  );
 }
 
-/** What a simulated model writes in each string of a structured answer: its text where the answer goes. */
-function fieldText(text: string): (path: string[]) => string {
+/**
+ * What a simulated model writes in each string of a structured answer: its text where the answer goes,
+ * and its own name where a model is named (it took part, so votes and claims name a participant).
+ */
+function fieldText(text: string, persona: string): (path: string[]) => string {
   return (path) => {
     const field = path.filter((part) => !/^\d+$/.test(part)).at(-1) ?? "";
     if (["synthesis", "answer", "text"].includes(field)) return text;
-    if (field === "model" || field === "models") return "simulated";
+    if (field === "model" || field === "models") return `simulated-${persona}`;
     return `[Simulated ${field || "value"}] configure a real provider for a real one.`;
   };
 }

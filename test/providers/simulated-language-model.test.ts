@@ -41,6 +41,30 @@ describe("simulated language model", () => {
     assert.ok(result.usage.outputTokens !== undefined && result.usage.outputTokens > 0);
   });
 
+  it("ranks every response when the schema asks for every one without bounding the list, as a review does", async () => {
+    const unbounded = z.object({
+      ranking: z.array(z.object({ response: z.enum(["A", "B", "C", "D"]), reason: z.string() })),
+    });
+    const result = await generateText({
+      model,
+      prompt: "Rank every response exactly once, best first.",
+      output: Output.object({ schema: unbounded }),
+    });
+    assert.deepEqual(
+      result.output.ranking.map((entry) => entry.response),
+      ["A", "B", "C", "D"],
+    );
+  });
+
+  it("names itself where a structured answer names a model, so its votes name a participant", async () => {
+    const votes = z.object({
+      votes: z.array(z.object({ model: z.string(), vote: z.enum(["go", "block"]) })),
+    });
+    const result = await generateText({ model, prompt: "Vote.", output: Output.object({ schema: votes }) });
+    assert.ok(result.output.votes.length > 0);
+    for (const vote of result.output.votes) assert.equal(vote.model, "simulated-analyst");
+  });
+
   it("streams a synthesis object that fits the schema", async () => {
     const result = streamText({
       model,
