@@ -69,10 +69,11 @@ describe("protocol compatibility", () => {
           assertMatchesSchema("secondOpinion", result.structuredContent);
           const conversationId = result.structuredContent?.conversationId as string;
           const text = result.content[0]?.text ?? "";
-          // The agreement (and a verdict, for a decision) first, then the synthesis.
+          // The agreement (and a verdict, for a decision) first, with what the panel's votes are worth
+          // and the claims, then the synthesis.
           assert.match(
             text,
-            /^(\*\*Verdict: [A-Z]+\*\*: [^\n]*\n)?\*\*Agreement: \d+%\*\*: [^\n]*\n\n## Synthesis \(by /,
+            /^(\*\*Verdict: [A-Z]+\*\*: [^\n]*\n)?\*\*Agreement: \d+%\*\*: [^\n]*\n(\d+ models ≈ [\d.]+ independent votes [^\n]*\n)?([^\n#][^\n]*\n)*\n## Synthesis \(by /,
           );
           assert.ok(
             text.includes(conversationId) &&
