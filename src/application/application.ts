@@ -34,6 +34,7 @@ import { createLateWork, type LateWork } from "./late-work.ts";
 import type { Admission } from "./limits/admission.ts";
 import { limitedLateOpinionWatch } from "./limits/late-opinion-streams.ts";
 import { describeModels } from "./model-listing.ts";
+import { createPanelPairs, type PanelPairsUseCase } from "./panel-pairs.ts";
 import { createStatusUseCases, type StatusSources, type StatusUseCases } from "./status-use-cases.ts";
 import { createTaskRunner, defaultTaskLifetimes, type TaskRunner } from "./tasks/task-runner.ts";
 import { createTaskUseCases, type TaskUseCases } from "./tasks/task-use-cases.ts";
@@ -44,8 +45,8 @@ import { sendMessageUseCase } from "./turns/send-message-use-case.ts";
  * The use cases. Inputs are `unknown`: each method validates what it is given. Besides the
  * consultations and conversations below: tasks (tasks/task-use-cases.ts), who a credential proves the
  * caller is, web sessions and API keys (accounts/account-use-cases.ts), the program's status
- * (status-use-cases.ts), evaluation runs (evaluation/evaluation-use-cases.ts), and whether a costly call
- * is confirmed first (cost-question.ts).
+ * (status-use-cases.ts), evaluation runs (evaluation/evaluation-use-cases.ts), whether a costly call
+ * is confirmed first (cost-question.ts), and the default panel's independent votes (panel-pairs.ts).
  */
 export interface Application
   extends TaskUseCases,
@@ -53,6 +54,7 @@ export interface Application
     StatusUseCases,
     EvaluationUseCases,
     CostQuestionUseCase,
+    PanelPairsUseCase,
     ConversationUseCases {
   /**
    * A consultation: several models answer one question at once; one writes the synthesis; the turn is
@@ -131,6 +133,7 @@ export function createApplication(services: ApplicationServices, options: Applic
     }),
     ...createEvaluationUseCases({ services, admission }),
     ...createCostQuestion(services, admission, options.confirmAboveUsd ?? null),
+    ...createPanelPairs(services, admission),
     ...createConversationUseCases(store, admission, cursors, lateWork),
     watchLateOpinions: limitedLateOpinionWatch(
       (caller, input, watch) =>

@@ -13,6 +13,7 @@ import { ServiceError } from "../contract/service-error.ts";
 import { validateInput } from "../contract/validate-input.ts";
 import type { ApplicationServices } from "./application-services.ts";
 import { panelRequest } from "./attachment-input.ts";
+import { resolveStrategy } from "./auto-strategy.ts";
 import type { Caller } from "./caller.ts";
 import type { Admission } from "./limits/admission.ts";
 import { costPolicy } from "./limits/budgeted-run.ts";
@@ -125,7 +126,8 @@ function estimator(
       };
       return estimateIn(consultation, request.content, request.conversationId);
     }
-    const { request } = await panelRequest(changed);
+    const { request: given } = await panelRequest(changed);
+    const { request } = await resolveStrategy(services, caller.userId, given);
     const consultation = { kind: "panel" as const, choice: request, cost: costPolicy(tier, request) };
     return estimateIn(consultation, request.question, request.conversationId);
   };

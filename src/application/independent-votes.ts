@@ -6,7 +6,8 @@
 import { familyOf } from "../consultation/index.ts";
 import type { IndependentVotes } from "../contract/claims.ts";
 import type { SecondOpinion } from "../contract/opinions.ts";
-import { measuredCorrelations, type RunOutcomes } from "../evaluation/statistics/error-correlation.ts";
+import type { RunEvidence } from "../evaluation/choice/strategy-choice.ts";
+import { measuredCorrelations } from "../evaluation/statistics/error-correlation.ts";
 import { independentVotesOf } from "../evaluation/statistics/independent-votes.ts";
 import type { ModelEntry } from "../providers/model-entry.ts";
 import type { EvaluationStore } from "../store/evaluations.ts";
@@ -14,13 +15,17 @@ import type { EvaluationStore } from "../store/evaluations.ts";
 /** The newest eval runs read for the correlations. */
 const runsRead = 20;
 
-/** The owner's newest eval runs with their questions and results; none when they cannot be read. */
-async function evaluationHistory(store: EvaluationStore, owner: string): Promise<RunOutcomes[]> {
+/**
+ * The owner's newest eval runs with their questions, results and best model; none when they cannot be
+ * read. `strategy: "auto"` chooses from the same runs (auto-strategy.ts).
+ */
+export async function evaluationHistory(store: EvaluationStore, owner: string): Promise<RunEvidence[]> {
   try {
     const runs = await store.listRuns(owner, runsRead);
     return await Promise.all(
       runs.map(async (run) => ({
         runId: run.id,
+        bestModel: run.bestModel,
         questions: await store.readQuestions(owner, run.id),
         results: await store.readResults(owner, run.id),
       })),

@@ -7,6 +7,7 @@ import { maxRequestBytes } from "../contract/request-size.ts";
 import type { HttpOptions } from "../http/http-server.ts";
 import { CommandLineError } from "./command-error.ts";
 import { type EvalOptions, evalFlags, evalHelp, readEvalOptions } from "./eval-options.ts";
+import { modelsFlags, modelsPanelHelp } from "./models-flags.ts";
 import {
   type RemoteOptions,
   readRemoteOptions,
@@ -46,6 +47,8 @@ export interface CommandOptions extends HttpOptions {
   format: "md" | "json" | "text";
   /** For `models`: ask each configured provider which models its key can use. */
   check?: boolean;
+  /** For `models --panel`: the default panel's pairs and their error correlations, from the store. */
+  panelPairs?: boolean;
   /** For `models`: list a running server's models, as it shows them to the key's user. */
   remote?: RemoteOptions;
   user?: string;
@@ -85,6 +88,8 @@ ${toolNames}`,
                          (one request per provider); exit code 1 when a model the key would be asked
                          for is not among them or the key is rejected, 0 otherwise (also when a
                          provider cannot be checked, such as Perplexity, which has no model list)
+${modelsPanelHelp}
+${database}
 ${remoteHelp}`,
   doctor: database,
   export: `${database}
@@ -150,7 +155,8 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
   const named = first !== undefined && first in commands ? (first as CommandName) : undefined;
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: named ? argv.slice(1) : argv, allowPositionals: true, options: flags });
+    const options = named === "models" ? modelsFlags(flags) : flags;
+    parsed = parseArgs({ args: named ? argv.slice(1) : argv, allowPositionals: true, options });
   } catch (error) {
     throw new CommandLineError(`${(error as Error).message}.`, named);
   }
@@ -178,6 +184,12 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
       named,
     );
   }
+  if (remote?.server && named === "models" && values.panel) {
+    throw new CommandLineError(
+      "--panel reads this machine's eval runs, so it does not go with --server (or AI_UNIVERSE_SERVER).",
+      named,
+    );
+  }
   const extra = positionals.slice(
     named === "export" ? 1 : named === "keys" || terminal || evaluation ? positionals.length : 0,
   );
@@ -202,6 +214,7 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
       ...(terminal ? { terminal } : {}),
       ...(evaluation ? { evaluation } : {}),
       ...(named === "models" && values.check ? { check: true } : {}),
+      ...(named === "models" && values.panel ? { panelPairs: true } : {}),
       ...(remote?.server ? { remote } : {}),
       ...httpOptions(text, environment, named),
       environment,

@@ -5,7 +5,8 @@
 // `models` tool. `--check` also asks each configured provider's model list which models its key can
 // use, and names what the key can use instead of a model it cannot. With `--server`, the listing is the
 // server's `models` tool's, as it answers the key's user (where keys and prices come from only for the
-// server's own local user).
+// server's own local user). `--panel` shows the default panel's pairs instead (models-panel.ts), the one
+// listing that opens the store.
 
 import {
   agentCliFindings,
@@ -26,6 +27,7 @@ import { startRuntimeWithoutDatabase } from "./launch-runtime.ts";
  * rejected (a provider that cannot be checked is not counted).
  */
 export async function runModels(options: CommandOptions): Promise<number> {
+  if (options.panelPairs) return (await import("./models-panel.ts")).runModelsPanel(options);
   if (options.remote?.server) return listServerModels(options, options.remote.server);
   const configuration = loadConfiguration({
     environment: options.environment,

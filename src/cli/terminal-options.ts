@@ -61,7 +61,8 @@ const council = `  --panel NAME           A named panel of models (ai-universe m
   --stance MODEL=SIDE    The side MODEL argues: for, against or neutral (repeatable)
   --rounds N             Debate rounds, 1 to 3: models see the others' answers and may revise
   --strategy adaptive    Ask the two cheapest models of different vendors first, the rest only
-                         when they disagree (full, the default: all at once)`;
+                         when they disagree (full, the default: all at once; auto: chosen
+                         from your eval runs, the most accurate per dollar for the question)`;
 const answering = `  --web-search           Every model searches the web with its vendor's search and cites sources
   --reasoning LEVEL      How hard reasoning models think: ${reasoningLevels.join(", ")}`;
 
@@ -254,12 +255,17 @@ function readStances(flags: string[], command: TerminalCommand): Record<string, 
 }
 
 /** `--strategy NAME` as the `strategy` input; undefined when not given. */
-function readStrategy(name: string | undefined, command: TerminalCommand): ConsultationStrategy | undefined {
+function readStrategy(
+  name: string | undefined,
+  command: TerminalCommand,
+): ConsultationStrategy | "auto" | undefined {
   if (name === undefined) return undefined;
-  const found = consultationStrategies.find((candidate) => candidate === name.trim().toLowerCase());
+  const found = [...consultationStrategies, "auto" as const].find(
+    (candidate) => candidate === name.trim().toLowerCase(),
+  );
   if (!found) {
     throw new CommandLineError(
-      `--strategy "${name}" is not a strategy: use full or adaptive (e.g. --strategy adaptive).`,
+      `--strategy "${name}" is not a strategy: use full, adaptive or auto (e.g. --strategy adaptive).`,
       command,
     );
   }

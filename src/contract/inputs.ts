@@ -127,10 +127,10 @@ export const secondOpinionInput = z.strictObject({
     `Debate rounds (default 1, at most ${limits.debateRounds}): after each round every model sees the others' anonymised answers and may revise; each round is kept. Each round costs one more call per model.`,
   ),
   strategy: z
-    .enum(consultationStrategies)
+    .enum([...consultationStrategies, "auto"])
     .optional()
     .describe(
-      'How the models are asked. "full" (default): all at once. "adaptive": first the two cheapest models of different families; when they agree (the synthesis\'s agreement score at or above adaptiveAgreement, or for a multiple-choice question the same letter) their synthesis is the answer, else the rest of the panel is asked too (the first two are not asked again) and all are synthesised. The result\'s `adaptive` says which path was taken and why. Default: the panel\'s, else full.',
+      'How the models are asked. "full" (default): all at once. "adaptive": first the two cheapest models of different families; when they agree (the synthesis\'s agreement score at or above adaptiveAgreement, or for a multiple-choice question the same letter) their synthesis is the answer, else the rest of the panel is asked too (the first two are not asked again) and all are synthesised. The result\'s `adaptive` says which path was taken and why. "auto": chosen per question from your own `ai-universe eval` runs: among one model, the adaptive council and the full council, the most accurate per dollar on the eval category closest to the question, within maxCostUsd; with no eval history, the panel\'s default. The result\'s `strategyChoice` names the choice and its evidence. Default: the panel\'s, else full.',
     ),
   adaptiveAgreement: z
     .number()

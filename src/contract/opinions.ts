@@ -7,6 +7,7 @@ import { z } from "zod";
 import { citation } from "./citation.ts";
 import { claim, independentVotes } from "./claims.ts";
 import { reasoningLevels } from "./reasoning-levels.ts";
+import { strategyChoice } from "./strategy-choice.ts";
 
 const count = () => z.number().int().min(0);
 
@@ -301,6 +302,8 @@ export type AdaptiveOutcome = z.infer<typeof adaptiveOutcome>;
 export const councilShape = {
   /** With `strategy: "adaptive"`: the path taken and why. */
   adaptive: adaptiveOutcome.optional(),
+  /** With `strategy: "auto"`: what was chosen, why, and the eval runs it was chosen from. */
+  strategyChoice: strategyChoice.optional(),
   /** What the cost estimate decided, when it decided anything. */
   budget: budgetReport.optional(),
   /** The sides the models were told to argue, when asked. */

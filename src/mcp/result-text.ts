@@ -8,6 +8,7 @@ import type { SecondOpinionOutput, SendMessageResult } from "../contract/consult
 import { describeAdaptivePath } from "../contract/consultation-strategies.ts";
 import type { HistoryResult, SearchResult } from "../contract/conversations.ts";
 import type { Assessment, ModelOpinion } from "../contract/opinions.ts";
+import { describeStrategyChoice } from "../contract/strategy-choice.ts";
 import { verdictNotes } from "../contract/verdict-notes.ts";
 
 /** Compact Markdown of a second opinion. `toolName` spells tool names as the client lists them. */
@@ -39,6 +40,7 @@ export function secondOpinionText(result: SecondOpinionOutput, toolName: (name: 
   if (summary.totalCost !== undefined) totals.push(`$${summary.totalCost.toFixed(6)}`);
   if (summary.unreportedUsage) totals.push(`usage not reported by ${summary.unreportedUsage.join(", ")}`);
   lines.push(`Total: ${totals.join(", ")}.`);
+  if (result.strategyChoice) lines.push(describeStrategyChoice(result.strategyChoice));
   if (result.adaptive) lines.push(describeAdaptivePath(result.adaptive));
   const budget = result.budget;
   if (budget?.maxCostUsd !== null && budget?.maxCostUsd !== undefined) {

@@ -42,6 +42,7 @@ export function deferredApplication(roster: ModelRoster, loaders: ApplicationLoa
     listModels: async (...args) => (await application()).listModels(...args),
     watchLateOpinions: async (...args) => (await application()).watchLateOpinions(...args),
     costQuestion: async (...args) => (await application()).costQuestion(...args),
+    defaultPanelIndependence: async (...args) => (await application()).defaultPanelIndependence(...args),
     startTask: async (...args) => (await application()).startTask(...args),
     getTask: async (...args) => (await application()).getTask(...args),
     listTasks: async (...args) => (await application()).listTasks(...args),

@@ -34,6 +34,7 @@ describe("the council's flags", () => {
     });
     assert.deepEqual(consultationOf(["ask", "Plain?"]), {});
     assert.deepEqual(consultationOf(["ask", "Cheap?", "--strategy", "adaptive"]), { strategy: "adaptive" });
+    assert.deepEqual(consultationOf(["ask", "Which?", "--strategy", "AUTO"]), { strategy: "auto" });
     assert.match(
       helpText("ask"),
       /--strategy adaptive +Ask the two cheapest models of different vendors first/,
@@ -52,7 +53,7 @@ describe("the council's flags", () => {
       () => parseCommandLine(["ask", "q", "--strategy", "cheapest"], {}),
       (error: unknown) =>
         error instanceof CommandLineError &&
-        /--strategy "cheapest" is not a strategy: use full or adaptive/.test(error.message),
+        /--strategy "cheapest" is not a strategy: use full, adaptive or auto/.test(error.message),
     );
     assert.throws(
       () => parseCommandLine(["ask", "q", "--rounds", "4"], {}),

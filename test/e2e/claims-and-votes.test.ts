@@ -11,8 +11,8 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { AnswerRequest } from "../simulator/behaviour.ts";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
-import { runCli } from "./support/cli-process.ts";
 import { modelIds, secondOpinionOf } from "./support/e2e-fixture.ts";
+import { runEval } from "./support/eval-run.ts";
 import { type InProcessServer, startHttpServerInProcess } from "./support/http-server-in-process.ts";
 import { type ClientKind, connectClient } from "./support/mcp-clients.ts";
 import { serverEnvironment } from "./support/server-environment.ts";
@@ -120,19 +120,7 @@ describe("claims and independent votes over MCP", () => {
         .map(([id, answer]) => JSON.stringify({ id, question: `[${id}] Question ${id}?`, answer }))
         .join("\n"),
     );
-    const evaluation = await runCli(environment, [
-      "eval",
-      "--questions",
-      file,
-      "--models",
-      "claude,gemini,grok",
-      "--model",
-      "claude",
-      "--strategies",
-      "best-single,council",
-      "--json",
-    ]);
-    assert.equal(evaluation.status, 0, evaluation.stderr);
+    await runEval(environment, file);
     const { result, text } = await ask("v2-modern");
     const votes = result.synthesis?.assessment?.independentVotes;
     assert.ok(votes);

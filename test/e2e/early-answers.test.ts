@@ -80,7 +80,8 @@ function startStdio(script: string, args: string[], environment: Record<string, 
   let stdout = "";
   let stderr = "";
   const exited = once(child, "exit").then(([code]) => code as number | null);
-  const lines = () => stdout.split("\n").filter(Boolean);
+  // Whole lines only: a message longer than a pipe's 64 KiB (tools/list) comes in several chunks.
+  const lines = () => stdout.split("\n").slice(0, -1).filter(Boolean);
   const byId = (ids: readonly unknown[]) => {
     const found = new Map<string, string>();
     for (const line of lines()) {

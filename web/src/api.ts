@@ -47,6 +47,7 @@ export type {
 } from "../../src/contract/opinions.ts";
 export type { ConsultationEvent } from "../../src/contract/progress-events.ts";
 export { type ReasoningLevel, reasoningLevels } from "../../src/contract/reasoning-levels.ts";
+export { describeStrategyChoice } from "../../src/contract/strategy-choice.ts";
 export { verdictNotes } from "../../src/contract/verdict-notes.ts";
 export type { PageModel, SignedInState } from "../../src/contract/web-api.ts";
 

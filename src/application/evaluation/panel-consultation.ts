@@ -30,7 +30,10 @@ export async function consultPanel(
 ): Promise<SecondOpinion> {
   const { services, admission, caller } = parts;
   // An evaluation waits for every model: an answer-by time is no part of its input.
-  const { request: choice } = await panelRequest(input);
+  const { request } = await panelRequest(input);
+  // An evaluation names its strategies: "auto", a caller's choice from past runs, is no part of one.
+  const { strategy, ...rest } = request;
+  const choice = { ...rest, ...(strategy && strategy !== "auto" ? { strategy } : {}) };
   const { outcome } = await runWithinBudget(
     { admission, caller, request: choice, reserve: reserveRun },
     async (cost) => {

@@ -8,6 +8,7 @@ import { withoutHost } from "../../providers/agent-cli-statuses.ts";
 import { type AnswerByRules, answerByOf, type ConsultationOptions } from "../answer-by.ts";
 import type { ApplicationServices } from "../application-services.ts";
 import { panelRequest } from "../attachment-input.ts";
+import { resolveStrategy } from "../auto-strategy.ts";
 import type { Caller } from "../caller.ts";
 import type { IdempotencyGate } from "../conversations/idempotency-gate.ts";
 import { withIndependentVotes } from "../independent-votes.ts";
@@ -35,14 +36,15 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
     input: unknown,
     options: ConsultationOptions,
   ): Promise<SecondOpinionResult> => {
-    const { idempotencyKey, answerWithinSeconds, request } = await panelRequest(input);
+    const { idempotencyKey, answerWithinSeconds, request: given } = await panelRequest(input);
+    const { request, choice } = await resolveStrategy(services, caller.userId, given);
     const { client, ...run } = options;
     const answerByMs = answerByOf({ answerWithinSeconds }, client, answerByRules);
     const running: RunOptions = { ...run, ...(answerByMs !== undefined ? { answerByMs } : {}) };
     const turn = { owner: caller.userId, ...request };
     const asked = countingAgentCliCalls(hostLeftOff(services, client, request), admission, caller);
     return gate.run(
-      { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },
+      { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: given },
       async (stamp) => {
         const late = lateWork.track(running.lateSignal);
         const lateRunning = { ...running, lateSignal: late.lateSignal };
@@ -58,7 +60,7 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
               );
               const { store, roster } = services;
               const answer = await withIndependentVotes(
-                answered.answer,
+                choice ? { ...answered.answer, strategyChoice: choice } : answered.answer,
                 store.evaluations,
                 caller.userId,
                 roster.available,

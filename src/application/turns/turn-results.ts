@@ -35,6 +35,7 @@ export function secondOpinionResult(outcome: TurnOutcome<SecondOpinion>): Second
     ...(answer.rounds ? { rounds: answer.rounds } : {}),
     ...(answer.review ? { review: answer.review } : {}),
     ...(answer.adaptive ? { adaptive: answer.adaptive } : {}),
+    ...(answer.strategyChoice ? { strategyChoice: answer.strategyChoice } : {}),
     ...(answer.pendingModels ? { pendingModels: answer.pendingModels } : {}),
   };
 }

@@ -14,6 +14,7 @@ import type {
   Stance,
   Synthesis,
 } from "../../contract/opinions.ts";
+import { describeStrategyChoice } from "../../contract/strategy-choice.ts";
 import { heading, renderAssessment, renderReview, renderRounds } from "./render-council.ts";
 import { renderDegraded } from "./render-degraded.ts";
 import { markdownRenderer } from "./render-markdown.ts";
@@ -28,6 +29,8 @@ export function renderSecondOpinion(result: SecondOpinionResult, style: Terminal
   const { synthesis } = result;
   out.push(...renderDegraded(synthesis?.assessment, style));
   if (synthesis) out.push(...renderSynthesis(synthesis, style));
+  if (result.strategyChoice)
+    out.push(colors.cyan(oneLine(describeStrategyChoice(result.strategyChoice))), "");
   if (result.adaptive) out.push(colors.cyan(oneLine(describeAdaptivePath(result.adaptive))), "");
   const opinions = [result.primary, ...result.secondaryOpinions];
   for (const opinion of opinions) {

@@ -212,4 +212,21 @@ describe("the terminal rendering of a consultation", () => {
     // No synthesis: the lone sources are still listed.
     assert.match(text, /^Sources\n1\. Otters https:\/\/example\.org\/otters$/m);
   });
+  it("says which strategy auto chose and from how many eval runs", () => {
+    const text = printed({
+      strategyChoice: {
+        chosen: "council",
+        category: "logic",
+        reason: "most accurate per dollar on logic questions: 100% right at $0.0400 an answer over 2 answers",
+        evidence: [
+          { run: "r1", strategy: "council", answers: 2, accuracy: 1, costUsd: 0.04 },
+          { run: "r2", strategy: "best-single", answers: 2, accuracy: 0, costUsd: 0.01 },
+        ],
+      },
+    });
+    assert.match(
+      text,
+      /^Strategy auto: council from 2 eval runs: most accurate per dollar on logic questions: 100% right at \$0\.0400 an answer over 2 answers\.$/m,
+    );
+  });
 });

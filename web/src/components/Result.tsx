@@ -4,7 +4,7 @@
 // answering, it says whom the synthesis did not hear from, and their places fill in as their opinions
 // land (page/use-late-opinion-following.ts follows them).
 
-import { type Answer, describeAdaptivePath } from "../api.ts";
+import { type Answer, describeAdaptivePath, describeStrategyChoice } from "../api.ts";
 import { CostChart, LatencyChart } from "./Charts.tsx";
 import { DebateRounds } from "./DebateRounds.tsx";
 import { DegradedBanner } from "./DegradedBanner.tsx";
@@ -35,6 +35,9 @@ export function Result({
         ) : synthesis?.error ? (
           <SynthesisFailure synthesis={synthesis} />
         ) : null}
+        {result.strategyChoice && (
+          <p className="note strategy-choice">{describeStrategyChoice(result.strategyChoice)}</p>
+        )}
         {result.adaptive && <p className="note adaptive">{describeAdaptivePath(result.adaptive)}</p>}
         {result.review && <ReviewRanking review={result.review} />}
         {result.rounds && result.rounds.length > 1 && <DebateRounds rounds={result.rounds} />}
