@@ -23,6 +23,7 @@ import { compactSecondOpinion } from "../contract/result-detail.ts";
 import type { OutputName } from "../contract/result-schemas.ts";
 import { councilPanelToolMeta } from "./council-panel.ts";
 import { type JsonSchema, loadOutputSchemas, outputSchemaOf } from "./output-schemas.ts";
+import { replayTool } from "./replay-tool.ts";
 import { historyText, messageText, searchText, secondOpinionText } from "./result-text.ts";
 
 /** How a call that asks models reports and is stopped: the application's options of a run. */
@@ -69,7 +70,7 @@ export function portableToolName(name: string): string {
 
 /** A dotted tool name in running text, e.g. in a field's description. */
 const dottedToolName =
-  /\b(?:agent\.second_opinion|conversation\.(?:send-message|get-history|list|search|delete))(?![\w-])/g;
+  /\b(?:agent\.second_opinion|conversation\.(?:send-message|get-history|list|search|delete|replay))(?![\w-])/g;
 
 /** `text` with every dotted tool name it mentions spelled by `name`. */
 function respellToolNames(text: string, name: (dotted: string) => string): string {
@@ -107,7 +108,7 @@ type ToolEntry = Omit<ToolDefinition, "portableName" | "inputSchema" | "outputSc
 };
 
 /** Writes one tool's entry, given how tool names are spelled in its text. */
-type ToolWriter = (name: (dotted: string) => string) => ToolEntry;
+export type ToolWriter = (name: (dotted: string) => string) => ToolEntry;
 
 /** Asks several models and writes their synthesis. */
 const secondOpinionTool: ToolWriter = (name) => ({
@@ -244,6 +245,7 @@ const usageTool: ToolWriter = () => ({
 const toolWriters: readonly ToolWriter[] = [
   secondOpinionTool,
   sendMessageTool,
+  replayTool,
   historyTool,
   listTool,
   searchTool,
