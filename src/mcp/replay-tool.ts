@@ -5,7 +5,7 @@
 import { describeReplayDiff, type ReplayResult, replayInput } from "../contract/replay.ts";
 import { compactSecondOpinion } from "../contract/result-detail.ts";
 import { secondOpinionText } from "./result-text.ts";
-import type { ToolWriter } from "./tool-catalog.ts";
+import type { ToolWriter } from "./tool-definition.ts";
 
 /** Asks a stored question again and says what changed. */
 export const replayTool: ToolWriter = (name) => ({
