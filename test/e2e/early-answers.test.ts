@@ -80,7 +80,12 @@ function startStdio(script: string, args: string[], environment: Record<string, 
   let stdout = "";
   let stderr = "";
   const exited = once(child, "exit").then(([code]) => code as number | null);
-  const lines = () => stdout.split("\n").filter(Boolean);
+  // Whole lines only: an answer longer than a pipe's chunk (tools/list, over 64 KiB) arrives in parts.
+  const lines = () =>
+    stdout
+      .slice(0, stdout.lastIndexOf("\n") + 1)
+      .split("\n")
+      .filter(Boolean);
   const byId = (ids: readonly unknown[]) => {
     const found = new Map<string, string>();
     for (const line of lines()) {
