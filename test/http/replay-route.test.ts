@@ -1,4 +1,4 @@
-// The web page's "Ask again", at the route it calls: POST /api/replays streams the progress of a stored
+// The web page's "Replay" button, at the route it calls: POST /api/replays streams the progress of a stored
 // question asked again, then its result with `replay` (the turn it replays and what changed); an
 // unknown conversation ends the stream with conversation_not_found. The real runtime in process, the
 // provider simulator behind it.

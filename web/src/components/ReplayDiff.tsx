@@ -7,7 +7,7 @@ import { describeReplayDiff, type ReplayReport } from "../api.ts";
 export function ReplayDiff({ replay }: { replay: ReplayReport }) {
   return (
     <section className="replay-diff" aria-label="What changed">
-      <h3>Asked again (turn {replay.replayOf.turn}): what changed</h3>
+      <h3>Replay of turn {replay.replayOf.turn}: what changed</h3>
       <ul>
         {describeReplayDiff(replay.diff).map((line) => (
           <li key={line}>{line}</li>

@@ -1,5 +1,5 @@
 // One question of the conversation with its files, and its answer (a consultation's result) or reply;
-// a stored consultation can be asked again ("Ask again"), and a question asked again shows what changed.
+// a stored consultation can be asked again ("Replay"), and a question asked again shows what changed.
 
 import { sizeLabel } from "../attachments.ts";
 import type { Turn } from "../page/turn.ts";
@@ -23,8 +23,14 @@ export function TurnView({ turn, onAskAgain }: { turn: Turn; onAskAgain?: (() =>
       {turn.result && <Result result={turn.result} {...(turn.unlanded ? { unlanded: turn.unlanded } : {})} />}
       {turn.reply && <Markdown text={turn.reply} className="markdown reply" />}
       {onAskAgain && turn.result && turn.messageId && (
-        <button type="button" className="ask-again" onClick={onAskAgain}>
-          Ask again
+        // Named without "ask", so the form's Ask button stays the one button of that name.
+        <button
+          type="button"
+          className="replay"
+          title="Ask this question again, of today's panel, as a new turn"
+          onClick={onAskAgain}
+        >
+          Replay
         </button>
       )}
     </section>

@@ -15,7 +15,7 @@ export interface Turn {
   messageId?: string;
   /** Models still answering when the answer was given whose opinion will never land. */
   unlanded?: string[];
-  /** For a question asked again ("Ask again"): which turn, and what changed since. */
+  /** For a question asked again (the "Replay" button): which turn, and what changed since. */
   replay?: ReplayReport;
 }
 

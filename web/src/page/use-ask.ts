@@ -1,7 +1,7 @@
 // Asking: the question joins the conversation at once, its progress shows while the consultation runs,
 // then its answer replaces it (or the question goes, with the error said); the answer's late opinions
-// are followed; the conversation list is read again. A running consultation can be cancelled. "Ask
-// again" asks a stored turn's question anew, as a new turn, which shows what changed since.
+// are followed; the conversation list is read again. A running consultation can be cancelled. "Replay"
+// asks a stored turn's question anew, as a new turn, which shows what changed since.
 
 import { useRef, useState } from "react";
 import { consult } from "../api.ts";
