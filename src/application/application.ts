@@ -8,6 +8,7 @@ import { describeKeySources } from "../configuration/key-sources.ts";
 import type { SecondOpinionResult, SendMessageResult } from "../contract/consultation-results.ts";
 import { modelsInput, usageInput } from "../contract/inputs.ts";
 import type { ModelListing } from "../contract/models.ts";
+import type { ReplayAnswer } from "../contract/replay.ts";
 import type { Usage } from "../contract/usage.ts";
 import { validateInput } from "../contract/validate-input.ts";
 import type { ModelRoster } from "../providers/model-roster.ts";
@@ -35,6 +36,7 @@ import type { Admission } from "./limits/admission.ts";
 import { limitedLateOpinionWatch } from "./limits/late-opinion-streams.ts";
 import { describeModels } from "./model-listing.ts";
 import { createPanelPairs, type PanelPairsUseCase } from "./panel-pairs.ts";
+import { replayUseCase } from "./replay/replay-use-case.ts";
 import { createStatusUseCases, type StatusSources, type StatusUseCases } from "./status-use-cases.ts";
 import { createTaskRunner, defaultTaskLifetimes, type TaskRunner } from "./tasks/task-runner.ts";
 import { createTaskUseCases, type TaskUseCases } from "./tasks/task-use-cases.ts";
@@ -61,6 +63,11 @@ export interface Application
    * stored. Answered by the answer-by time decided from the input and `options.client` (answer-by.ts).
    */
   secondOpinion(caller: Caller, input: unknown, options: ConsultationOptions): Promise<SecondOpinionResult>;
+  /**
+   * A stored question of the caller's conversation asked again as a new turn of it (of `models`, or
+   * today's default panel), marked `replayOf`, with what changed since the old turn.
+   */
+  replay(caller: Caller, input: unknown, options: ConsultationOptions): Promise<ReplayAnswer>;
   /** One model answers, with the conversation so far as context; the turn is stored. */
   sendMessage(caller: Caller, input: unknown, options: ConsultationOptions): Promise<SendMessageResult>;
   /** The caller's limits, use, spend and reset times; not counted against the limits. */
@@ -112,6 +119,13 @@ export function createApplication(services: ApplicationServices, options: Applic
   const tasks =
     options.tasks ??
     createTaskRunner(store.tasks, { staleMs: 30_000, ...defaultTaskLifetimes }, services.clock, () => {});
+  const secondOpinion = secondOpinionUseCase(
+    { services, admission, gate, lateWork },
+    {
+      answerByMs: services.defaults.answerByMs,
+      clientTimeLimits: options.clientTimeLimits ?? knownClientTimeLimits,
+    },
+  );
   const configuration = options.providers ?? {
     providers: readProviderSettings({}),
     models: services.roster.available,
@@ -142,13 +156,8 @@ export function createApplication(services: ApplicationServices, options: Applic
     ),
     models: services.roster,
     finishLateOpinions: (waitMs) => lateWork.finish(waitMs),
-    secondOpinion: secondOpinionUseCase(
-      { services, admission, gate, lateWork },
-      {
-        answerByMs: services.defaults.answerByMs,
-        clientTimeLimits: options.clientTimeLimits ?? knownClientTimeLimits,
-      },
-    ),
+    secondOpinion,
+    replay: replayUseCase(store, secondOpinion),
     sendMessage: sendMessageUseCase({ services, admission, gate }),
 
     async listModels(caller, input = {}) {

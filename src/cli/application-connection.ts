@@ -14,6 +14,7 @@ import type {
 } from "../contract/conversations.ts";
 import type { ModelListing } from "../contract/models.ts";
 import { type ConsultationEvent, progressEventKey, streamTextKey } from "../contract/progress-events.ts";
+import type { ReplayAnswer } from "../contract/replay.ts";
 import { errorCodeOf, ServiceError } from "../contract/service-error.ts";
 import type { Usage } from "../contract/usage.ts";
 import type { CommandOptions } from "./command-line.ts";
@@ -38,6 +39,8 @@ export interface ApplicationConnection {
   listModels(): Promise<ModelListing>;
   secondOpinion(input: Record<string, unknown>, options: CallOptions): Promise<SecondOpinionResult>;
   sendMessage(input: Record<string, unknown>, options: CallOptions): Promise<SendMessageResult>;
+  /** A stored question asked again as a new turn, with what changed (the full result). */
+  replay(input: Record<string, unknown>, options: CallOptions): Promise<ReplayAnswer>;
   getHistory(input: Record<string, unknown>): Promise<HistoryResult>;
   listConversations(input: Record<string, unknown>): Promise<ConversationListResult>;
   searchConversations(input: Record<string, unknown>): Promise<SearchResult>;
@@ -68,6 +71,7 @@ async function connectLocal(options: CommandOptions): Promise<ApplicationConnect
     secondOpinion: (input, call) =>
       application.secondOpinion(localCaller, input, { ...call, client: { via: "cli" } }),
     sendMessage: (input, call) => application.sendMessage(localCaller, input, call),
+    replay: (input, call) => application.replay(localCaller, input, { ...call, client: { via: "cli" } }),
     getHistory: (input) => application.getHistory(localCaller, input),
     listConversations: (input) => application.listConversations(localCaller, input),
     searchConversations: (input) => application.searchConversations(localCaller, input),
@@ -139,6 +143,7 @@ export async function connectToServer(
     // The terminal shows (and --json prints) the whole result, as a local call gives it.
     secondOpinion: (input, options) => call("agent.second_opinion", { ...input, detail: "full" }, options),
     sendMessage: (input, options) => call("conversation.send-message", input, options),
+    replay: (input, options) => call("conversation.replay", { ...input, detail: "full" }, options),
     getHistory: (input) => call("conversation.get-history", input),
     listConversations: (input) => call("conversation.list", input),
     searchConversations: (input) => call("conversation.search", input),

@@ -47,6 +47,8 @@ export async function runCommand(argv: string[]): Promise<number> {
         return await (await import("./run-eval.ts")).runEval(command.options);
       case "ask":
         return await (await import("./run-ask.ts")).runAsk(command.options);
+      case "replay":
+        return await (await import("./run-replay.ts")).runReplay(command.options);
       case "chat":
         return await (await import("./run-chat.ts")).runChat(command.options);
       case "conversations":

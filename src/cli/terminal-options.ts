@@ -1,4 +1,4 @@
-// The flags of the commands people type (ask, chat, conversations, history, delete): what they accept,
+// The flags of the commands people type (ask, chat, conversations, history, delete, replay): what they accept,
 // the council's among them (--panel, --review, --stance, --rounds, --strategy), web search and
 // reasoning, ask's answer-by time, their help, and how their values become command options; and
 // --server with its key, which `models` takes too.
@@ -17,6 +17,7 @@ export const terminalCommands = {
   conversations: "List your conversations, or find them with --search",
   history: "Print a conversation's messages",
   delete: "Delete a conversation",
+  replay: "Ask a stored question again of today's panel, or --models, and show what changed",
 } as const;
 
 export type TerminalCommand = keyof typeof terminalCommands;
@@ -45,6 +46,7 @@ export const terminalFlags = {
   quiet: { type: "boolean", short: "q" },
   search: { type: "string" },
   limit: { type: "string" },
+  turn: { type: "string" },
   server: { type: "string" },
   "api-key": { type: "string" },
   "allow-insecure-http": { type: "boolean" },
@@ -112,6 +114,13 @@ ${remoteHelp}`,
     options: `  --limit N              Messages per page (default 50)\n${json}\n${remoteHelp}`,
   },
   delete: { usage: "ai-universe delete ID [options]", options: `${json}\n${remoteHelp}` },
+  replay: {
+    usage: "ai-universe replay ID [--turn N] [--models a,b,c] [options]",
+    options: `  --turn N               Which question to ask again, 1 for the first (default: the last)
+  --models a,b,c         The models to ask, the first as primary (default: today's default panel)
+${json}
+${remoteHelp}`,
+  },
 };
 
 /** Options of a terminal command, read from the parsed command line. */
@@ -128,6 +137,9 @@ export interface TerminalOptions {
   conversationId?: string;
   search?: string;
   limit?: number;
+  /** replay: the turn to ask again, and the models to ask it of. */
+  turn?: number;
+  models?: string[];
   consultation: Record<string, unknown>;
   server?: string;
   apiKey?: string;
@@ -142,7 +154,7 @@ export function readTerminalOptions(
 ): TerminalOptions {
   const text = (name: string) => values[name] as string | undefined;
   const number = numberFlags(values, command);
-  const needsId = command === "history" || command === "delete";
+  const needsId = command === "history" || command === "delete" || command === "replay";
   if (command === "chat" && positionals.length > 1) {
     throw new CommandLineError(`Unexpected argument "${positionals[1]}".`, command);
   }
@@ -185,6 +197,7 @@ export function readTerminalOptions(
     needsId || command === "chat" ? (positionals[0] ?? text("conversation")) : text("conversation");
   const { server, apiKey } = readRemoteOptions(values, environment, command);
   const limit = number("limit", 1, 200);
+  const turn = command === "replay" ? number("turn", 1, 10_000) : undefined;
   return {
     ...(command === "ask" && positionals.length > 0 ? { question: positionals.join(" ") } : {}),
     files: (values.file as string[] | undefined) ?? [],
@@ -198,6 +211,8 @@ export function readTerminalOptions(
     ...(conversationId ? { conversationId } : {}),
     ...(text("search") ? { search: text("search") } : {}),
     ...(limit !== undefined ? { limit } : {}),
+    ...(turn !== undefined ? { turn } : {}),
+    ...(command === "replay" && models ? { models } : {}),
     consultation,
     ...(server ? { server } : {}),
     ...(apiKey ? { apiKey } : {}),

@@ -4,6 +4,7 @@
 import { secondOpinionOutput, sendMessageResult } from "./consultation-results.ts";
 import { conversationListResult, deleteResult, historyResult, searchResult } from "./conversations.ts";
 import { modelListing } from "./models.ts";
+import { replayResult } from "./replay.ts";
 import { usageResult } from "./usage.ts";
 
 /** Each tool's result schema. */
@@ -11,6 +12,7 @@ export const resultSchemas = {
   secondOpinion: secondOpinionOutput,
   history: historyResult,
   sendMessage: sendMessageResult,
+  replay: replayResult,
   list: conversationListResult,
   delete: deleteResult,
   search: searchResult,

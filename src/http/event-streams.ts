@@ -56,11 +56,12 @@ export async function streamConsultation(
   caller: Caller,
   services: WebApiServices,
   body: unknown,
+  useCase: "secondOpinion" | "replay" = "secondOpinion",
 ): Promise<void> {
   const stream = eventStream(response, "still working");
   stream.open();
   try {
-    const result = await services.application.secondOpinion(caller, body, {
+    const result = await services.application[useCase](caller, body, {
       signal: stream.signal,
       onEvent: (event) => stream.send("progress", event),
       stream: true,

@@ -30,6 +30,7 @@ export interface WebApiServices {
     | "renameConversation"
     | "deleteConversation"
     | "secondOpinion"
+    | "replay"
     | "watchLateOpinions"
   >;
   auth: AuthSettings;

@@ -147,6 +147,14 @@ export function webApiRoutes(parts: WebApiParts): (HttpRoute | HttpStep)[] {
       },
     },
     {
+      method: "POST",
+      path: "/api/replays",
+      async handle({ request, response }) {
+        const read = await readJsonBody(request, response, maxRequestBytes);
+        if (read) await streamConsultation(response, callerOf(request), services, read.body, "replay");
+      },
+    },
+    {
       method: "GET",
       path: /^\/api\/answers\/([^/]+)\/late-opinions$/,
       handle: ({ request, response, parts: [messageId = ""] }) =>

@@ -6,7 +6,7 @@
 
 import type { ListToolsResult, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import type { Application, Caller, ToolNameStyle } from "../application/index.ts";
+import type { ToolNameStyle } from "../application/index.ts";
 import type { SecondOpinionOutput, SendMessageResult } from "../contract/consultation-results.ts";
 import type { HistoryResult, SearchResult } from "../contract/conversations.ts";
 import {
@@ -20,32 +20,14 @@ import {
   usageInput,
 } from "../contract/inputs.ts";
 import { compactSecondOpinion } from "../contract/result-detail.ts";
-import type { OutputName } from "../contract/result-schemas.ts";
 import { councilPanelToolMeta } from "./council-panel.ts";
 import { type JsonSchema, loadOutputSchemas, outputSchemaOf } from "./output-schemas.ts";
+import { replayTool } from "./replay-tool.ts";
+import type { ToolDefinition, ToolWriter } from "./tool-definition.ts";
+
+export type { ToolDefinition } from "./tool-definition.ts";
+
 import { historyText, messageText, searchText, secondOpinionText } from "./result-text.ts";
-
-/** How a call that asks models reports and is stopped: the application's options of a run. */
-type RunOptions = Parameters<Application["secondOpinion"]>[2];
-
-/** One tool. `call` runs its use case; `text` is the text block for the calling model. */
-export interface ToolDefinition {
-  /** The contract's name, e.g. `agent.second_opinion`. */
-  name: string;
-  /** The same name with only `[a-zA-Z0-9_-]`, e.g. `agent_second_opinion`. */
-  portableName: string;
-  title: string;
-  description: string;
-  inputSchema: JsonSchema;
-  outputSchema: JsonSchema;
-  annotations: ToolAnnotations;
-  /** Whether a client may run the tool as a task (on the revisions with tasks). */
-  taskSupport: "optional" | "forbidden";
-  /** Listed as the tool's `_meta`, e.g. the MCP Apps panel that shows its result (council-panel.ts). */
-  meta?: Record<string, unknown>;
-  call(application: Application, caller: Caller, input: unknown, options: RunOptions): Promise<object>;
-  text(result: object): string;
-}
 
 /** The tools, and the `tools/list` answer in the configured naming style. */
 export interface ToolCatalog {
@@ -69,7 +51,7 @@ export function portableToolName(name: string): string {
 
 /** A dotted tool name in running text, e.g. in a field's description. */
 const dottedToolName =
-  /\b(?:agent\.second_opinion|conversation\.(?:send-message|get-history|list|search|delete))(?![\w-])/g;
+  /\b(?:agent\.second_opinion|conversation\.(?:send-message|get-history|list|search|delete|replay))(?![\w-])/g;
 
 /** `text` with every dotted tool name it mentions spelled by `name`. */
 function respellToolNames(text: string, name: (dotted: string) => string): string {
@@ -99,15 +81,6 @@ const inputJson = (schema: z.ZodType, name: (dotted: string) => string): JsonSch
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "input" }) as JsonSchema;
   return JSON.parse(respellToolNames(JSON.stringify(json), name)) as JsonSchema;
 };
-
-/** A tool as written below: its schemas named, converted to JSON Schema only when first listed. */
-type ToolEntry = Omit<ToolDefinition, "portableName" | "inputSchema" | "outputSchema"> & {
-  input: z.ZodType;
-  output: OutputName;
-};
-
-/** Writes one tool's entry, given how tool names are spelled in its text. */
-type ToolWriter = (name: (dotted: string) => string) => ToolEntry;
 
 /** Asks several models and writes their synthesis. */
 const secondOpinionTool: ToolWriter = (name) => ({
@@ -244,6 +217,7 @@ const usageTool: ToolWriter = () => ({
 const toolWriters: readonly ToolWriter[] = [
   secondOpinionTool,
   sendMessageTool,
+  replayTool,
   historyTool,
   listTool,
   searchTool,

@@ -30,6 +30,7 @@ export function deferredApplication(roster: ModelRoster, loaders: ApplicationLoa
   return {
     models: roster,
     secondOpinion: async (...args) => (await application()).secondOpinion(...args),
+    replay: async (...args) => (await application()).replay(...args),
     sendMessage: async (...args) => (await application()).sendMessage(...args),
     getHistory: async (...args) => (await application()).getHistory(...args),
     listConversations: async (...args) => (await application()).listConversations(...args),

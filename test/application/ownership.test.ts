@@ -1,5 +1,5 @@
 // Every use case is scoped to its caller: another user's conversation answers exactly like a missing
-// one, for reading, listing, continuing, deleting, exporting and replaying a key.
+// one, for reading, listing, continuing, deleting, exporting, asking a stored question again and replaying a key.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -30,6 +30,7 @@ describe("ownership", () => {
       await assert.rejects(application.deleteConversation(bob, input), notFound);
       await assert.rejects(application.sendMessage(bob, { content: "x", ...input }, { signal }), notFound);
       await assert.rejects(application.secondOpinion(bob, { question: "x", ...input }, { signal }), notFound);
+      await assert.rejects(application.replay(bob, input, { signal }), notFound);
     }
     assert.deepEqual((await application.listConversations(bob, {})).conversations, []);
 

@@ -19,7 +19,8 @@ import { serverEnvironment } from "./support/server-environment.ts";
 const inspector = fileURLToPath(new URL("../../node_modules/.bin/mcp-inspector", import.meta.url));
 const run = promisify(execFile);
 /** A dotted tool name in running text. */
-const dottedName = /agent\.second_opinion|conversation\.(send-message|get-history|list|search|delete)\b/;
+const dottedName =
+  /agent\.second_opinion|conversation\.(send-message|get-history|list|search|delete|replay)\b/;
 
 describe("MCP features", () => {
   let simulator: ProviderSimulator;
@@ -183,6 +184,7 @@ describe("MCP features", () => {
             "conversation.delete",
             "conversation.get-history",
             "conversation.list",
+            "conversation.replay",
             "conversation.search",
             "conversation.send-message",
             "models",

@@ -48,6 +48,7 @@ describe("protocol compatibility", () => {
             "conversation_delete",
             "conversation_get_history",
             "conversation_list",
+            "conversation_replay",
             "conversation_search",
             "conversation_send_message",
             "models",

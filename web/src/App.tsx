@@ -74,8 +74,12 @@ export function App() {
             {error}
           </p>
         )}
-        {conversation.turns.map((turn) => (
-          <TurnView key={turn.id} turn={turn} />
+        {conversation.turns.map((turn, index) => (
+          <TurnView
+            key={turn.id}
+            turn={turn}
+            onAskAgain={asking.busy ? undefined : () => void asking.askAgain(index + 1, turn.question)}
+          />
         ))}
         {Object.keys(progress.rows).length > 0 && asking.busy && <Progress rows={progress.rows} />}
         {asking.busy && <FormingAnswers forming={progress.forming} />}

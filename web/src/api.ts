@@ -16,6 +16,7 @@ import type { EvaluationList, EvaluationReport } from "../../src/contract/evalua
 import { streamEvents } from "../../src/contract/event-stream.ts";
 import type { SecondOpinion, Synthesis } from "../../src/contract/opinions.ts";
 import type { ConsultationEvent } from "../../src/contract/progress-events.ts";
+import type { ReplayReport } from "../../src/contract/replay.ts";
 import type {
   LateOpinionsEnd,
   PageModelListing,
@@ -47,6 +48,7 @@ export type {
 } from "../../src/contract/opinions.ts";
 export type { ConsultationEvent } from "../../src/contract/progress-events.ts";
 export { type ReasoningLevel, reasoningLevels } from "../../src/contract/reasoning-levels.ts";
+export { describeReplayDiff, type ReplayReport } from "../../src/contract/replay.ts";
 export { describeStrategyChoice } from "../../src/contract/strategy-choice.ts";
 export { verdictNotes } from "../../src/contract/verdict-notes.ts";
 export type { PageModel, SignedInState } from "../../src/contract/web-api.ts";
@@ -125,20 +127,24 @@ export const api = {
     call<EvaluationReport>(`/api/evaluations/${encodeURIComponent(id)}?questions=1&offset=${offset}`),
 };
 
-/** Runs a consultation; `onProgress` sees each event; resolves with the result. */
+/**
+ * Runs a consultation (or, at `/api/replays`, asks a stored question again); `onProgress` sees each
+ * event; resolves with the result.
+ */
 export async function consult(
   input: Record<string, unknown>,
   onProgress: (event: ConsultationEvent) => void,
   signal: AbortSignal,
-): Promise<SecondOpinionResult> {
-  const response = await fetch("/api/consultations", {
+  path = "/api/consultations",
+): Promise<SecondOpinionResult & { replay?: ReplayReport }> {
+  const response = await fetch(path, {
     method: "POST",
     headers: changing,
     body: JSON.stringify(input),
     signal,
     credentials: "same-origin",
   });
-  let result: SecondOpinionResult | undefined;
+  let result: (SecondOpinionResult & { replay?: ReplayReport }) | undefined;
   await readEvents(response, (event, payload) => {
     if (event === "progress") onProgress(payload as ConsultationEvent);
     else if (event === "result") result = payload as SecondOpinionResult;

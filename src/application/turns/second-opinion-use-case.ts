@@ -28,13 +28,17 @@ export interface TurnUseCaseParts {
   lateWork: LateWork;
 }
 
-/** The second-opinion use case (Application.secondOpinion). */
+/**
+ * The second-opinion use case (Application.secondOpinion); `marks` go into the stored answer's metadata
+ * (a replay's `replayOf`).
+ */
 export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: AnswerByRules) {
   const { services, admission, gate, lateWork } = parts;
   return async (
     caller: Caller,
     input: unknown,
     options: ConsultationOptions,
+    marks: Record<string, unknown> = {},
   ): Promise<SecondOpinionResult> => {
     const { idempotencyKey, answerWithinSeconds, request: given } = await panelRequest(input);
     const { request, choice } = await resolveStrategy(services, caller.userId, given);
@@ -65,7 +69,11 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
                 caller.userId,
                 roster.available,
               );
-              return { ...answered, answer, metadata: { ...answered.metadata, secondOpinion: answer } };
+              return {
+                ...answered,
+                answer,
+                metadata: { ...answered.metadata, ...marks, secondOpinion: answer },
+              };
             };
             return answerTurn(turn, ask, services, charge, stamp);
           },

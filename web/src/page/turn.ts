@@ -1,7 +1,7 @@
 // One question of the open conversation as the page shows it, with its answer (a consultation's
 // result) or a one-model reply, and reading those turns from a conversation's stored history.
 
-import type { Answer, HistoryResult } from "../api.ts";
+import type { Answer, HistoryResult, ReplayReport } from "../api.ts";
 
 /** One question and what answered it. */
 export interface Turn {
@@ -15,6 +15,8 @@ export interface Turn {
   messageId?: string;
   /** Models still answering when the answer was given whose opinion will never land. */
   unlanded?: string[];
+  /** For a question asked again (the "Replay" button): which turn, and what changed since. */
+  replay?: ReplayReport;
 }
 
 /** The turns of a conversation's messages, oldest first. */

@@ -1,6 +1,7 @@
 // Asking: the question joins the conversation at once, its progress shows while the consultation runs,
 // then its answer replaces it (or the question goes, with the error said); the answer's late opinions
-// are followed; the conversation list is read again. A running consultation can be cancelled.
+// are followed; the conversation list is read again. A running consultation can be cancelled. "Replay"
+// asks a stored turn's question anew, as a new turn, which shows what changed since.
 
 import { useRef, useState } from "react";
 import { consult } from "../api.ts";
@@ -15,6 +16,8 @@ import type { ConsultationProgress } from "./use-progress.ts";
 export interface Asking {
   busy: boolean;
   ask(request: AskRequest): Promise<void>;
+  /** Asks the question of turn `turn` (1 for the first) of this conversation again, of today's panel. */
+  askAgain(turn: number, question: string): Promise<void>;
   cancel(): void;
 }
 
@@ -29,32 +32,26 @@ export function useAsk(
   const running = useRef<AbortController | undefined>(undefined);
   const { conversationId, setConversationId, setTurns, follow } = conversation;
 
-  const ask = async (request: AskRequest) => {
+  /** Shows `asked` at once, runs `input` at `path`, and puts its answer in its place. */
+  const run = async (asked: Turn, input: Record<string, unknown>, path?: string) => {
     setError("");
     setBusy(true);
     progress.start();
     const controller = new AbortController();
     running.current = controller;
-    const asked: Turn = {
-      id: Date.now(),
-      question: request.question,
-      ...(request.attachments.length > 0
-        ? { attachments: request.attachments.map(({ name, bytes }) => ({ name, bytes })) }
-        : {}),
-    };
     setTurns((previous) => [...previous, asked]);
     try {
-      const input = consultationInput(request, conversationId);
-      const result = await consult(input, progress.onEvent, controller.signal);
+      const result = await consult(input, progress.onEvent, controller.signal, path);
       setConversationId(result.conversationId);
       showInAddress(result.conversationId);
       const messageId = result.assistantMessageId ?? undefined;
       const pending = result.pendingModels ?? [];
       // An answer that was not saved has no turn for its late opinions to join.
       const unlanded = !messageId && pending.length > 0 ? { unlanded: pending } : {};
+      const replay = result.replay ? { replay: result.replay } : {};
       setTurns((previous) => [
         ...previous.slice(0, -1),
-        { ...asked, result, ...(messageId ? { messageId } : {}), ...unlanded },
+        { ...asked, result, ...(messageId ? { messageId } : {}), ...unlanded, ...replay },
       ]);
       if (messageId && pending.length > 0) follow(messageId);
       await refresh();
@@ -67,5 +64,20 @@ export function useAsk(
     }
   };
 
-  return { busy, ask, cancel: () => running.current?.abort() };
+  const ask = (request: AskRequest) =>
+    run(
+      {
+        id: Date.now(),
+        question: request.question,
+        ...(request.attachments.length > 0
+          ? { attachments: request.attachments.map(({ name, bytes }) => ({ name, bytes })) }
+          : {}),
+      },
+      consultationInput(request, conversationId),
+    );
+
+  const askAgain = (turn: number, question: string) =>
+    run({ id: Date.now(), question }, { conversationId, turn }, "/api/replays");
+
+  return { busy, ask, askAgain, cancel: () => running.current?.abort() };
 }
