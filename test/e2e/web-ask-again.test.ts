@@ -18,7 +18,7 @@ describe("the page's Replay button", () => {
       await page.getByRole("button", { name: "Replay" }).first().click();
       const changed = page.getByRole("region", { name: "What changed" });
       await changed.waitFor({ timeout: 20_000 });
-      assert.match(await changed.textContent(), /Replay of turn 1: what changed[\s\S]*Verdict: /);
+      assert.match((await changed.textContent()) ?? "", /Replay of turn 1: what changed[\s\S]*Verdict: /);
       assert.equal(await page.locator(".turn").count(), 2);
       assert.equal(
         await page.locator(".turn").last().locator(".question").textContent(),
