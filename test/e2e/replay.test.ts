@@ -95,10 +95,17 @@ describe("conversation.replay over MCP", () => {
           }),
         );
         released = true;
+        const askedBefore = simulator.requests.length;
         const called = await client.callTool("conversation.replay", {
           conversationId: asked.conversationId,
           models: ["claude", "gemini", "grok"],
         });
+        // The models read the question afresh: neither the old answer nor its synthesis leads them.
+        const replayRequests = JSON.stringify(
+          simulator.requests.slice(askedBefore).map((request) => request.body),
+        );
+        assert.match(replayRequests, /Is the migration safe\?/);
+        assert.doesNotMatch(replayRequests, /it is reversible|the migration is safe/);
         const replayed = replayOf(called);
         assert.equal(replayed.conversationId, asked.conversationId);
         assert.deepEqual(replayed.replay.replayOf, { messageId: asked.assistantMessageId, turn: 1 });

@@ -2,6 +2,7 @@
 // question of the caller's conversation asked again through the second-opinion use case, as a new turn
 // of the same conversation marked `replayOf`, with the diff between the old turn's assessment and the
 // new one's. The question's stored files and council options go with it; what is not stored is named.
+// The models read the conversation as it was before the question, so the old answer does not lead them.
 
 import type { SecondOpinionResult } from "../../contract/consultation-results.ts";
 import { limits } from "../../contract/limits.ts";
@@ -16,12 +17,16 @@ import { findConversation } from "../conversations/find-conversation.ts";
 import { diffAssessments } from "./replay-diff.ts";
 import { replayRequest, type StoredQuestion } from "./replay-request.ts";
 
-/** The second-opinion use case with the marks its stored answer carries. */
+/**
+ * The second-opinion use case with the marks its stored answer carries, and the message before which
+ * the models read the conversation.
+ */
 export type MarkedSecondOpinion = (
   caller: Caller,
   input: unknown,
   options: ConsultationOptions,
   marks: Record<string, unknown>,
+  contextBefore: string,
 ) => Promise<SecondOpinionResult>;
 
 /** The replay use case (Application.replay). */
@@ -34,9 +39,14 @@ export function replayUseCase(store: Pick<Store, "conversations">, secondOpinion
     const stored = storedQuestion(messages, conversation.id, request.turn);
     const { input: asked, notReplayed } = replayRequest(stored, request.models);
     const replayOf: ReplayOf = { messageId: stored.answer?.id ?? stored.question.id, turn: stored.turn };
-    const result = await secondOpinion(caller, { ...asked, conversationId: conversation.id }, options, {
-      replayOf,
-    });
+    // The models read what came before the question, not its old answer: the new one is their own.
+    const result = await secondOpinion(
+      caller,
+      { ...asked, conversationId: conversation.id },
+      options,
+      { replayOf },
+      stored.question.id,
+    );
     const before = (stored.answer?.metadata.secondOpinion as SecondOpinion | undefined)?.synthesis
       ?.assessment;
     const diff = diffAssessments(before, result.synthesis?.assessment);

@@ -30,7 +30,11 @@ export async function answerTurn<Answer>(
 ): Promise<AnsweredTurn<Answer>> {
   const { newId, clock } = services;
   const conversations = services.store.conversations.of(turn.owner);
-  const { conversation, history } = await readTurnContext(conversations, turn.conversationId);
+  const { conversation, history } = await readTurnContext(
+    conversations,
+    turn.conversationId,
+    turn.contextBefore,
+  );
   const askedAt = clock().toISOString();
   const asked = await ask(history);
   const outcome = await recordTurn(

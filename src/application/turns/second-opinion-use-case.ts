@@ -30,7 +30,8 @@ export interface TurnUseCaseParts {
 
 /**
  * The second-opinion use case (Application.secondOpinion); `marks` go into the stored answer's metadata
- * (a replay's `replayOf`).
+ * (a replay's `replayOf`), and `contextBefore` (a replay's question) limits what the models read of the
+ * conversation to what came before it.
  */
 export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: AnswerByRules) {
   const { services, admission, gate, lateWork } = parts;
@@ -39,13 +40,14 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
     input: unknown,
     options: ConsultationOptions,
     marks: Record<string, unknown> = {},
+    contextBefore?: string,
   ): Promise<SecondOpinionResult> => {
     const { idempotencyKey, answerWithinSeconds, request: given } = await panelRequest(input);
     const { request, choice } = await resolveStrategy(services, caller.userId, given);
     const { client, ...run } = options;
     const answerByMs = answerByOf({ answerWithinSeconds }, client, answerByRules);
     const running: RunOptions = { ...run, ...(answerByMs !== undefined ? { answerByMs } : {}) };
-    const turn = { owner: caller.userId, ...request };
+    const turn = { owner: caller.userId, ...request, contextBefore };
     const asked = countingAgentCliCalls(hostLeftOff(services, client, request), admission, caller);
     return gate.run(
       { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: given },

@@ -18,14 +18,31 @@ export interface TurnRequest {
   title?: string | undefined;
   /** Files asked about, stored with the question. */
   attachments?: readonly Attachment[] | undefined;
+  /**
+   * A replay's question: the models read only what came before it, not the old answer nor what
+   * followed (none when it is older than the recent messages read).
+   */
+  contextBefore?: string | undefined;
 }
 
 /** The conversation `conversationId` names (undefined: a new one), and its recent messages as history. */
-export async function readTurnContext(conversations: OwnerConversations, conversationId: string | undefined) {
+export async function readTurnContext(
+  conversations: OwnerConversations,
+  conversationId: string | undefined,
+  contextBefore?: string,
+) {
   const conversation = await findConversationForTurn(conversations, conversationId);
-  const messages = conversation
-    ? await conversations.readRecentMessages(conversation.id, contextMessages)
-    : [];
+  const recent = conversation ? await conversations.readRecentMessages(conversation.id, contextMessages) : [];
+  const messages =
+    contextBefore === undefined
+      ? recent
+      : recent.slice(
+          0,
+          Math.max(
+            0,
+            recent.findIndex((message) => message.id === contextBefore),
+          ),
+        );
   const history: HistoryMessage[] = messages.map((message) => ({
     role: message.role,
     content: contextTextOf(message),
