@@ -145,6 +145,7 @@ export function createApplication(services: ApplicationServices, options: Applic
         answerByMs: services.defaults.answerByMs,
         clientTimeLimits: options.clientTimeLimits ?? knownClientTimeLimits,
       },
+      configuration.environment,
     ),
     sendMessage: sendMessageUseCase({ services, admission, gate }),
 

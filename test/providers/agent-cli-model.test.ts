@@ -5,12 +5,12 @@
 // the product's errors, the CLI's whole process group gone.
 
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { APICallError } from "ai";
-import { createCliLanguageModel } from "../../src/providers/agent-cli/cli-language-model.ts";
+import { createCliLanguageModel, inWorkspace } from "../../src/providers/agent-cli/cli-language-model.ts";
 import { createConcurrencyLimit } from "../../src/providers/agent-cli/concurrency-limit.ts";
 import { vendorOf } from "../../src/providers/vendors.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
@@ -97,6 +97,20 @@ describe("an agent CLI as a language model", () => {
     assert.match(workingFolder, /ai-universe-codex-/);
     assert.equal(readFileSync(join(folder, "listing"), "utf8"), "", "the folder was not empty");
     assert.equal(existsSync(workingFolder), false, "the working folder was left behind");
+  });
+
+  it("runs a call given a workspace in that folder, keeps it, and lets Claude Code only read it", async () => {
+    const { command, folder } = standIn(
+      `echo "$@" > "$(dirname "$0")/argv"; pwd -P > "$(dirname "$0")/pwd"\nprintf '%s\\n' '{"type":"result","is_error":false,"result":"Read it.","usage":{"input_tokens":5,"output_tokens":2}}'`,
+    );
+    const workspace = temporaryDirectory("workspace");
+    writeFileSync(join(workspace, "README.md"), "# project\n");
+    const result = await inWorkspace(modelOf("claude-code", command), workspace).doGenerate(call);
+    assert.deepEqual(result.content, [{ type: "text", text: "Read it." }]);
+    assert.equal(readFileSync(join(folder, "pwd"), "utf8").trim(), realpathSync(workspace));
+    assert.ok(existsSync(join(workspace, "README.md")), "the workspace was removed");
+    const argv = readFileSync(join(folder, "argv"), "utf8");
+    assert.match(argv, /--tools Read,Grep,Glob --disallowedTools Bash,Edit,Write,NotebookEdit,WebFetch/);
   });
 
   it("gives a structured call the schema and returns the JSON of an answer that wraps it", async () => {

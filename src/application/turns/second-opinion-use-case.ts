@@ -5,6 +5,7 @@
 import { consult, type HistoryMessage, type RunOptions } from "../../consultation/index.ts";
 import type { SecondOpinionResult } from "../../contract/consultation-results.ts";
 import { withoutHost } from "../../providers/agent-cli-statuses.ts";
+import { allowedWorkspace, inWorkspaceServices } from "../agent-cli-workspace.ts";
 import { type AnswerByRules, answerByOf, type ConsultationOptions } from "../answer-by.ts";
 import type { ApplicationServices } from "../application-services.ts";
 import { panelRequest } from "../attachment-input.ts";
@@ -28,21 +29,28 @@ export interface TurnUseCaseParts {
 }
 
 /** The second-opinion use case (Application.secondOpinion). */
-export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: AnswerByRules) {
+export function secondOpinionUseCase(
+  parts: TurnUseCaseParts,
+  answerByRules: AnswerByRules,
+  environment: Record<string, string | undefined>,
+) {
   const { services, admission, gate, lateWork } = parts;
   return async (
     caller: Caller,
     input: unknown,
     options: ConsultationOptions,
   ): Promise<SecondOpinionResult> => {
-    const { idempotencyKey, answerWithinSeconds, request } = await panelRequest(input);
+    const { idempotencyKey, answerWithinSeconds, request: asked } = await panelRequest(input);
+    const { workspace, ...request } = asked;
     const { client, ...run } = options;
+    const folder = workspace === undefined ? undefined : allowedWorkspace(workspace, client, environment);
     const answerByMs = answerByOf({ answerWithinSeconds }, client, answerByRules);
     const running: RunOptions = { ...run, ...(answerByMs !== undefined ? { answerByMs } : {}) };
     const turn = { owner: caller.userId, ...request };
-    const asked = countingAgentCliCalls(hostLeftOff(services, client, request), admission, caller);
+    const chosen = inWorkspaceServices(hostLeftOff(services, client, request), folder);
+    const consulted = countingAgentCliCalls(chosen, admission, caller);
     return gate.run(
-      { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: request },
+      { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: asked },
       async (stamp) => {
         const late = lateWork.track(running.lateSignal);
         const lateRunning = { ...running, lateSignal: late.lateSignal };
@@ -53,7 +61,7 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
             const ask = async (history: readonly HistoryMessage[]) => {
               const answered = await consult(
                 { kind: "panel", choice: request, cost, question: request.question, history },
-                asked,
+                consulted,
                 lateRunning,
               );
               const { store, roster } = services;
