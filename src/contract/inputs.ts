@@ -180,7 +180,7 @@ export const secondOpinionInput = z.strictObject({
     .max(4096)
     .optional()
     .describe(
-      "A folder on the server's machine that the agent CLI panelists (codex, claude-code, gemini-cli) run in and may read, never write, e.g. to review a repository; models reached by API ignore it. Refused unless the server's operator allows folders under it (AI_UNIVERSE_AGENT_CLI_WORKSPACES). Default: an empty folder.",
+      "A folder on the server's machine that the agent CLI panelists (codex, claude-code, gemini-cli, copilot) run in and may read, never write, e.g. to review a repository; models reached by API ignore it. Refused unless the server's operator allows folders under it (AI_UNIVERSE_AGENT_CLI_WORKSPACES). Default: an empty folder.",
     ),
   conversationId: conversationId
     .optional()
