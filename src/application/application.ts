@@ -119,18 +119,19 @@ export function createApplication(services: ApplicationServices, options: Applic
   const tasks =
     options.tasks ??
     createTaskRunner(store.tasks, { staleMs: 30_000, ...defaultTaskLifetimes }, services.clock, () => {});
+  const configuration = options.providers ?? {
+    providers: readProviderSettings({}),
+    models: services.roster.available,
+    environment: {},
+  };
   const secondOpinion = secondOpinionUseCase(
     { services, admission, gate, lateWork },
     {
       answerByMs: services.defaults.answerByMs,
       clientTimeLimits: options.clientTimeLimits ?? knownClientTimeLimits,
     },
+    configuration.environment,
   );
-  const configuration = options.providers ?? {
-    providers: readProviderSettings({}),
-    models: services.roster.available,
-    environment: {},
-  };
   return {
     ...createTaskUseCases(tasks, admission, cursors),
     ...createAccountUseCases({

@@ -27,6 +27,7 @@ import { renderSecondOpinion } from "./terminal/render-consultation.ts";
 import { renderLateEnd, renderLateOpinion, renderStillAnswering } from "./terminal/render-late-opinions.ts";
 import { terminalStyle } from "./terminal/terminal-style.ts";
 import type { TerminalOptions } from "./terminal-options.ts";
+import { workspaceFolder } from "./workspace-folder.ts";
 
 /** The exit code of a run stopped with Ctrl-C (128 + SIGINT). */
 export const interruptedExitCode = errorTable.cancelled.exitCode;
@@ -37,6 +38,7 @@ export async function runAsk(options: CommandOptions): Promise<number> {
   // Files are read, and refused, before anything else: no model is called for a file that cannot go.
   const attachments = readAttachedFiles(terminal.files);
   const hostAnswer = readHostAnswer(terminal.hostAnswerFile);
+  const workspace = workspaceFolder(terminal.workspace);
   const question = await questionOf(terminal);
   const connection = await connect(options);
   const controller = new AbortController();
@@ -59,6 +61,7 @@ export async function runAsk(options: CommandOptions): Promise<number> {
         question,
         ...(attachments.length > 0 ? { attachments } : {}),
         ...(hostAnswer ? { hostAnswer } : {}),
+        ...(workspace ? { workspace } : {}),
         ...terminal.consultation,
         ...(terminal.conversationId ? { conversationId: terminal.conversationId } : {}),
       },

@@ -41,6 +41,7 @@ export const terminalFlags = {
   file: { type: "string", multiple: true },
   diff: { type: "boolean" },
   "host-answer": { type: "string" },
+  workspace: { type: "string" },
   json: { type: "boolean" },
   gate: { type: "boolean" },
   quiet: { type: "boolean", short: "q" },
@@ -87,6 +88,8 @@ ${answering}
   --diff                 Attach the output of git diff as context
   --host-answer FILE     Your own answer, written first: it joins the council as one more opinion,
                          reviewed anonymously, at no cost
+  --workspace DIR        Run the agent CLI panelists in DIR, which they may read and never write
+                         (e.g. to review a repository); models reached by API ignore it
 ${json}
   -q, --quiet            Print only the answer: no progress, no opinions
   --gate                 For CI and git hooks: print a short verdict block and exit 0 on GO, 1 on
@@ -130,6 +133,8 @@ export interface TerminalOptions {
   diff: boolean;
   /** ask: the file holding the caller's own answer (hostAnswer). */
   hostAnswerFile?: string;
+  /** ask: the folder the agent CLI panelists run in and may read (workspace). */
+  workspace?: string;
   json: boolean;
   quiet: boolean;
   /** ask: exit with the verdict (gate-verdict.ts), printing a short block a CI log shows well. */
@@ -205,6 +210,7 @@ export function readTerminalOptions(
     ...(command === "ask" && text("host-answer") !== undefined
       ? { hostAnswerFile: text("host-answer") }
       : {}),
+    ...(command === "ask" && text("workspace") !== undefined ? { workspace: text("workspace") } : {}),
     json: values.json === true,
     quiet: values.quiet === true,
     gate: command === "ask" && values.gate === true,

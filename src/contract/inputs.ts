@@ -173,6 +173,15 @@ export const secondOpinionInput = z.strictObject({
     .describe(
       "Your own answer, written before you call, without looking at the others: it joins the council as one more opinion (reviewed anonymously, counted in the agreement and votes, given to the synthesis), costs nothing, and is marked host: true in the result.",
     ),
+  workspace: z
+    .string()
+    .trim()
+    .min(1)
+    .max(4096)
+    .optional()
+    .describe(
+      "A folder on the server's machine that the agent CLI panelists (codex, claude-code, gemini-cli, copilot) run in and may read, never write, e.g. to review a repository; models reached by API ignore it. Refused unless the server's operator allows folders under it (AI_UNIVERSE_AGENT_CLI_WORKSPACES). Default: an empty folder.",
+    ),
   conversationId: conversationId
     .optional()
     .describe("Continue this conversation (its earlier turns become context). Omit to start a new one."),

@@ -77,8 +77,8 @@ export interface AgentCliFinding {
   models: readonly string[];
 }
 
-/** The most a `--version` may take: it is run only by doctor and `models`, never at the server's start. */
-const versionTimeoutMs = 5_000;
+/** The most a `--version` may take (Gemini CLI takes seconds on a busy machine): it is run only by doctor and `models`, never at the server's start. */
+const versionTimeoutMs = 15_000;
 
 /** Each agent CLI, found on PATH or not, with its version (`<command> --version`, all at once). */
 export function agentCliFindings(

@@ -7,6 +7,7 @@ import { anthropic } from "./anthropic/index.ts";
 import { cerebras } from "./cerebras/index.ts";
 import { claudeCode } from "./claude-code/index.ts";
 import { codex } from "./codex/index.ts";
+import { copilot } from "./copilot/index.ts";
 import { geminiCli } from "./gemini-cli/index.ts";
 import { google } from "./google/index.ts";
 import { ollama } from "./ollama/index.ts";
@@ -31,6 +32,7 @@ const registered = [
   codex,
   claudeCode,
   geminiCli,
+  copilot,
   simulated,
 ] as const satisfies readonly VendorSpec[];
 

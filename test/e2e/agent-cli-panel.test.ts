@@ -3,9 +3,11 @@
 // `ai-universe ask --models codex,claude-code,gemini-cli --review` gets a reviewed council of the three
 // with a synthesis and its assessment (the simulated models answer a prompt naming a JSON schema with
 // JSON fitting it, support/agent-clis/prompted-json.ts),
-// each opinion's answer, tokens and latency; Ctrl-C in the middle leaves no CLI process behind.
+// each opinion's answer, tokens and latency; `--workspace DIR` runs them in that folder (and a path that
+// is no readable folder is refused before any call); Ctrl-C in the middle leaves no CLI process behind.
 
 import assert from "node:assert/strict";
+import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type ProviderSimulator, startProviderSimulator } from "../simulator/provider-simulator.ts";
@@ -77,6 +79,41 @@ describe("the agent CLIs from npm on a panel, with no provider key", () => {
     const vendors = new Set(simulator.requests.map((request) => request.provider));
     for (const vendor of ["openai", "anthropic", "google"])
       assert.ok(vendors.has(vendor as never), `no ${vendor} request`);
+  });
+
+  it("runs the CLIs in the folder of --workspace, and refuses one that is no readable folder before any call", async () => {
+    const workspace = temporaryDirectory("agent-cli-workspace");
+    writeFileSync(join(workspace, "notes.txt"), "a file, not a folder\n");
+    const environment = environmentOf(signedInHome(simulator.url));
+    const from = simulator.requests.length;
+    const run = await runCli(environment, [
+      "ask",
+      "What does this project do?",
+      "--primary",
+      "claude-code",
+      "--max-opinions",
+      "0",
+      "--workspace",
+      workspace,
+      "--json",
+    ]);
+    assert.equal(run.status, 0, run.stderr);
+    const asked = simulator.requests.slice(from).filter((request) => request.provider === "anthropic");
+    assert.ok(
+      asked.some((request) => JSON.stringify(request.body).includes(realpathSync(workspace))),
+      "Claude Code was not told it works in the workspace",
+    );
+    const refusals: [string, RegExp][] = [
+      [join(workspace, "absent"), /Cannot read --workspace .*absent: ENOENT\. Give a folder that exists/],
+      [join(workspace, "notes.txt"), /--workspace .*notes\.txt is a file, not a folder\./],
+    ];
+    const before = simulator.requests.length;
+    for (const [folder, message] of refusals) {
+      const refused = await runCli(environment, ["ask", "Which?", "--workspace", folder]);
+      assert.equal(refused.status, 2, refused.stderr);
+      assert.match(refused.stderr, message);
+    }
+    assert.equal(simulator.requests.length, before, "a model was called");
   });
 
   it("leaves no CLI process behind when Ctrl-C stops the call", async () => {

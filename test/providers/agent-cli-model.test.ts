@@ -1,16 +1,17 @@
 // An agent CLI as a language model, run against stand-in scripts that print each CLI's documented JSON
 // (and misbehave on purpose): the prompt goes through stdin and never the command line, only the CLI's
 // own variables are passed, each call runs in a fresh empty folder removed after, and a hang, a cancel,
-// 10 MB of output, output that is not JSON, a missing CLI, "not signed in" and a rate limit each end as
-// the product's errors, the CLI's whole process group gone.
+// 10 MB of output, output that is not JSON, a missing CLI, "not signed in" and a rate limit (Codex's and
+// Copilot's, as each prints it) each end as the product's errors, the CLI's whole process group gone; a
+// call given a workspace runs in it.
 
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { APICallError } from "ai";
-import { createCliLanguageModel } from "../../src/providers/agent-cli/cli-language-model.ts";
+import { createCliLanguageModel, inWorkspace } from "../../src/providers/agent-cli/cli-language-model.ts";
 import { createConcurrencyLimit } from "../../src/providers/agent-cli/concurrency-limit.ts";
 import { vendorOf } from "../../src/providers/vendors.ts";
 import { temporaryDirectory } from "../support/temporary-directory.ts";
@@ -99,6 +100,20 @@ describe("an agent CLI as a language model", () => {
     assert.equal(existsSync(workingFolder), false, "the working folder was left behind");
   });
 
+  it("runs a call given a workspace in that folder, keeps it, and lets Claude Code only read it", async () => {
+    const { command, folder } = standIn(
+      `echo "$@" > "$(dirname "$0")/argv"; pwd -P > "$(dirname "$0")/pwd"\nprintf '%s\\n' '{"type":"result","is_error":false,"result":"Read it.","usage":{"input_tokens":5,"output_tokens":2}}'`,
+    );
+    const workspace = temporaryDirectory("workspace");
+    writeFileSync(join(workspace, "README.md"), "# project\n");
+    const result = await inWorkspace(modelOf("claude-code", command), workspace).doGenerate(call);
+    assert.deepEqual(result.content, [{ type: "text", text: "Read it." }]);
+    assert.equal(readFileSync(join(folder, "pwd"), "utf8").trim(), realpathSync(workspace));
+    assert.ok(existsSync(join(workspace, "README.md")), "the workspace was removed");
+    const argv = readFileSync(join(folder, "argv"), "utf8");
+    assert.match(argv, /--tools Read,Grep,Glob --disallowedTools Bash,Edit,Write,NotebookEdit,WebFetch/);
+  });
+
   it("gives a structured call the schema and returns the JSON of an answer that wraps it", async () => {
     const { command, folder } = standIn(
       `cat > "$(dirname "$0")/stdin"\nprintf '%s\\n' '{"type":"result","is_error":false,"result":"Here it is:\\n\`\`\`json\\n{\\"score\\": 1}\\n\`\`\`","usage":{"input_tokens":5,"output_tokens":4}}'`,
@@ -130,6 +145,21 @@ describe("an agent CLI as a language model", () => {
     assert.equal(error.statusCode, 429);
     assert.equal(error.isRetryable, true);
     assert.equal(error.responseHeaders?.["retry-after"], "1800");
+  });
+
+  it("reads Copilot's failure (its session.error, as 1.0.102 prints it) as a 429 with its wait", async () => {
+    const { command } = standIn(
+      `cat <<'EOF'
+{"type":"session.info","data":{"infoType":"configuration","message":"Disabled tools: bash, create, edit"}}
+{"type":"session.error","data":{"errorType":"rate_limit","message":"Failed to get response from the AI model; retried 5 times (total retry wait time: 55.52 seconds) Last error: 429 Rate limit reached; try again in 20 s","statusCode":429}}
+{"type":"result","sessionId":"s","exitCode":1,"usage":{"premiumRequests":0}}
+EOF
+exit 1`,
+    );
+    const error = await failureOf(modelOf("copilot", command));
+    assert.ok(APICallError.isInstance(error), String(error));
+    assert.equal(error.statusCode, 429);
+    assert.equal(error.responseHeaders?.["retry-after"], "20");
   });
 
   it("says output that is not its JSON is malformed, quoting its start", async () => {

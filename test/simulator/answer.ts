@@ -25,6 +25,7 @@ export function answerOf(
       : behaviour.usage;
   const answer: AnswerOutcome = { kind: "answer", text, usage, citations: [] };
   if (behaviour.pieceChars !== undefined) answer.pieceChars = behaviour.pieceChars;
+  if (behaviour.toolCall && !features.toolResult) answer.toolCall = behaviour.toolCall;
   if (features.search) {
     answer.search = { queries: behaviour.searchQueries ?? defaultSearchQueries(prompt.lastUserText) };
     answer.citations = behaviour.citations ?? defaultCitations(prompt.lastUserText);

@@ -32,10 +32,12 @@ export function contentBlocks(reply: SimulatedReply): ContentBlock[] {
     blocks.push({
       whole: { ...tool.block, input: tool.input },
       start: { ...tool.block, input: {} },
-      deltas: splitIntoDeltas(reply.text, reply.pieceChars).map((text) => ({
-        type: "input_json_delta",
-        partial_json: text,
-      })),
+      deltas: splitIntoDeltas(reply.toolCall ? JSON.stringify(tool.input) : reply.text, reply.pieceChars).map(
+        (text) => ({
+          type: "input_json_delta",
+          partial_json: text,
+        }),
+      ),
     });
     return blocks;
   }
@@ -127,12 +129,17 @@ function citationsOf(reply: SimulatedReply): Record<string, unknown>[] {
 }
 
 /**
- * The answer as a `tool_use` block (its input apart, since streams send it as deltas), when the request
- * forced the json tool and the answer is a JSON object; otherwise the answer stays text.
+ * The answer as a `tool_use` block (its input apart, since streams send it as deltas): the tool the
+ * model asks to run, or the json tool the request forced when the answer is a JSON object; otherwise the
+ * answer stays text.
  */
 function toolUseOf(
   reply: SimulatedReply,
 ): { block: Record<string, unknown>; input: Record<string, unknown> } | undefined {
+  if (reply.toolCall) {
+    const { name, input } = reply.toolCall;
+    return { block: { type: "tool_use", id: `toolu_${reply.id}`, name }, input };
+  }
   const name = reply.structured?.tool;
   if (name === undefined) return undefined;
   let input: unknown;

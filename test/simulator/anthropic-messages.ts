@@ -8,6 +8,7 @@ import { contentBlocks, endsWithToolUse, messageUsage } from "./anthropic-conten
 import { anthropicStructuredOutput } from "./anthropic-structured-output.ts";
 import { type Attachment, attachmentOfBase64 } from "./attachments.ts";
 import {
+  holdsToolResult,
   isRecord,
   type Protocol,
   type ReasoningRequest,
@@ -40,6 +41,7 @@ export const anthropicMessages: Protocol = {
       search: hasToolOfType(request.tools, "web_search_"),
       ...(reasoning ? { reasoning } : {}),
       attachments: messages.flatMap((message) => attachmentsOf(message.content)),
+      toolResult: holdsToolResult(messages.at(-1)?.content, (block) => block.type === "tool_result"),
     };
   },
   render(reply) {

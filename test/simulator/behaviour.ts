@@ -42,6 +42,12 @@ export interface SimulatedSearch {
   queries: string[];
 }
 
+/** A tool the model asks the client to run (a CLI's write or shell tool), with its arguments. */
+export interface SimulatedToolCall {
+  name: string;
+  input: Record<string, unknown>;
+}
+
 /** What a scripted reply can be computed from. */
 export interface AnswerRequest {
   lastUserText: string;
@@ -110,6 +116,12 @@ export interface ModelBehaviour {
    * word at a time, so one unbroken run (base64) streams in many pieces too. Default: word by word.
    */
   pieceChars?: number;
+  /**
+   * Asks the client to run this tool instead of answering, in each protocol's own form (Anthropic's
+   * `tool_use`, a Responses `function_call`, Gemini's `functionCall`), on every request that does not
+   * carry a tool's result; the request that does (the client's next) is answered as usual.
+   */
+  toolCall?: SimulatedToolCall;
 }
 
 /** The text of a request that the default reply and the default usage are computed from. */
@@ -140,11 +152,13 @@ export interface AnswerOutcome {
   reasoning?: SimulatedReasoning;
   /** The behaviour's `pieceChars`: the size of each streamed piece of the text, when set. */
   pieceChars?: number;
+  /** Present when the model asks to run a tool instead of answering. */
+  toolCall?: SimulatedToolCall;
 }
 
 /** What a request asks for beyond its text, each changing what the answer carries. */
 export type RequestFeatures = Partial<
-  Pick<ParsedRequest, "structured" | "search" | "reasoning" | "attachments">
+  Pick<ParsedRequest, "structured" | "search" | "reasoning" | "attachments" | "toolResult">
 >;
 
 /** A decision for one request: how long to wait first, then what to do. */

@@ -9,6 +9,7 @@
 import { type Attachment, attachmentOfBase64 } from "./attachments.ts";
 import { finalChunk, partialChunk, thoughtChunk } from "./gemini-output.ts";
 import {
+  holdsToolResult,
   isRecord,
   type Protocol,
   type ReasoningRequest,
@@ -53,9 +54,16 @@ export const geminiGenerateContent: Protocol = {
       search: tools.some((tool) => "googleSearch" in tool || "google_search" in tool),
       ...(reasoning ? { reasoning } : {}),
       attachments: contents.flatMap((content) => attachmentsOf(content.parts)),
+      toolResult: holdsToolResult(contents.at(-1)?.parts, (part) => "functionResponse" in part),
     };
   },
   render(reply, url) {
+    if (reply.toolCall) {
+      const chunk = finalChunk(reply, reply.text);
+      return reply.stream && url.searchParams.get("alt") === "sse"
+        ? { kind: "events", events: [{ data: chunk }] }
+        : { kind: "json", body: reply.stream ? [chunk] : chunk };
+    }
     if (!reply.stream) return { kind: "json", body: finalChunk(reply, reply.text) };
     const pieces = splitIntoDeltas(reply.text, reply.pieceChars);
     const last = pieces.pop() ?? "";

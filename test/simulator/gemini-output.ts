@@ -29,7 +29,7 @@ export function finalChunk(reply: SimulatedReply, text: string): unknown {
   return {
     candidates: [
       {
-        content: { parts: [...thoughts, { text, ...signature }], role: "model" },
+        content: { parts: [...thoughts, answerPart(reply, text, signature)], role: "model" },
         finishReason: "STOP",
         index: 0,
         ...(reply.search ? { groundingMetadata: groundingMetadata(reply, reply.search.queries) } : {}),
@@ -39,6 +39,13 @@ export function finalChunk(reply: SimulatedReply, text: string): unknown {
     modelVersion: reply.model,
     responseId: reply.id,
   };
+}
+
+/** The answer's text, or the tool the model asks to run as a `functionCall`. */
+function answerPart(reply: SimulatedReply, text: string, signature: Record<string, unknown>): unknown {
+  if (!reply.toolCall) return { text, ...signature };
+  const { name, input } = reply.toolCall;
+  return { functionCall: { id: `call_${reply.id}`, name, args: input }, ...signature };
 }
 
 function candidateChunk(reply: SimulatedReply, parts: Record<string, unknown>[]): unknown {

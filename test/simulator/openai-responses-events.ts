@@ -51,6 +51,14 @@ function itemEvents(reply: SimulatedReply, item: OutputItem, outputIndex: number
       }));
     case "message":
       return messageEvents(reply, itemId, outputIndex);
+    case "function-call": {
+      const position = { item_id: itemId, output_index: outputIndex };
+      const finished = String(item.done.arguments);
+      return [
+        { type: "response.function_call_arguments.delta", ...position, delta: finished },
+        { type: "response.function_call_arguments.done", ...position, arguments: finished },
+      ];
+    }
   }
 }
 

@@ -15,7 +15,7 @@ import { reasoningSignature } from "./reasoning.ts";
 
 /** One output item: its first form (for `response.output_item.added`) and its finished form. */
 export interface OutputItem {
-  kind: "reasoning" | "web-search" | "message";
+  kind: "reasoning" | "web-search" | "message" | "function-call";
   added: Record<string, unknown>;
   done: Record<string, unknown>;
 }
@@ -27,7 +27,9 @@ export function outputItems(reply: SimulatedReply): OutputItem[] {
   (reply.search?.queries ?? []).forEach((query, index) => {
     items.push(webSearchItem(reply, query, index));
   });
-  items.push({ kind: "message", added: message(reply, "in_progress"), done: message(reply, "completed") });
+  if (reply.toolCall) items.push(functionCallItem(reply));
+  else
+    items.push({ kind: "message", added: message(reply, "in_progress"), done: message(reply, "completed") });
   return items;
 }
 
@@ -70,6 +72,22 @@ function message(reply: SimulatedReply, status: string): Record<string, unknown>
     status,
     role: "assistant",
     content: status === "completed" ? [outputText(reply)] : [],
+  };
+}
+
+/** The tool the model asks to run, as a `function_call` item; its arguments stream as one delta. */
+function functionCallItem(reply: SimulatedReply): OutputItem {
+  const call = {
+    type: "function_call",
+    id: `fc_${reply.id}`,
+    call_id: `call_${reply.id}`,
+    name: reply.toolCall?.name,
+  };
+  const finished = JSON.stringify(reply.toolCall?.input ?? {});
+  return {
+    kind: "function-call",
+    added: { ...call, arguments: "", status: "in_progress" },
+    done: { ...call, arguments: finished, status: "completed" },
   };
 }
 

@@ -11,6 +11,7 @@ import { structuredOutputOf } from "./openai-chat.ts";
 import { responseEvents } from "./openai-responses-events.ts";
 import { response } from "./openai-responses-output.ts";
 import {
+  holdsToolResult,
   isRecord,
   type Protocol,
   providerOf,
@@ -46,6 +47,7 @@ export const openaiResponses: Protocol = {
       search: hasToolOfType(request.tools, "web_search"),
       ...(reasoning ? { reasoning } : {}),
       attachments: items.flatMap((item) => attachmentsOf(item.content)),
+      toolResult: holdsToolResult(items, (item) => String(item.type).endsWith("_output")),
     };
   },
   render(reply) {

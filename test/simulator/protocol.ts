@@ -7,6 +7,7 @@ import type {
   SimulatedCitation,
   SimulatedReasoning,
   SimulatedSearch,
+  SimulatedToolCall,
   SimulatedUsage,
 } from "./behaviour.ts";
 
@@ -44,6 +45,8 @@ export interface ParsedRequest {
   reasoning?: ReasoningRequest;
   /** Images and documents in the messages. */
   attachments: Attachment[];
+  /** The last turn carries the result of a tool the model asked to run. */
+  toolResult?: boolean;
 }
 
 /** Everything a protocol module needs to render a successful answer. */
@@ -64,6 +67,8 @@ export interface SimulatedReply {
   structured?: StructuredOutput;
   /** Stream the text in pieces of this many characters (the behaviour's `pieceChars`), not word by word. */
   pieceChars?: number;
+  /** Ask the client to run this tool instead of answering. */
+  toolCall?: SimulatedToolCall;
   /** Unique per response, used for the protocol's response and item ids. */
   id: string;
   /** Unix seconds. */
@@ -132,6 +137,14 @@ export function textOfContent(content: unknown): string {
 /** The provider a request path names: its first segment, e.g. "openai" or "perplexity". */
 export function providerOf(url: URL): string {
   return url.pathname.split("/").find((segment) => segment.length > 0) ?? "";
+}
+
+/** Whether `content` (a message's parts) holds a part that `isResult` says is a tool's result. */
+export function holdsToolResult(
+  content: unknown,
+  isResult: (part: Record<string, unknown>) => boolean,
+): boolean {
+  return Array.isArray(content) && content.some((part) => isRecord(part) && isResult(part));
 }
 
 /** Narrows an unknown JSON value to an object. */

@@ -11,7 +11,7 @@ export function replyOf(
   provider: string,
   body: unknown,
 ): SimulatedReply {
-  const { text, usage, citations, search, reasoning, pieceChars } = outcome;
+  const { text, usage, citations, search, reasoning, pieceChars, toolCall } = outcome;
   return {
     provider,
     model: parsed.model,
@@ -23,6 +23,7 @@ export function replyOf(
     ...(reasoning && parsed.reasoning ? { reasoning: { ...reasoning, ...parsed.reasoning } } : {}),
     ...(parsed.structured ? { structured: parsed.structured } : {}),
     ...(pieceChars !== undefined ? { pieceChars } : {}),
+    ...(toolCall ? { toolCall } : {}),
     id: crypto.randomUUID().replaceAll("-", "").slice(0, 24),
     created: Math.floor(Date.now() / 1000),
     body,

@@ -41,6 +41,8 @@ export interface FakeCall {
   reasoning: LanguageModelV4CallOptions["reasoning"];
   /** The names of the tools the call offered (a vendor's search tool among them). */
   tools: string[];
+  /** The provider options of the call (an agent CLI's workspace among them). */
+  providerOptions: LanguageModelV4CallOptions["providerOptions"];
   startedAt: number;
   finishedAt?: number;
 }
@@ -84,6 +86,7 @@ export class FakeModels {
       signal: options.abortSignal,
       reasoning: options.reasoning,
       tools: (options.tools ?? []).map((tool) => tool.name),
+      providerOptions: options.providerOptions,
       structured: format?.type === "json",
       streamed,
       startedAt: this.tick++,

@@ -5,6 +5,7 @@
 import { consult, type HistoryMessage, type RunOptions } from "../../consultation/index.ts";
 import type { SecondOpinionResult } from "../../contract/consultation-results.ts";
 import { withoutHost } from "../../providers/agent-cli-statuses.ts";
+import { allowedWorkspace, inWorkspaceServices } from "../agent-cli-workspace.ts";
 import { type AnswerByRules, answerByOf, type ConsultationOptions } from "../answer-by.ts";
 import type { ApplicationServices } from "../application-services.ts";
 import { panelRequest } from "../attachment-input.ts";
@@ -33,7 +34,11 @@ export interface TurnUseCaseParts {
  * (a replay's `replayOf`), and `contextBefore` (a replay's question) limits what the models read of the
  * conversation to what came before it.
  */
-export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: AnswerByRules) {
+export function secondOpinionUseCase(
+  parts: TurnUseCaseParts,
+  answerByRules: AnswerByRules,
+  environment: Record<string, string | undefined>,
+) {
   const { services, admission, gate, lateWork } = parts;
   return async (
     caller: Caller,
@@ -43,12 +48,15 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
     contextBefore?: string,
   ): Promise<SecondOpinionResult> => {
     const { idempotencyKey, answerWithinSeconds, request: given } = await panelRequest(input);
-    const { request, choice } = await resolveStrategy(services, caller.userId, given);
+    const { workspace, ...withoutWorkspace } = given;
+    const { request, choice } = await resolveStrategy(services, caller.userId, withoutWorkspace);
     const { client, ...run } = options;
+    const folder = workspace === undefined ? undefined : allowedWorkspace(workspace, client, environment);
     const answerByMs = answerByOf({ answerWithinSeconds }, client, answerByRules);
     const running: RunOptions = { ...run, ...(answerByMs !== undefined ? { answerByMs } : {}) };
     const turn = { owner: caller.userId, ...request, contextBefore };
-    const asked = countingAgentCliCalls(hostLeftOff(services, client, request), admission, caller);
+    const chosen = inWorkspaceServices(hostLeftOff(services, client, request), folder);
+    const consulted = countingAgentCliCalls(chosen, admission, caller);
     return gate.run(
       { owner: caller.userId, key: idempotencyKey, tool: "agent.second_opinion", arguments: given },
       async (stamp) => {
@@ -61,7 +69,7 @@ export function secondOpinionUseCase(parts: TurnUseCaseParts, answerByRules: Ans
             const ask = async (history: readonly HistoryMessage[]) => {
               const answered = await consult(
                 { kind: "panel", choice: request, cost, question: request.question, history },
-                asked,
+                consulted,
                 lateRunning,
               );
               const { store, roster } = services;

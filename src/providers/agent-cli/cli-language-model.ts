@@ -1,7 +1,8 @@
 // An agent CLI as an AI SDK language model, so the council, review, debate, budgets, progress and
 // cancellation treat it as any other model. A call writes the prompt as one text to the CLI's stdin,
-// runs it headless and read-only in a fresh empty folder (removed after) or, when the operator names
-// one, in a workspace it may read, and reads its JSON output. A call that wants JSON (a review, the
+// runs it headless and read-only in a fresh empty folder (removed after) or in a workspace it may read
+// (the call's own, given in its provider options by the application, else the operator's), and reads
+// its JSON output. A call that wants JSON (a review, the
 // synthesis' assessment) gets the schema in its prompt and the JSON in the answer. Calls to one CLI at
 // once are limited; the CLI's failures become errors the consultation reports (cli-failure.ts).
 
@@ -82,13 +83,14 @@ async function callCli(
       `${cli.command} is not installed on this machine's PATH: install it with "npm install -g ${cli.packageName}", then sign in: ${cli.signIn}.`,
     );
   }
-  const empty = settings.workspace ? undefined : mkdtempSync(join(tmpdir(), `ai-universe-${provider}-`));
+  const workspace = workspaceOf(options) ?? settings.workspace;
+  const empty = workspace ? undefined : mkdtempSync(join(tmpdir(), `ai-universe-${provider}-`));
   try {
     const ended = await runCliProcess({
       command: settings.command,
       arguments: cli.arguments({ modelId: settings.modelId, workspace: empty === undefined }),
       input: promptText(options),
-      directory: empty ?? settings.workspace ?? ".",
+      directory: empty ?? workspace ?? ".",
       environment: cliEnvironment(cli.variables, settings.environment),
       timeoutMs: settings.timeoutMs,
       maxOutputBytes: settings.maxOutputBytes,
@@ -103,6 +105,27 @@ async function callCli(
   } finally {
     if (empty) rmSync(empty, { recursive: true, force: true });
   }
+}
+
+/** The provider options key under which a call names its workspace (`{ workspace: "/real/path" }`). */
+export const cliCallOptions = "agentCli";
+
+/** `model` with every call run in `folder`, which it may read and never write. */
+export function inWorkspace(model: LanguageModelV4, folder: string): LanguageModelV4 {
+  const given = (options: LanguageModelV4CallOptions): LanguageModelV4CallOptions => ({
+    ...options,
+    providerOptions: { ...options.providerOptions, [cliCallOptions]: { workspace: folder } },
+  });
+  return {
+    ...model,
+    doGenerate: (options) => model.doGenerate(given(options)),
+    doStream: (options) => model.doStream(given(options)),
+  };
+}
+
+function workspaceOf(options: LanguageModelV4CallOptions): string | undefined {
+  const folder = options.providerOptions?.[cliCallOptions]?.workspace;
+  return typeof folder === "string" && folder ? folder : undefined;
 }
 
 function readOutput(cli: AgentCliSpec, stdout: string): ReturnType<AgentCliSpec["read"]> {
