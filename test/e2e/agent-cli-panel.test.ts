@@ -81,6 +81,25 @@ describe("the agent CLIs from npm on a panel, with no provider key", () => {
       assert.ok(vendors.has(vendor as never), `no ${vendor} request`);
   });
 
+  it("makes the default panel of the CLIs signed in when no key is set and no model is named", async () => {
+    const run = await runCli(environmentOf(signedInHome(simulator.url)), [
+      "ask",
+      "Is a council of agent CLIs a real council?",
+      "--json",
+    ]);
+    assert.equal(run.status, 0, run.stderr);
+    const result = JSON.parse(run.stdout) as {
+      primary: Opinion;
+      secondaryOpinions: Opinion[];
+      synthesis: { response: string; error?: boolean };
+    };
+    const models = [result.primary, ...result.secondaryOpinions].map((opinion) => opinion.model);
+    assert.ok(models.length >= 2, `a council, not one model: ${models}`);
+    for (const model of models) assert.ok(panel.includes(model), `${model} is no signed-in CLI`);
+    assert.equal(result.synthesis.error, undefined, result.synthesis.response);
+    assert.ok(result.synthesis.response.length > 0);
+  });
+
   it("runs the CLIs in the folder of --workspace, and refuses one that is no readable folder before any call", async () => {
     const workspace = temporaryDirectory("agent-cli-workspace");
     writeFileSync(join(workspace, "notes.txt"), "a file, not a folder\n");
